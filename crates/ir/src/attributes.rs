@@ -1,0 +1,81 @@
+//! Builtin attributes, interned in the [`Context`](crate::Context) (MLIR `BuiltinAttributes.td`).
+
+use crate::types::Type;
+
+/// An interned attribute: a small `Copy` handle into the context's attribute table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Attr(pub(crate) u32);
+
+/// One element of a `dense<...>` attribute.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DenseValue {
+    /// An integer element (also `i1` as 0/1), stored sign-extended.
+    Int(i128),
+    /// A floating-point element, stored as its IEEE-754 binary64 bits so that NaN payloads and
+    /// `-0.0` survive interning.
+    Float(u64),
+}
+
+/// What an [`Attr`] is. Look it up with [`Context::attr_kind`](crate::Context::attr_kind).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrKind {
+    /// `42 : i32`, `1 : index`; the value is kept sign-extended from the type's width.
+    Integer { value: i128, ty: Type },
+    /// `1.5 : f32`; stored as the binary64 bits of the value (exact for f16/bf16/f32 values).
+    Float { bits: u64, ty: Type },
+    /// `true` / `false` (type `i1`).
+    Bool(bool),
+    /// `"text"`.
+    String(String),
+    /// `[a, b, ...]`.
+    Array(Vec<Attr>),
+    /// `{k = v, ...}`, kept sorted by key (MLIR prints dictionaries sorted).
+    Dict(Vec<(String, Attr)>),
+    /// `dense<...> : tensor<...>` or `: vector<...>`. One element = a splat; otherwise the
+    /// elements in row-major order, as many as the shape has.
+    Dense { ty: Type, values: Vec<DenseValue> },
+    /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as in [`AttrKind::Dense`].
+    DenseArray { element: Type, values: Vec<DenseValue> },
+    /// A type used as an attribute, e.g. `function_type = (i32) -> i32`.
+    Type(Type),
+    /// `unit`: presence is the information.
+    Unit,
+    /// `@root::@nested`.
+    SymbolRef(Vec<String>),
+    /// An attribute of another dialect kept as text, e.g. `#foo.bar<1>` (stored without `#`).
+    Opaque(String),
+}
+
+impl Eq for AttrKind {}
+
+impl std::hash::Hash for AttrKind {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        match self {
+            AttrKind::Integer { value, ty } => (value, ty).hash(h),
+            AttrKind::Float { bits, ty } => (bits, ty).hash(h),
+            AttrKind::Bool(b) => b.hash(h),
+            AttrKind::String(s) | AttrKind::Opaque(s) => s.hash(h),
+            AttrKind::Array(a) => a.hash(h),
+            AttrKind::Dict(d) => d.hash(h),
+            AttrKind::Dense { ty, values } => (ty, dense_key(values)).hash(h),
+            AttrKind::DenseArray { element, values } => (element, dense_key(values)).hash(h),
+            AttrKind::Type(t) => t.hash(h),
+            AttrKind::Unit => {}
+            AttrKind::SymbolRef(p) => p.hash(h),
+        }
+    }
+}
+
+fn dense_key(values: &[DenseValue]) -> Vec<(bool, i128)> {
+    values
+        .iter()
+        .map(|v| match *v {
+            DenseValue::Int(i) => (false, i),
+            DenseValue::Float(b) => (true, b as i128),
+        })
+        .collect()
+}
+
+/// `DenseValue` compares floats by bits, so interning is exact.
+impl Eq for DenseValue {}

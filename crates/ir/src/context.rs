@@ -1,0 +1,926 @@
+//! The [`Context`]: owner of every op, block, region, value, type and attribute.
+//!
+//! All reads go through `&Context`, all mutation through `&mut Context`; there is no interior
+//! mutability, so there are no runtime borrow failures. Erased entities stay in their tables as
+//! tombstones (ids are never reused), so a stale id never aliases a new entity.
+
+use crate::attributes::{Attr, AttrKind};
+use crate::entities::*;
+use crate::location::Location;
+use crate::registry::{OpDef, Traits};
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Where to put an op: the four positions of MLIR's `OpBuilder::InsertPoint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InsertPoint {
+    /// As the first op of the block.
+    Start(BlockId),
+    /// As the last op of the block.
+    End(BlockId),
+    /// Right before an op (which must be in a block).
+    Before(OpId),
+    /// Right after an op (which must be in a block).
+    After(OpId),
+}
+
+/// Owns the IR and the registered op definitions; see the module docs.
+#[derive(Default)]
+pub struct Context {
+    ops: Vec<OpData>,
+    blocks: Vec<BlockData>,
+    regions: Vec<RegionData>,
+    values: Vec<ValueData>,
+    types: Vec<TypeKind>,
+    type_ids: HashMap<TypeKind, Type>,
+    attrs: Vec<AttrKind>,
+    attr_ids: HashMap<AttrKind, Attr>,
+    op_names: Vec<String>,
+    op_name_ids: HashMap<String, OpName>,
+    op_defs: Vec<Option<OpDef>>,
+}
+
+impl Context {
+    /// An empty context with no registered ops.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ---------------------------------------------------------------- registry
+
+    /// Registers an op definition (replacing an earlier one of the same name).
+    pub fn register(&mut self, def: OpDef) {
+        let name = self.op_name(def.name);
+        self.op_defs[name.index()] = Some(def);
+    }
+
+    /// Interns an op name (registered or not).
+    pub fn op_name(&mut self, name: &str) -> OpName {
+        if let Some(&id) = self.op_name_ids.get(name) {
+            return id;
+        }
+        let id = OpName(self.op_names.len() as u32);
+        self.op_names.push(name.to_string());
+        self.op_defs.push(None);
+        self.op_name_ids.insert(name.to_string(), id);
+        id
+    }
+
+    /// An already interned op name, without interning.
+    pub fn lookup_op_name(&self, name: &str) -> Option<OpName> {
+        self.op_name_ids.get(name).copied()
+    }
+
+    /// The text of an op name.
+    pub fn op_name_str(&self, name: OpName) -> &str {
+        &self.op_names[name.index()]
+    }
+
+    /// The definition of a registered op name; `None` for unregistered ops.
+    pub fn op_def(&self, name: OpName) -> Option<&OpDef> {
+        self.op_defs[name.index()].as_ref()
+    }
+
+    /// Whether `op` is registered and has all of `traits`. Unregistered ops have no traits.
+    pub fn has_traits(&self, op: OpId, traits: Traits) -> bool {
+        self.op_def(self.op(op).name).is_some_and(|d| d.traits.contains(traits))
+    }
+
+    // ---------------------------------------------------------------- types
+
+    /// Interns a type.
+    pub fn intern_type(&mut self, kind: TypeKind) -> Type {
+        if let Some(&t) = self.type_ids.get(&kind) {
+            return t;
+        }
+        let t = Type(self.types.len() as u32);
+        self.types.push(kind.clone());
+        self.type_ids.insert(kind, t);
+        t
+    }
+
+    /// What a type is.
+    pub fn type_kind(&self, ty: Type) -> &TypeKind {
+        &self.types[ty.0 as usize]
+    }
+
+    /// The signless integer type `iN`.
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.intern_type(TypeKind::Integer { width, signedness: Signedness::Signless })
+    }
+
+    /// `i1`.
+    pub fn i1(&mut self) -> Type {
+        self.int_type(1)
+    }
+
+    /// `index`.
+    pub fn index_type(&mut self) -> Type {
+        self.intern_type(TypeKind::Index)
+    }
+
+    /// `f16`, `bf16`, `f32` or `f64`.
+    pub fn float_type(&mut self, kind: FloatKind) -> Type {
+        self.intern_type(TypeKind::Float(kind))
+    }
+
+    /// `(inputs) -> results`.
+    pub fn function_type(&mut self, inputs: Vec<Type>, results: Vec<Type>) -> Type {
+        self.intern_type(TypeKind::Function { inputs, results })
+    }
+
+    /// The width of a signless/signed/unsigned integer type, 64 for `index`, else `None`.
+    pub fn int_width(&self, ty: Type) -> Option<u32> {
+        match self.type_kind(ty) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            TypeKind::Index => Some(64),
+            _ => None,
+        }
+    }
+
+    /// Whether `ty` is a signless integer (`iN`) or `index`: MLIR's "signless-integer-like".
+    pub fn is_signless_int_or_index(&self, ty: Type) -> bool {
+        matches!(
+            self.type_kind(ty),
+            TypeKind::Index | TypeKind::Integer { signedness: Signedness::Signless, .. }
+        )
+    }
+
+    /// The float format of `ty`, if it is a float type.
+    pub fn float_kind(&self, ty: Type) -> Option<FloatKind> {
+        match self.type_kind(ty) {
+            TypeKind::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+
+    // ---------------------------------------------------------------- attributes
+
+    /// Interns an attribute.
+    pub fn attr(&mut self, kind: AttrKind) -> Attr {
+        if let Some(&a) = self.attr_ids.get(&kind) {
+            return a;
+        }
+        let a = Attr(self.attrs.len() as u32);
+        self.attrs.push(kind.clone());
+        self.attr_ids.insert(kind, a);
+        a
+    }
+
+    /// What an attribute is.
+    pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
+        &self.attrs[attr.0 as usize]
+    }
+
+    /// An integer attribute `value : ty`; `value` is truncated to the type's width and
+    /// sign-extended back, so equal bit patterns intern to one attribute.
+    pub fn int_attr(&mut self, value: i128, ty: Type) -> Attr {
+        let value = match self.int_width(ty) {
+            Some(w) if w < 128 => sign_extend(value, w),
+            _ => value,
+        };
+        self.attr(AttrKind::Integer { value, ty })
+    }
+
+    /// A float attribute `value : ty`.
+    pub fn float_attr(&mut self, value: f64, ty: Type) -> Attr {
+        self.attr(AttrKind::Float { bits: value.to_bits(), ty })
+    }
+
+    /// A string attribute.
+    pub fn str_attr(&mut self, s: &str) -> Attr {
+        self.attr(AttrKind::String(s.to_string()))
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&mut self, ty: Type) -> Attr {
+        self.attr(AttrKind::Type(ty))
+    }
+
+    /// The unit attribute.
+    pub fn unit_attr(&mut self) -> Attr {
+        self.attr(AttrKind::Unit)
+    }
+
+    // ---------------------------------------------------------------- creation
+
+    /// A new, empty region not yet owned by any op.
+    pub fn new_region(&mut self) -> RegionId {
+        self.regions.push(RegionData::default());
+        RegionId(self.regions.len() as u32 - 1)
+    }
+
+    /// A new block with arguments of the given types, not yet in any region.
+    pub fn new_block(&mut self, arg_types: &[Type]) -> BlockId {
+        let block = BlockId(self.blocks.len() as u32);
+        self.blocks.push(BlockData::default());
+        for &ty in arg_types {
+            self.add_block_arg(block, ty);
+        }
+        block
+    }
+
+    /// Appends an argument of type `ty` to `block`.
+    pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> ValueId {
+        let index = self.blocks[block.index()].args.len() as u32;
+        let v = self.new_value(ty, ValueDef::BlockArg { block, index });
+        self.blocks[block.index()].args.push(v);
+        v
+    }
+
+    /// Removes argument `index` of `block`, which must be unused.
+    pub fn erase_block_arg(&mut self, block: BlockId, index: usize) {
+        let v = self.blocks[block.index()].args.remove(index);
+        self.values[v.index()].def = ValueDef::Detached;
+        for (i, &a) in self.blocks[block.index()].args.iter().enumerate() {
+            self.values[a.index()].def = ValueDef::BlockArg { block, index: i as u32 };
+        }
+    }
+
+    /// A value with no definition yet (parser forward references). Give it a definition by
+    /// replacing all its uses with the real value.
+    pub fn new_detached_value(&mut self, ty: Type) -> ValueId {
+        self.new_value(ty, ValueDef::Detached)
+    }
+
+    fn new_value(&mut self, ty: Type, def: ValueDef) -> ValueId {
+        self.values.push(ValueData { ty, def, uses: Vec::new() });
+        ValueId(self.values.len() as u32 - 1)
+    }
+
+    /// Creates a detached op from `state` (results, uses and region ownership are set up).
+    /// Insert it with [`Context::insert_op`].
+    pub fn create_op(&mut self, state: OpState) -> OpId {
+        let op = OpId(self.ops.len() as u32);
+        let results = (0..state.result_types.len() as u32)
+            .map(|index| self.new_value(state.result_types[index as usize], ValueDef::Result { op, index }))
+            .collect();
+        for (i, &v) in state.operands.iter().enumerate() {
+            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+        }
+        for &r in &state.regions {
+            self.regions[r.index()].parent = Some(op);
+        }
+        for (i, &b) in state.successors.iter().enumerate() {
+            self.blocks[b.index()].preds.push((op, i as u32));
+        }
+        self.ops.push(OpData {
+            name: state.name,
+            operands: state.operands,
+            results,
+            attrs: state.attrs,
+            regions: state.regions,
+            successors: state.successors,
+            loc: state.loc,
+            parent: None,
+            prev: None,
+            next: None,
+            erased: false,
+        });
+        op
+    }
+
+    /// Creates an op and inserts it at `at`.
+    pub fn build_op(&mut self, state: OpState, at: InsertPoint) -> OpId {
+        let op = self.create_op(state);
+        self.insert_op(op, at);
+        op
+    }
+
+    // ---------------------------------------------------------------- op accessors
+
+    pub(crate) fn op(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+
+    /// The op's name id.
+    pub fn name(&self, op: OpId) -> OpName {
+        self.op(op).name
+    }
+
+    /// The op's name as text, e.g. `scf.for`.
+    pub fn name_str(&self, op: OpId) -> &str {
+        self.op_name_str(self.op(op).name)
+    }
+
+    /// Whether the op is named `name`.
+    pub fn is(&self, op: OpId, name: &str) -> bool {
+        self.name_str(op) == name
+    }
+
+    /// The op's operands.
+    pub fn operands(&self, op: OpId) -> &[ValueId] {
+        &self.op(op).operands
+    }
+
+    /// Operand `i`.
+    pub fn operand(&self, op: OpId, i: usize) -> ValueId {
+        self.op(op).operands[i]
+    }
+
+    /// The op's results.
+    pub fn results(&self, op: OpId) -> &[ValueId] {
+        &self.op(op).results
+    }
+
+    /// Result `i`.
+    pub fn result(&self, op: OpId, i: usize) -> ValueId {
+        self.op(op).results[i]
+    }
+
+    /// The op's attributes, in insertion order.
+    pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
+        &self.op(op).attrs
+    }
+
+    /// Attribute `name`, if present.
+    pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attr> {
+        self.op(op).attrs.iter().find(|a| a.name == name).map(|a| a.value)
+    }
+
+    /// Sets attribute `name`.
+    pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
+        let attrs = &mut self.ops[op.index()].attrs;
+        match attrs.iter_mut().find(|a| a.name == name) {
+            Some(a) => a.value = value,
+            None => attrs.push(NamedAttr { name: name.to_string(), value }),
+        }
+    }
+
+    /// Removes attribute `name`; returns it if it was present.
+    pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attr> {
+        let attrs = &mut self.ops[op.index()].attrs;
+        let i = attrs.iter().position(|a| a.name == name)?;
+        Some(attrs.remove(i).value)
+    }
+
+    /// The op's regions.
+    pub fn regions(&self, op: OpId) -> &[RegionId] {
+        &self.op(op).regions
+    }
+
+    /// Region `i`.
+    pub fn region(&self, op: OpId, i: usize) -> RegionId {
+        self.op(op).regions[i]
+    }
+
+    /// The op's successor blocks.
+    pub fn successors(&self, op: OpId) -> &[BlockId] {
+        &self.op(op).successors
+    }
+
+    /// The range of operands passed to successor `i` (MLIR `BranchOpInterface`).
+    pub fn successor_operand_range(&self, op: OpId, i: usize) -> Range<usize> {
+        match self.op_def(self.name(op)).and_then(|d| d.successor_operands) {
+            Some(f) => f(self, op, i),
+            None => 0..self.operands(op).len(),
+        }
+    }
+
+    /// The operands passed to successor `i`.
+    pub fn successor_operands(&self, op: OpId, i: usize) -> &[ValueId] {
+        &self.operands(op)[self.successor_operand_range(op, i)]
+    }
+
+    /// The op's location.
+    pub fn loc(&self, op: OpId) -> &Location {
+        &self.op(op).loc
+    }
+
+    /// Replaces the op's location.
+    pub fn set_loc(&mut self, op: OpId, loc: Location) {
+        self.ops[op.index()].loc = loc;
+    }
+
+    /// The block containing the op.
+    pub fn op_block(&self, op: OpId) -> Option<BlockId> {
+        self.op(op).parent
+    }
+
+    /// The op whose region contains this op.
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        self.op_block(op).and_then(|b| self.block_parent_op(b))
+    }
+
+    /// The next op in the block.
+    pub fn next_op(&self, op: OpId) -> Option<OpId> {
+        self.op(op).next
+    }
+
+    /// The previous op in the block.
+    pub fn prev_op(&self, op: OpId) -> Option<OpId> {
+        self.op(op).prev
+    }
+
+    /// Whether the op was erased.
+    pub fn is_erased(&self, op: OpId) -> bool {
+        self.op(op).erased
+    }
+
+    /// Number of op slots ever created (live and erased): an upper bound for `OpId::index`.
+    pub fn op_capacity(&self) -> usize {
+        self.ops.len()
+    }
+
+    // ---------------------------------------------------------------- block / region accessors
+
+    /// The block's arguments.
+    pub fn block_args(&self, block: BlockId) -> &[ValueId] {
+        &self.blocks[block.index()].args
+    }
+
+    /// The types of the block's arguments.
+    pub fn block_arg_types(&self, block: BlockId) -> Vec<Type> {
+        self.block_args(block).iter().map(|&v| self.value_type(v)).collect()
+    }
+
+    /// The region containing the block.
+    pub fn block_region(&self, block: BlockId) -> Option<RegionId> {
+        self.blocks[block.index()].parent
+    }
+
+    /// The op owning the region that contains the block.
+    pub fn block_parent_op(&self, block: BlockId) -> Option<OpId> {
+        self.block_region(block).and_then(|r| self.region_parent(r))
+    }
+
+    /// The first op of the block.
+    pub fn first_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].first
+    }
+
+    /// The last op of the block (its terminator, once the IR is valid).
+    pub fn last_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].last
+    }
+
+    /// The ops of the block, in order (collected, so the IR may be changed while iterating).
+    pub fn block_ops(&self, block: BlockId) -> Vec<OpId> {
+        let mut out = Vec::new();
+        let mut cur = self.first_op(block);
+        while let Some(op) = cur {
+            out.push(op);
+            cur = self.op(op).next;
+        }
+        out
+    }
+
+    /// The ops that branch to this block, one entry `(op, successor index)` per edge.
+    pub fn predecessors(&self, block: BlockId) -> &[(OpId, u32)] {
+        &self.blocks[block.index()].preds
+    }
+
+    /// The next block in the region.
+    pub fn next_block(&self, block: BlockId) -> Option<BlockId> {
+        self.blocks[block.index()].next
+    }
+
+    /// The op owning the region.
+    pub fn region_parent(&self, region: RegionId) -> Option<OpId> {
+        self.regions[region.index()].parent
+    }
+
+    /// The blocks of the region, in order.
+    pub fn region_blocks(&self, region: RegionId) -> Vec<BlockId> {
+        let mut out = Vec::new();
+        let mut cur = self.regions[region.index()].first;
+        while let Some(b) = cur {
+            out.push(b);
+            cur = self.blocks[b.index()].next;
+        }
+        out
+    }
+
+    /// The first (entry) block of the region.
+    pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
+        self.regions[region.index()].first
+    }
+
+    /// Whether the region has no blocks.
+    pub fn region_is_empty(&self, region: RegionId) -> bool {
+        self.regions[region.index()].first.is_none()
+    }
+
+    // ---------------------------------------------------------------- value accessors
+
+    /// The value's type.
+    pub fn value_type(&self, v: ValueId) -> Type {
+        self.values[v.index()].ty
+    }
+
+    /// Changes the value's type (used by type inference).
+    pub fn set_value_type(&mut self, v: ValueId, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+
+    /// Where the value is defined.
+    pub fn value_def(&self, v: ValueId) -> ValueDef {
+        self.values[v.index()].def
+    }
+
+    /// The op defining the value, if it is an op result.
+    pub fn defining_op(&self, v: ValueId) -> Option<OpId> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The block that owns the value: the argument's block, or the defining op's block.
+    pub fn value_block(&self, v: ValueId) -> Option<BlockId> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => self.op_block(op),
+            ValueDef::BlockArg { block, .. } => Some(block),
+            ValueDef::Detached => None,
+        }
+    }
+
+    /// The value's uses.
+    pub fn uses(&self, v: ValueId) -> &[Use] {
+        &self.values[v.index()].uses
+    }
+
+    /// Whether the value has no uses.
+    pub fn is_unused(&self, v: ValueId) -> bool {
+        self.values[v.index()].uses.is_empty()
+    }
+
+    /// Number of value slots ever created: an upper bound for `ValueId::index`.
+    pub fn value_capacity(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Number of block slots ever created: an upper bound for `BlockId::index`.
+    pub fn block_capacity(&self) -> usize {
+        self.blocks.len()
+    }
+
+    // ---------------------------------------------------------------- use-list mutation
+
+    /// Replaces operand `i` of `op` with `v`, keeping use lists right.
+    pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
+        let old = self.ops[op.index()].operands[i];
+        self.remove_use(old, Use { op, operand: i as u32 });
+        self.ops[op.index()].operands[i] = v;
+        self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+    }
+
+    /// Replaces the whole operand list of `op`.
+    pub fn set_operands(&mut self, op: OpId, operands: Vec<ValueId>) {
+        self.drop_operand_uses(op);
+        for (i, &v) in operands.iter().enumerate() {
+            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+        }
+        self.ops[op.index()].operands = operands;
+    }
+
+    fn drop_operand_uses(&mut self, op: OpId) {
+        let operands = std::mem::take(&mut self.ops[op.index()].operands);
+        for (i, &v) in operands.iter().enumerate() {
+            self.remove_use(v, Use { op, operand: i as u32 });
+        }
+    }
+
+    fn remove_use(&mut self, v: ValueId, u: Use) {
+        let uses = &mut self.values[v.index()].uses;
+        if let Some(p) = uses.iter().position(|&x| x == u) {
+            uses.swap_remove(p);
+        }
+    }
+
+    /// Replaces every use of `old` with `new` (MLIR `replaceAllUsesWith`).
+    pub fn replace_all_uses(&mut self, old: ValueId, new: ValueId) {
+        if old == new {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[old.index()].uses);
+        for u in &uses {
+            self.ops[u.op.index()].operands[u.operand as usize] = new;
+        }
+        self.values[new.index()].uses.extend(uses);
+    }
+
+    /// Replaces each result of `op` with the matching value of `new` and erases `op`.
+    pub fn replace_op(&mut self, op: OpId, new: &[ValueId]) {
+        let results = self.results(op).to_vec();
+        assert_eq!(results.len(), new.len(), "replace_op: result count mismatch");
+        for (r, n) in results.into_iter().zip(new) {
+            self.replace_all_uses(r, *n);
+        }
+        self.erase_op(op);
+    }
+
+    /// Sets successor `i` of `op` to `block`, keeping predecessor lists right.
+    pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
+        let old = self.ops[op.index()].successors[i];
+        let preds = &mut self.blocks[old.index()].preds;
+        if let Some(p) = preds.iter().position(|&x| x == (op, i as u32)) {
+            preds.swap_remove(p);
+        }
+        self.ops[op.index()].successors[i] = block;
+        self.blocks[block.index()].preds.push((op, i as u32));
+    }
+
+    // ---------------------------------------------------------------- layout mutation
+
+    /// Inserts a detached op at `at`. O(1).
+    pub fn insert_op(&mut self, op: OpId, at: InsertPoint) {
+        debug_assert!(self.op(op).parent.is_none(), "insert_op: op is already in a block");
+        let (block, prev, next) = match at {
+            InsertPoint::Start(b) => (b, None, self.blocks[b.index()].first),
+            InsertPoint::End(b) => (b, self.blocks[b.index()].last, None),
+            InsertPoint::Before(o) => (self.parent_of(o), self.op(o).prev, Some(o)),
+            InsertPoint::After(o) => (self.parent_of(o), Some(o), self.op(o).next),
+        };
+        let d = &mut self.ops[op.index()];
+        d.parent = Some(block);
+        d.prev = prev;
+        d.next = next;
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = Some(op),
+            None => self.blocks[block.index()].last = Some(op),
+        }
+    }
+
+    fn parent_of(&self, op: OpId) -> BlockId {
+        self.op(op).parent.expect("insertion point op is not in a block")
+    }
+
+    /// Unlinks `op` from its block, keeping it (and its uses) alive. O(1).
+    pub fn detach_op(&mut self, op: OpId) {
+        let Some(block) = self.op(op).parent else { return };
+        let (prev, next) = (self.op(op).prev, self.op(op).next);
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+        let d = &mut self.ops[op.index()];
+        d.parent = None;
+        d.prev = None;
+        d.next = None;
+    }
+
+    /// Moves `op` to `at`. O(1).
+    pub fn move_op(&mut self, op: OpId, at: InsertPoint) {
+        self.detach_op(op);
+        self.insert_op(op, at);
+    }
+
+    /// Erases `op`, its regions and everything in them. Uses of its results that remain become
+    /// uses of detached values (the caller replaces them first).
+    pub fn erase_op(&mut self, op: OpId) {
+        self.detach_op(op);
+        for r in self.regions(op).to_vec() {
+            for b in self.region_blocks(r) {
+                self.erase_block(b);
+            }
+        }
+        self.drop_operand_uses(op);
+        for i in 0..self.ops[op.index()].successors.len() {
+            let b = self.ops[op.index()].successors[i];
+            let preds = &mut self.blocks[b.index()].preds;
+            if let Some(p) = preds.iter().position(|&x| x == (op, i as u32)) {
+                preds.swap_remove(p);
+            }
+        }
+        for r in self.ops[op.index()].results.clone() {
+            self.values[r.index()].def = ValueDef::Detached;
+        }
+        self.ops[op.index()].erased = true;
+    }
+
+    /// Appends a detached block at the end of `region`.
+    pub fn append_block(&mut self, region: RegionId, block: BlockId) {
+        let last = self.regions[region.index()].last;
+        self.link_block(region, block, last, None);
+    }
+
+    /// Inserts a detached block right before `before` in its region.
+    pub fn insert_block_before(&mut self, before: BlockId, block: BlockId) {
+        let region = self.block_region(before).expect("insert_block_before: block not in a region");
+        let prev = self.blocks[before.index()].prev;
+        self.link_block(region, block, prev, Some(before));
+    }
+
+    /// Inserts a detached block right after `after` in its region.
+    pub fn insert_block_after(&mut self, after: BlockId, block: BlockId) {
+        let region = self.block_region(after).expect("insert_block_after: block not in a region");
+        let next = self.blocks[after.index()].next;
+        self.link_block(region, block, Some(after), next);
+    }
+
+    fn link_block(&mut self, region: RegionId, block: BlockId, prev: Option<BlockId>, next: Option<BlockId>) {
+        let d = &mut self.blocks[block.index()];
+        d.parent = Some(region);
+        d.prev = prev;
+        d.next = next;
+        match prev {
+            Some(p) => self.blocks[p.index()].next = Some(block),
+            None => self.regions[region.index()].first = Some(block),
+        }
+        match next {
+            Some(n) => self.blocks[n.index()].prev = Some(block),
+            None => self.regions[region.index()].last = Some(block),
+        }
+    }
+
+    /// Unlinks a block from its region, keeping its ops.
+    pub fn detach_block(&mut self, block: BlockId) {
+        let Some(region) = self.block_region(block) else { return };
+        let (prev, next) = (self.blocks[block.index()].prev, self.blocks[block.index()].next);
+        match prev {
+            Some(p) => self.blocks[p.index()].next = next,
+            None => self.regions[region.index()].first = next,
+        }
+        match next {
+            Some(n) => self.blocks[n.index()].prev = prev,
+            None => self.regions[region.index()].last = prev,
+        }
+        let d = &mut self.blocks[block.index()];
+        d.parent = None;
+        d.prev = None;
+        d.next = None;
+    }
+
+    /// Erases a block and all its ops (in reverse order, so uses inside the block go first).
+    pub fn erase_block(&mut self, block: BlockId) {
+        self.detach_block(block);
+        let mut cur = self.last_op(block);
+        while let Some(op) = cur {
+            cur = self.op(op).prev;
+            self.erase_op(op);
+        }
+        for v in self.blocks[block.index()].args.clone() {
+            self.values[v.index()].def = ValueDef::Detached;
+        }
+        self.blocks[block.index()].erased = true;
+    }
+
+    /// Moves every op from `op` to the end of its block into a new block inserted right after
+    /// it, and returns the new block (MLIR `Block::splitBlock`). The new block has no arguments.
+    pub fn split_block(&mut self, op: OpId) -> BlockId {
+        let block = self.parent_of(op);
+        let new = self.new_block(&[]);
+        self.insert_block_after(block, new);
+        let prev = self.op(op).prev;
+        let last = self.blocks[block.index()].last;
+        match prev {
+            Some(p) => self.ops[p.index()].next = None,
+            None => self.blocks[block.index()].first = None,
+        }
+        self.blocks[block.index()].last = prev;
+        self.ops[op.index()].prev = None;
+        self.blocks[new.index()].first = Some(op);
+        self.blocks[new.index()].last = last;
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            self.ops[o.index()].parent = Some(new);
+            cur = self.op(o).next;
+        }
+        new
+    }
+
+    /// Moves all ops of `src` to `at` (a point in another block), replacing `src`'s arguments by
+    /// `args`, then erases `src` (MLIR `RewriterBase::inlineBlockBefore` / `mergeBlocks`).
+    pub fn inline_block(&mut self, src: BlockId, at: InsertPoint, args: &[ValueId]) {
+        let src_args = self.block_args(src).to_vec();
+        assert_eq!(src_args.len(), args.len(), "inline_block: argument count mismatch");
+        for (a, v) in src_args.into_iter().zip(args) {
+            self.replace_all_uses(a, *v);
+        }
+        let mut at = at;
+        for op in self.block_ops(src) {
+            self.move_op(op, at);
+            at = InsertPoint::After(op);
+        }
+        self.erase_block(src);
+    }
+
+    /// Moves all blocks of `region` into the region of `before`, right before it (MLIR
+    /// `inlineRegionBefore`). `region` is left empty.
+    pub fn inline_region_before(&mut self, region: RegionId, before: BlockId) {
+        for b in self.region_blocks(region) {
+            self.detach_block(b);
+            self.insert_block_before(before, b);
+        }
+    }
+
+    /// Moves all blocks of `region` to the end of `dest`. `region` is left empty.
+    pub fn move_region_blocks(&mut self, region: RegionId, dest: RegionId) {
+        for b in self.region_blocks(region) {
+            self.detach_block(b);
+            self.append_block(dest, b);
+        }
+    }
+
+    // ---------------------------------------------------------------- walking
+
+    /// Every op nested in `op` (not `op` itself), in pre-order: an op comes before the ops of
+    /// its regions, and regions, blocks and ops are visited in order.
+    pub fn nested_ops(&self, op: OpId) -> Vec<OpId> {
+        let mut out = Vec::new();
+        let mut stack: Vec<OpId> = Vec::new();
+        self.push_region_ops(op, &mut stack);
+        while let Some(o) = stack.pop() {
+            out.push(o);
+            self.push_region_ops(o, &mut stack);
+        }
+        out
+    }
+
+    fn push_region_ops(&self, op: OpId, stack: &mut Vec<OpId>) {
+        let start = stack.len();
+        for &r in self.regions(op) {
+            for b in self.region_blocks(r) {
+                stack.extend(self.block_ops(b));
+            }
+        }
+        stack[start..].reverse();
+    }
+
+    /// Whether `op` is `ancestor` or nested (at any depth) in one of `ancestor`'s regions.
+    pub fn is_ancestor(&self, ancestor: OpId, mut op: OpId) -> bool {
+        loop {
+            if op == ancestor {
+                return true;
+            }
+            match self.parent_op(op) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- cloning
+
+    /// Deep-copies `op` (with its regions) to `at`, mapping operands through `map` (values not in
+    /// the map are used as they are) and recording the copy's results and block arguments in it.
+    pub fn clone_op(&mut self, op: OpId, at: InsertPoint, map: &mut HashMap<ValueId, ValueId>) -> OpId {
+        let new = self.clone_op_detached(op, map);
+        self.insert_op(new, at);
+        new
+    }
+
+    fn clone_op_detached(&mut self, op: OpId, map: &mut HashMap<ValueId, ValueId>) -> OpId {
+        let d = self.op(op).clone();
+        let mut block_map = HashMap::new();
+        let mut regions = Vec::new();
+        for &r in &d.regions {
+            let nr = self.new_region();
+            for b in self.region_blocks(r) {
+                let nb = self.new_block(&[]);
+                for &a in self.block_args(b).to_vec().iter() {
+                    let na = self.add_block_arg(nb, self.value_type(a));
+                    map.insert(a, na);
+                }
+                self.append_block(nr, nb);
+                block_map.insert(b, nb);
+            }
+            regions.push((r, nr));
+        }
+        for &(r, _) in &regions {
+            for b in self.region_blocks(r) {
+                let nb = block_map[&b];
+                for inner in self.block_ops(b) {
+                    let c = self.clone_op_detached(inner, map);
+                    let succs = self.successors(c).to_vec();
+                    for (i, s) in succs.into_iter().enumerate() {
+                        if let Some(&ns) = block_map.get(&s) {
+                            self.set_successor(c, i, ns);
+                        }
+                    }
+                    self.insert_op(c, InsertPoint::End(nb));
+                }
+            }
+        }
+        let state = OpState {
+            name: d.name,
+            operands: d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect(),
+            result_types: d.results.iter().map(|&v| self.value_type(v)).collect(),
+            attrs: d.attrs.clone(),
+            regions: regions.iter().map(|&(_, nr)| nr).collect(),
+            successors: d.successors.clone(),
+            loc: d.loc.clone(),
+        };
+        let new = self.create_op(state);
+        for (i, &r) in d.results.iter().enumerate() {
+            map.insert(r, self.result(new, i));
+        }
+        new
+    }
+}
+
+/// Sign-extends the low `width` bits of `v` (1 <= width < 128).
+pub fn sign_extend(v: i128, width: u32) -> i128 {
+    let shift = 128 - width;
+    (v << shift) >> shift
+}

@@ -1,0 +1,165 @@
+//! The IR's entities and their per-kind tables.
+//!
+//! Ops, blocks, regions and values live in arenas inside the [`Context`](crate::Context) and are
+//! named by `u32` ids (Cranelift's `PrimaryMap`, naga's `Arena`). The payload of an op ("what")
+//! is kept apart from its position ("where"): the `prev`/`next`/`parent` links form intrusive
+//! doubly-linked lists, so moving and splicing touch no payload and cost O(1).
+
+use crate::attributes::Attr;
+use crate::location::Location;
+use crate::types::Type;
+
+macro_rules! entity_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub(crate) u32);
+
+        impl $name {
+            /// The id's index in its table (stable for the op's lifetime).
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+entity_id!(
+    /// An operation.
+    OpId
+);
+entity_id!(
+    /// A block: a list of ops with arguments.
+    BlockId
+);
+entity_id!(
+    /// A region: a list of blocks owned by an op.
+    RegionId
+);
+entity_id!(
+    /// An SSA value: an op result or a block argument.
+    ValueId
+);
+entity_id!(
+    /// An interned operation name such as `scf.while`; see [`Context::op_name`](crate::Context::op_name).
+    OpName
+);
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// Result `index` of `op`.
+    Result { op: OpId, index: u32 },
+    /// Argument `index` of `block`.
+    BlockArg { block: BlockId, index: u32 },
+    /// A value not yet defined (a parser forward reference), or one whose owner was erased.
+    Detached,
+}
+
+/// One use of a value: operand `operand` of `op`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Use {
+    /// The op that reads the value.
+    pub op: OpId,
+    /// The index in that op's operand list.
+    pub operand: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    pub uses: Vec<Use>,
+}
+
+/// A named attribute of an op, e.g. `predicate = 2 : i64`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedAttr {
+    /// The key.
+    pub name: String,
+    /// The value.
+    pub value: Attr,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct OpData {
+    pub name: OpName,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    pub attrs: Vec<NamedAttr>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Location,
+    pub parent: Option<BlockId>,
+    pub prev: Option<OpId>,
+    pub next: Option<OpId>,
+    pub erased: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BlockData {
+    pub args: Vec<ValueId>,
+    pub parent: Option<RegionId>,
+    pub first: Option<OpId>,
+    pub last: Option<OpId>,
+    pub prev: Option<BlockId>,
+    pub next: Option<BlockId>,
+    /// Ops that name this block as a successor (one entry per successor slot).
+    pub preds: Vec<(OpId, u32)>,
+    pub erased: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RegionData {
+    pub parent: Option<OpId>,
+    pub first: Option<BlockId>,
+    pub last: Option<BlockId>,
+}
+
+/// Everything needed to create an op (MLIR `OperationState`): parsers and builders fill one
+/// in and hand it to [`Context::create_op`](crate::Context::create_op).
+#[derive(Clone, Debug)]
+pub struct OpState {
+    /// The op name, e.g. `arith.addi`.
+    pub name: OpName,
+    /// Operand values, in order (successor operands included, as MLIR stores them).
+    pub operands: Vec<ValueId>,
+    /// The types of the results to create.
+    pub result_types: Vec<Type>,
+    /// Attributes (inherent and discardable in one list).
+    pub attrs: Vec<NamedAttr>,
+    /// Regions to move into the op (usually fresh ones from `Context::new_region`).
+    pub regions: Vec<RegionId>,
+    /// Successor blocks (terminators only).
+    pub successors: Vec<BlockId>,
+    /// Source location.
+    pub loc: Location,
+}
+
+impl OpState {
+    /// An empty state for op `name` at `loc`.
+    pub fn new(name: OpName, loc: Location) -> Self {
+        OpState {
+            name,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            attrs: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            loc,
+        }
+    }
+
+    /// Sets attribute `name` (replacing an earlier value of the same name).
+    pub fn set_attr(&mut self, name: &str, value: Attr) {
+        match self.attrs.iter_mut().find(|a| a.name == name) {
+            Some(a) => a.value = value,
+            None => self.attrs.push(NamedAttr { name: name.to_string(), value }),
+        }
+    }
+
+    /// The attribute `name`, if set.
+    pub fn attr(&self, name: &str) -> Option<Attr> {
+        self.attrs.iter().find(|a| a.name == name).map(|a| a.value)
+    }
+}

@@ -1,0 +1,22 @@
+//! Weir's IR core: operations, blocks, regions and values in arenas addressed by small `Copy`
+//! ids, per-value use lists, intrusive op/block lists, interned types and attributes, locations
+//! and diagnostics, and the registry of op definitions (traits and interfaces).
+//!
+//! Architecture invariant: this crate knows no dialect and no text syntax. See ARCHITECTURE.md.
+
+pub mod attributes;
+pub mod context;
+pub mod diagnostic;
+pub mod entities;
+pub mod location;
+pub mod registry;
+pub mod types;
+pub mod verifier;
+
+pub use attributes::{Attr, AttrKind, DenseValue};
+pub use context::{sign_extend, Context, InsertPoint};
+pub use diagnostic::{DiagResult, Diagnostic, Severity};
+pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
+pub use location::Location;
+pub use registry::{OpDef, SuccessorOperandsFn, Traits, VerifyFn};
+pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};

@@ -1,0 +1,67 @@
+//! Builtin types, interned in the [`Context`](crate::Context): comparing two [`Type`]s compares
+//! two ids. The set and the textual forms are MLIR's builtin types (MLIR `BuiltinTypes.td`).
+
+/// An interned type: a small `Copy` handle into the context's type table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Type(pub(crate) u32);
+
+/// Signedness of an integer type: `i32` (signless), `si32`, `ui32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signedness {
+    /// `iN`: the ops decide how the bits are read (MLIR's default).
+    Signless,
+    /// `siN`.
+    Signed,
+    /// `uiN`.
+    Unsigned,
+}
+
+/// The floating-point formats of the builtin dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    /// IEEE binary16, `f16`.
+    F16,
+    /// bfloat16, `bf16`.
+    BF16,
+    /// IEEE binary32, `f32`.
+    F32,
+    /// IEEE binary64, `f64`.
+    F64,
+}
+
+impl FloatKind {
+    /// Width in bits (16, 16, 32, 64).
+    pub fn width(self) -> u32 {
+        match self {
+            FloatKind::F16 | FloatKind::BF16 => 16,
+            FloatKind::F32 => 32,
+            FloatKind::F64 => 64,
+        }
+    }
+}
+
+/// One dimension of a ranked shape: a known size, or `None` for `?` (MLIR `ShapedType::kDynamic`).
+pub type Dim = Option<u64>;
+
+/// What a [`Type`] is. Look it up with [`Context::type_kind`](crate::Context::type_kind).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    /// `iN`, `siN`, `uiN` with `1 <= N <= 2^24` (MLIR's limit is 16777215).
+    Integer { width: u32, signedness: Signedness },
+    /// `index`: a target-sized integer; 64 bits in Weir.
+    Index,
+    /// `f16`, `bf16`, `f32`, `f64`.
+    Float(FloatKind),
+    /// `none`.
+    None,
+    /// `(inputs) -> results`.
+    Function { inputs: Vec<Type>, results: Vec<Type> },
+    /// `tensor<2x?xf32>` (ranked: `Some(dims)`) or `tensor<*xf32>` (unranked: `None`).
+    Tensor { shape: Option<Vec<Dim>>, element: Type },
+    /// `vector<4xf32>`: fixed shape, used by attributes such as `cf.switch`'s case values.
+    Vector { shape: Vec<u64>, element: Type },
+    /// `tuple<i32, f32>`.
+    Tuple(Vec<Type>),
+    /// A type of another dialect kept as text, e.g. `!llvm.ptr` (stored as `llvm.ptr`).
+    Opaque(String),
+}

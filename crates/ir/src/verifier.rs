@@ -1,0 +1,283 @@
+//! The structural verifier: rules every op obeys whatever its dialect (MLIR `OperationVerifier`).
+//!
+//! Checked, in this order, and stopping at the first violation as mlir-opt does:
+//! 1. per op, before its regions: successors are blocks of the same region, successor operand
+//!    counts and types match the target block arguments, single-block regions, blocks end with
+//!    a terminator and terminators end blocks, entry blocks have no predecessors;
+//! 2. the op's nested ops, then the op's own verifier ([`OpDef::verify`](crate::OpDef));
+//! 3. SSA dominance over the whole tree: a use must be dominated by its definition, and ops that
+//!    are isolated from above must not use values from outside.
+
+use crate::context::Context;
+use crate::diagnostic::{DiagResult, Diagnostic};
+use crate::entities::{BlockId, OpId, RegionId, ValueDef, ValueId};
+use crate::registry::Traits;
+use std::collections::HashMap;
+
+/// Verifies `root` and everything nested in it; returns the first violation.
+pub fn verify(ctx: &Context, root: OpId) -> DiagResult<()> {
+    verify_op(ctx, root)?;
+    Dominance::new(ctx).verify_tree(root)
+}
+
+fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
+    verify_successors(ctx, op)?;
+    verify_regions(ctx, op)?;
+    for &r in ctx.regions(op) {
+        for b in ctx.region_blocks(r) {
+            for inner in ctx.block_ops(b) {
+                verify_op(ctx, inner)?;
+            }
+        }
+    }
+    match ctx.op_def(ctx.name(op)).and_then(|d| d.verify) {
+        Some(f) => f(ctx, op),
+        None => Ok(()),
+    }
+}
+
+fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
+}
+
+fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let region = ctx.op_block(op).and_then(|b| ctx.block_region(b));
+    for (i, &succ) in ctx.successors(op).iter().enumerate() {
+        if ctx.block_region(succ) != region || region.is_none() {
+            return Err(op_error(ctx, op, "reference to block defined in another region"));
+        }
+        let operands = ctx.successor_operands(op, i);
+        let args = ctx.block_args(succ);
+        if operands.len() != args.len() {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "branch has {} operands for successor #{i}, but target block has {}",
+                    operands.len(),
+                    args.len()
+                ),
+            ));
+        }
+        for (j, (&v, &a)) in operands.iter().zip(args).enumerate() {
+            if ctx.value_type(v) != ctx.value_type(a) {
+                return Err(op_error(ctx, op, format!("type mismatch for bb argument #{j} of successor #{i}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let needs_terminator = !ctx.has_traits(op, Traits::NO_TERMINATOR);
+    let single_block = ctx.has_traits(op, Traits::SINGLE_BLOCK);
+    for (ri, &r) in ctx.regions(op).iter().enumerate() {
+        let blocks = ctx.region_blocks(r);
+        if single_block && blocks.len() > 1 {
+            return Err(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
+        }
+        if let Some(&entry) = blocks.first() {
+            if !ctx.predecessors(entry).is_empty() {
+                let (pred, _) = ctx.predecessors(entry)[0];
+                return Err(op_error(ctx, pred, "entry block of region may not have predecessors"));
+            }
+        }
+        for b in blocks {
+            verify_block_terminator(ctx, op, b, needs_terminator)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `op` may end a block: registered terminators, and unregistered ops (which may be
+/// anything, as in MLIR).
+fn may_terminate(ctx: &Context, op: OpId) -> bool {
+    match ctx.op_def(ctx.name(op)) {
+        Some(d) => d.traits.contains(Traits::TERMINATOR),
+        None => true,
+    }
+}
+
+fn verify_block_terminator(ctx: &Context, parent: OpId, b: BlockId, needs_terminator: bool) -> DiagResult<()> {
+    let ops = ctx.block_ops(b);
+    for &o in ops.iter().rev().skip(1) {
+        if ctx.has_traits(o, Traits::TERMINATOR) {
+            return Err(op_error(ctx, o, "must be the last operation in the parent block"));
+        }
+    }
+    if !needs_terminator {
+        return Ok(());
+    }
+    match ops.last() {
+        None => Err(op_error(ctx, parent, "empty block: expect at least a terminator")),
+        Some(&last) if !may_terminate(ctx, last) => Err(Diagnostic::error(
+            ctx.loc(last).clone(),
+            format!("block with no terminator, has '{}'", ctx.name_str(last)),
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Dominance information, computed lazily per region (Cooper, Harvey and Kennedy's iterative
+/// algorithm over reverse post-order).
+struct Dominance<'a> {
+    ctx: &'a Context,
+    /// Position of each op in its block (indexed by `OpId::index`).
+    position: Vec<u32>,
+    /// Per region: block -> (reverse post-order number, immediate dominator).
+    regions: HashMap<RegionId, HashMap<BlockId, (usize, BlockId)>>,
+}
+
+impl<'a> Dominance<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        Dominance { ctx, position: vec![0; ctx.op_capacity()], regions: HashMap::new() }
+    }
+
+    fn verify_tree(&mut self, root: OpId) -> DiagResult<()> {
+        let ops = self.ctx.nested_ops(root);
+        for &op in &ops {
+            if let Some(b) = self.ctx.op_block(op) {
+                if self.ctx.first_op(b) == Some(op) {
+                    for (i, o) in self.ctx.block_ops(b).into_iter().enumerate() {
+                        self.position[o.index()] = i as u32;
+                    }
+                }
+            }
+        }
+        for op in ops {
+            for (i, &v) in self.ctx.operands(op).iter().enumerate() {
+                self.check_use(op, i, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_use(&mut self, user: OpId, operand: usize, v: ValueId) -> DiagResult<()> {
+        let ctx = self.ctx;
+        let not_dominated = || op_error(ctx, user, format!("operand #{operand} does not dominate this use"));
+        let Some(def_block) = ctx.value_block(v) else {
+            return Err(op_error(ctx, user, format!("operand #{operand} has no definition")));
+        };
+        let def_region = ctx.block_region(def_block);
+        // Walk up from the user to the ancestor that lives in the definition's region.
+        let mut anc = user;
+        loop {
+            let Some(b) = ctx.op_block(anc) else { return Err(not_dominated()) };
+            if ctx.block_region(b) == def_region {
+                break;
+            }
+            let Some(parent) = ctx.parent_op(anc) else { return Err(not_dominated()) };
+            if ctx.has_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
+                let mut d = op_error(ctx, user, "using value defined outside the region");
+                if let Some(defop) = ctx.defining_op(v) {
+                    d = d.with_note(ctx.loc(defop).clone(), "value defined here");
+                }
+                return Err(d);
+            }
+            anc = parent;
+        }
+        let use_block = ctx.op_block(anc).expect("ancestor is in a block");
+        if use_block == def_block {
+            // A result dominates the ops after its definer in the same block; it is not visible
+            // to its own op, nor inside that op's regions.
+            return match ctx.value_def(v) {
+                ValueDef::Result { op, .. } if self.position[op.index()] >= self.position[anc.index()] => {
+                    Err(not_dominated())
+                }
+                _ => Ok(()),
+            };
+        }
+        let region = def_region.expect("definition block is in a region");
+        if self.block_dominates(region, def_block, use_block) {
+            Ok(())
+        } else {
+            Err(not_dominated())
+        }
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let info = self.regions.entry(region).or_insert_with(|| compute_idoms(ctx, region));
+        let Some(&(_, _)) = info.get(&b) else { return true }; // unreachable use: anything goes
+        if !info.contains_key(&a) {
+            return false;
+        }
+        let mut cur = b;
+        loop {
+            if cur == a {
+                return true;
+            }
+            let (_, idom) = info[&cur];
+            if idom == cur {
+                return false;
+            }
+            cur = idom;
+        }
+    }
+}
+
+fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (usize, BlockId)> {
+    let Some(entry) = ctx.entry_block(region) else { return HashMap::new() };
+    // Post-order by iterative DFS over successors of each block's terminator.
+    let succs = |b: BlockId| -> Vec<BlockId> { ctx.last_op(b).map(|t| ctx.successors(t).to_vec()).unwrap_or_default() };
+    let mut post = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(entry, 0usize)];
+    seen.insert(entry);
+    while let Some((b, i)) = stack.pop() {
+        let s = succs(b);
+        if i < s.len() {
+            stack.push((b, i + 1));
+            if seen.insert(s[i]) {
+                stack.push((s[i], 0));
+            }
+        } else {
+            post.push(b);
+        }
+    }
+    let rpo: Vec<BlockId> = post.into_iter().rev().collect();
+    let order: HashMap<BlockId, usize> = rpo.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    for &b in &rpo {
+        for s in succs(b) {
+            preds.entry(s).or_default().push(b);
+        }
+    }
+    let mut idom: HashMap<BlockId, BlockId> = HashMap::new();
+    idom.insert(entry, entry);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in rpo.iter().skip(1) {
+            let mut new: Option<BlockId> = None;
+            for &p in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                if !idom.contains_key(&p) {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(n) => intersect(&idom, &order, p, n),
+                });
+            }
+            if let Some(n) = new {
+                if idom.get(&b) != Some(&n) {
+                    idom.insert(b, n);
+                    changed = true;
+                }
+            }
+        }
+    }
+    idom.into_iter().map(|(b, d)| (b, (order[&b], d))).collect()
+}
+
+fn intersect(idom: &HashMap<BlockId, BlockId>, order: &HashMap<BlockId, usize>, mut a: BlockId, mut b: BlockId) -> BlockId {
+    while a != b {
+        while order[&a] > order[&b] {
+            a = idom[&a];
+        }
+        while order[&b] > order[&a] {
+            b = idom[&b];
+        }
+    }
+    a
+}

@@ -1,0 +1,2 @@
+//! Shared code of the `cf-opt` and `cf-run` drivers.
+pub mod verify_diagnostics;
