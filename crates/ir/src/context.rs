@@ -174,8 +174,12 @@ impl Context {
     }
 
     /// An integer attribute `value : ty`; `value` is truncated to the type's width and
-    /// sign-extended back, so equal bit patterns intern to one attribute.
+    /// sign-extended back, so equal bit patterns intern to one attribute. On `i1` it gives the
+    /// bool attribute (MLIR's `BoolAttr` is an `i1` integer attribute).
     pub fn int_attr(&mut self, value: i128, ty: Type) -> Attr {
+        if self.int_width(ty) == Some(1) && matches!(self.type_kind(ty), TypeKind::Integer { .. }) {
+            return self.attr(AttrKind::Bool(value & 1 != 0));
+        }
         let value = match self.int_width(ty) {
             Some(w) if w < 128 => sign_extend(value, w),
             _ => value,

@@ -19,4 +19,5 @@ pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
 pub use location::Location;
 pub use registry::{OpDef, SuccessorOperandsFn, Traits, VerifyFn};
+pub use verifier::{op_error, verify};
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};

@@ -36,7 +36,8 @@ fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
     }
 }
 
-fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+/// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.
+pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
 }
 

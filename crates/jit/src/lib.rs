@@ -1,0 +1,317 @@
+//! Weir's Cranelift backend: JIT-compiles a `builtin.module` at the CFG level and calls its
+//! functions.
+//!
+//! This is the only crate of the project that links Cranelift (DESIGN.md, "Codegen"). It never
+//! depends on a dialect crate, the parser or the pass manager: ops are recognised by their
+//! names and read through the generic [`weir_ir::Context`] API, in MLIR's generic form.
+//!
+//! # What is compiled
+//! A `builtin.module` whose body holds only `func.func` definitions, whose bodies hold only
+//! these ops (semantics are MLIR's, cited per op in the source):
+//! - `func.return`, `func.call`;
+//! - `arith.constant`; integer `arith.addi subi muli divsi divui remsi remui andi ori xori shli
+//!   shrsi shrui maxsi maxui minsi minui ceildivsi ceildivui floordivsi cmpi`; float
+//!   `arith.addf subf mulf divf remf negf maxnumf minnumf maximumf minimumf cmpf`;
+//!   `arith.select`; casts `arith.index_cast index_castui extsi extui trunci sitofp uitofp fptosi
+//!   fptoui extf truncf bitcast`;
+//! - `math.absf sqrt floor ceil trunc roundeven copysign fma`;
+//! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`.
+//!
+//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`. Anything else (an `scf` op, a
+//! tensor, `f16`, an external function declaration...) is a located [`Diagnostic`] from
+//! [`compile`], never a panic.
+//!
+//! # Representation
+//! MLIR blocks become Cranelift blocks one to one, block arguments become block parameters.
+//! `iN` lives in the smallest Cranelift integer type holding N bits (`i1` in `I8`), always
+//! *zero-extended* above bit N (so `i1` is 0 or 1); every op that can carry into the upper bits
+//! masks its result, and signed ops sign-extend their operands from bit N-1 first, so arithmetic
+//! wraps exactly at the MLIR width (`i2`, `i7` included).
+//!
+//! # Runtime faults
+//! Integer division or remainder by zero, signed division overflow (`INT_MIN / -1` in `divsi`,
+//! `remsi`, `ceildivsi`, `floordivsi`), a failed `cf.assert`, too deep recursion and an exhausted
+//! loop budget ([`JitModule::call_with_fuel`]) are reported as a [`RuntimeError`], never a
+//! signal. Each compiled function takes a hidden pointer to a runtime context; a fault stores
+//! its code there and returns, and every caller checks the code after each call and returns
+//! early. Each function also has a trampoline of the uniform signature
+//! `extern "C" fn(args: *const u64, results: *mut u64, rt: *mut RuntimeContext)`, so
+//! [`JitModule::call`] can call any signature.
+
+mod codegen;
+mod scalar;
+
+#[cfg(test)]
+mod tests;
+
+pub use scalar::{Scalar, ScalarType};
+
+use std::collections::HashMap;
+use std::fmt;
+use weir_ir::{Context, Diagnostic, Location, OpId, Type};
+
+/// How compilation is configured.
+#[derive(Clone, Debug)]
+pub struct JitOptions {
+    /// Cranelift's optimisation level: `false` is `none`, `true` (the default) is `speed`.
+    pub optimize: bool,
+    /// Run Cranelift's IR verifier on every function (default `true`): a malformed input then
+    /// becomes a diagnostic instead of wrong code.
+    pub verify: bool,
+}
+
+impl Default for JitOptions {
+    fn default() -> Self {
+        JitOptions { optimize: true, verify: true }
+    }
+}
+
+/// What went wrong at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuntimeErrorKind {
+    /// `arith.divsi/divui/remsi/remui/ceildivsi/ceildivui/floordivsi` with a zero divisor
+    /// (undefined behaviour in MLIR; a clean error here).
+    DivisionByZero,
+    /// Signed division of the most negative value by -1 (undefined behaviour in MLIR).
+    DivisionOverflow,
+    /// A `cf.assert` whose condition was false.
+    AssertionFailed,
+    /// The recursion depth exceeded the JIT's stack budget.
+    StackOverflow,
+    /// The loop budget given to [`JitModule::call_with_fuel`] ran out.
+    FuelExhausted,
+    /// No function of that name, wrong number or types of arguments.
+    BadCall,
+    /// The JIT could not run the code (e.g. no thread could be started).
+    Internal,
+}
+
+/// A runtime fault of JIT-compiled code, or a bad call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuntimeError {
+    /// The message, e.g. `integer division by zero` or `assertion failed: <msg>`.
+    pub message: String,
+    /// What kind of fault it is.
+    pub kind: RuntimeErrorKind,
+    /// The location of the op that faulted (`Location::Unknown` for a bad call).
+    pub loc: Location,
+}
+
+impl RuntimeError {
+    fn bad_call(message: String) -> Self {
+        RuntimeError { message, kind: RuntimeErrorKind::BadCall, loc: Location::Unknown }
+    }
+}
+
+impl fmt::Display for RuntimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RuntimeError {}
+
+/// The runtime context every compiled function receives a pointer to (hidden first parameter).
+/// The layout is shared with the generated code: offsets 0, 8, 16.
+#[repr(C)]
+#[derive(Debug)]
+pub struct RuntimeContext {
+    /// 0 while running fine; after a fault, 1 + the index of the fault site in the module's
+    /// fault table.
+    status: u64,
+    /// Functions check on entry that the stack pointer is at or above this address.
+    stack_limit: u64,
+    /// Decremented on every entry to a loop header; a fault when it is 0.
+    fuel: u64,
+}
+
+/// Byte offsets of [`RuntimeContext`]'s fields, as the generated code uses them.
+pub(crate) const RT_STATUS: i32 = 0;
+pub(crate) const RT_STACK_LIMIT: i32 = 8;
+pub(crate) const RT_FUEL: i32 = 16;
+
+/// The uniform entry point generated for each function.
+type Trampoline = unsafe extern "C" fn(*const u64, *mut u64, *mut RuntimeContext);
+
+/// One place in the generated code that can fault.
+#[derive(Clone, Debug)]
+pub(crate) struct FaultSite {
+    pub kind: RuntimeErrorKind,
+    pub message: String,
+    pub loc: Location,
+}
+
+/// A compiled function as [`JitModule::call`] sees it.
+struct CompiledFunc {
+    params: Vec<ScalarType>,
+    results: Vec<ScalarType>,
+    param_types: Vec<Type>,
+    result_types: Vec<Type>,
+    trampoline: Trampoline,
+}
+
+/// A compiled module: machine code for each function of a `builtin.module`, callable by name.
+pub struct JitModule {
+    /// Owns the executable memory; freed on drop.
+    module: Option<cranelift_jit::JITModule>,
+    funcs: HashMap<String, CompiledFunc>,
+    order: Vec<String>,
+    faults: Vec<FaultSite>,
+    /// An upper bound of the stack one compiled frame may use, in bytes.
+    max_frame: u64,
+}
+
+/// Compiles every function of `module` (a `builtin.module`) with the default [`JitOptions`].
+///
+/// Errors are located diagnostics: `cf-run: unsupported operation 'scf.if' in the JIT`,
+/// `cf-run: unsupported type 'tensor<2xf32>' in the JIT`, `cf-run: external functions are not
+/// supported by the JIT ...`, malformed ops (wrong operand counts or types).
+pub fn compile(ctx: &Context, module: OpId) -> Result<JitModule, Diagnostic> {
+    compile_with(ctx, module, &JitOptions::default())
+}
+
+/// Compiles every function of `module` (a `builtin.module`) with `options`; see [`compile`].
+pub fn compile_with(ctx: &Context, module: OpId, options: &JitOptions) -> Result<JitModule, Diagnostic> {
+    codegen::compile_module(ctx, module, options)
+}
+
+/// Extra stack kept free below the limit, beyond the largest frame: room for the host helpers
+/// (`fmod`) and the trampoline.
+const STACK_MARGIN: u64 = 256 * 1024;
+/// The default stack of the thread that runs compiled code.
+const MIN_STACK: u64 = 64 * 1024 * 1024;
+
+impl JitModule {
+    /// The names of the compiled functions, in module order.
+    pub fn functions(&self) -> impl Iterator<Item = &str> {
+        self.order.iter().map(|s| s.as_str())
+    }
+
+    /// The argument and result types of function `func` (from its `function_type`), or `None`
+    /// if the module has no such function.
+    pub fn signature(&self, func: &str) -> Option<(Vec<Type>, Vec<Type>)> {
+        self.funcs.get(func).map(|f| (f.param_types.clone(), f.result_types.clone()))
+    }
+
+    /// The argument and result types of function `func` as [`ScalarType`]s.
+    pub fn scalar_signature(&self, func: &str) -> Option<(Vec<ScalarType>, Vec<ScalarType>)> {
+        self.funcs.get(func).map(|f| (f.params.clone(), f.results.clone()))
+    }
+
+    /// Calls function `func` with `args` and returns its results, with no loop budget.
+    ///
+    /// Each argument must have exactly the parameter's type (`index` is not `i64`); otherwise
+    /// the result is a [`RuntimeErrorKind::BadCall`] error. Runtime faults are errors too.
+    pub fn call(&self, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, RuntimeError> {
+        self.call_with_fuel(func, args, None)
+    }
+
+    /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
+    /// a CFG back edge) costs one unit, and the entry that finds the budget at 0 faults with
+    /// [`RuntimeErrorKind::FuelExhausted`] (`iteration limit exceeded`). `None` is unlimited.
+    ///
+    /// The code runs on a fresh thread whose stack is large enough for deep recursion; too deep
+    /// recursion is a [`RuntimeErrorKind::StackOverflow`] error, not a crash.
+    pub fn call_with_fuel(&self, func: &str, args: &[Scalar], fuel: Option<u64>) -> Result<Vec<Scalar>, RuntimeError> {
+        let f = self
+            .funcs
+            .get(func)
+            .ok_or_else(|| RuntimeError::bad_call(format!("no function named '{func}' in the module")))?;
+        if args.len() != f.params.len() {
+            return Err(RuntimeError::bad_call(format!(
+                "function '{func}' expects {} argument(s), got {}",
+                f.params.len(),
+                args.len()
+            )));
+        }
+        let mut raw_args = Vec::with_capacity(args.len());
+        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
+            if a.ty() != p {
+                return Err(RuntimeError::bad_call(format!(
+                    "argument #{i} of function '{func}' has type {p}, got a value of type {}",
+                    a.ty()
+                )));
+            }
+            raw_args.push(match *a {
+                Scalar::Int { .. } => a.as_u64().unwrap_or(0),
+                Scalar::F32(v) => v.to_bits() as u64,
+                Scalar::F64(v) => v.to_bits(),
+            });
+        }
+        let n_results = f.results.len();
+        let entry = f.trampoline;
+        let margin = STACK_MARGIN + self.max_frame;
+        let stack = MIN_STACK.max(4 * margin);
+        let run = move || {
+            let mut raw_results = vec![0u64; n_results.max(1)];
+            let marker = 0u8;
+            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
+            let top = std::ptr::addr_of!(marker) as u64;
+            let mut rt = RuntimeContext {
+                status: 0,
+                stack_limit: top.saturating_sub(stack - margin),
+                fuel: fuel.unwrap_or(u64::MAX),
+            };
+            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
+            // stays mapped while `self` is borrowed (this call joins the thread before
+            // returning). It reads exactly `params.len()` u64s from `raw_args` (checked above),
+            // writes at most `results.len()` u64s into `raw_results` (allocated with that many),
+            // and reads and writes only the three fields of `rt`, which outlives the call.
+            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
+            (rt.status, raw_results)
+        };
+        let handle = std::thread::Builder::new()
+            .name("weir-jit".into())
+            .stack_size(stack as usize)
+            .spawn(run)
+            .map_err(|e| RuntimeError {
+                message: format!("cannot start the JIT thread: {e}"),
+                kind: RuntimeErrorKind::Internal,
+                loc: Location::Unknown,
+            })?;
+        let (status, raw) = handle.join().map_err(|_| RuntimeError {
+            message: "the JIT thread panicked".into(),
+            kind: RuntimeErrorKind::Internal,
+            loc: Location::Unknown,
+        })?;
+        if status != 0 {
+            let site = self.faults.get(status as usize - 1);
+            return Err(match site {
+                Some(s) => RuntimeError { message: s.message.clone(), kind: s.kind, loc: s.loc.clone() },
+                None => RuntimeError {
+                    message: format!("unknown runtime fault {status}"),
+                    kind: RuntimeErrorKind::Internal,
+                    loc: Location::Unknown,
+                },
+            });
+        }
+        Ok(f.results.iter().zip(raw).map(|(&ty, bits)| scalar_from_raw(ty, bits)).collect())
+    }
+}
+
+/// Reads a result slot written by a trampoline.
+fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
+    match ty {
+        ScalarType::Int(w) => Scalar::Int { bits: bits & scalar::low_mask(w), width: w, is_index: false },
+        ScalarType::Index => Scalar::Int { bits, width: 64, is_index: true },
+        ScalarType::F32 => Scalar::F32(f32::from_bits(bits as u32)),
+        ScalarType::F64 => Scalar::F64(f64::from_bits(bits)),
+    }
+}
+
+impl Drop for JitModule {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: the trampolines and function pointers into this memory are only reachable
+            // through `self.funcs`, which is being dropped; no call is running, since calls
+            // borrow `self` and join their thread before returning.
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+impl fmt::Debug for JitModule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JitModule").field("functions", &self.order).finish()
+    }
+}

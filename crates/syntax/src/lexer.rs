@@ -1,0 +1,280 @@
+//! The lexer: MLIR's token set (MLIR `mlir/lib/AsmParser/Lexer.cpp`), with byte-offset spans.
+
+/// The kind of a token. Identifier-like tokens keep their text in [`Token::text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// End of input.
+    Eof,
+    /// A character that starts no token, or a malformed token (e.g. an unterminated string).
+    Error,
+    /// `foo`, `arith.addi`, `i32`, `x4xf32`: letters, digits, `_`, `$`, `.`, `-`? (see `lex`).
+    BareId,
+    /// `%name`, `%0`.
+    PercentId,
+    /// `^bb0`.
+    CaretId,
+    /// `@name`, `@"quoted"`.
+    AtId,
+    /// `#alias`, `#1` (result number), `#dialect.attr`.
+    HashId,
+    /// `!dialect.type`.
+    ExclId,
+    /// `42`, `0x2A`.
+    Integer,
+    /// `1.5`, `1.0e-3`.
+    Float,
+    /// `"text"` (the text keeps its quotes; see [`unescape`]).
+    String,
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    LSquare,
+    RSquare,
+    Less,
+    Greater,
+    Comma,
+    Colon,
+    Equal,
+    Arrow,
+    Star,
+    Question,
+    Plus,
+    Minus,
+    /// `{-#` / `#-}` are not supported; `::` is lexed as two colons.
+    Ellipsis,
+}
+
+/// A token: its kind and its byte range in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The kind.
+    pub kind: Tok,
+    /// Byte offset of the first character.
+    pub start: usize,
+    /// Byte offset one past the last character.
+    pub end: usize,
+}
+
+/// A cursor over the source text producing [`Token`]s on demand.
+pub struct Lexer<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+fn is_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Lexer { src, pos: 0 }
+    }
+
+    /// The current byte offset.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves the cursor to `pos` (used to re-lex dimension lists such as `2x?xf32`).
+    pub fn reset(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    /// The source text.
+    pub fn src(&self) -> &'a str {
+        self.src
+    }
+
+    fn peek(&self, ahead: usize) -> u8 {
+        *self.src.as_bytes().get(self.pos + ahead).unwrap_or(&0)
+    }
+
+    fn skip_trivia(&mut self) {
+        loop {
+            let c = self.peek(0);
+            if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
+                self.pos += 1;
+            } else if c == b'/' && self.peek(1) == b'/' {
+                while self.pos < self.src.len() && self.peek(0) != b'\n' {
+                    self.pos += 1;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Lexes the next token.
+    pub fn next_token(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        let tok = |kind, end| Token { kind, start, end };
+        if start >= self.src.len() {
+            return tok(Tok::Eof, start);
+        }
+        let c = self.peek(0);
+        self.pos += 1;
+        let single = match c {
+            b'(' => Some(Tok::LParen),
+            b')' => Some(Tok::RParen),
+            b'{' => Some(Tok::LBrace),
+            b'}' => Some(Tok::RBrace),
+            b'[' => Some(Tok::LSquare),
+            b']' => Some(Tok::RSquare),
+            b'<' => Some(Tok::Less),
+            b'>' => Some(Tok::Greater),
+            b',' => Some(Tok::Comma),
+            b':' => Some(Tok::Colon),
+            b'=' => Some(Tok::Equal),
+            b'*' => Some(Tok::Star),
+            b'?' => Some(Tok::Question),
+            b'+' => Some(Tok::Plus),
+            _ => None,
+        };
+        if let Some(k) = single {
+            return tok(k, self.pos);
+        }
+        match c {
+            b'-' => {
+                if self.peek(0) == b'>' {
+                    self.pos += 1;
+                    return tok(Tok::Arrow, self.pos);
+                }
+                tok(Tok::Minus, self.pos)
+            }
+            b'.' if self.peek(0) == b'.' && self.peek(1) == b'.' => {
+                self.pos += 2;
+                tok(Tok::Ellipsis, self.pos)
+            }
+            b'"' => self.lex_string(start),
+            b'%' | b'^' | b'#' | b'!' | b'@' => self.lex_prefixed(c, start),
+            b'0'..=b'9' => self.lex_number(start),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                while is_id_char(self.peek(0)) && self.peek(0) != b'-' {
+                    self.pos += 1;
+                }
+                tok(Tok::BareId, self.pos)
+            }
+            _ => tok(Tok::Error, self.pos),
+        }
+    }
+
+    fn lex_string(&mut self, start: usize) -> Token {
+        loop {
+            match self.peek(0) {
+                0 | b'\n' if self.pos >= self.src.len() || self.peek(0) == b'\n' => {
+                    return Token { kind: Tok::Error, start, end: self.pos };
+                }
+                b'"' => {
+                    self.pos += 1;
+                    return Token { kind: Tok::String, start, end: self.pos };
+                }
+                b'\\' => self.pos += 2,
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    fn lex_prefixed(&mut self, prefix: u8, start: usize) -> Token {
+        let kind = match prefix {
+            b'%' => Tok::PercentId,
+            b'^' => Tok::CaretId,
+            b'#' => Tok::HashId,
+            b'!' => Tok::ExclId,
+            _ => Tok::AtId,
+        };
+        if prefix == b'@' && self.peek(0) == b'"' {
+            let s = self.lex_string(self.pos);
+            return Token { kind: if s.kind == Tok::String { Tok::AtId } else { Tok::Error }, start, end: s.end };
+        }
+        let body = self.pos;
+        if self.peek(0).is_ascii_digit() {
+            while self.peek(0).is_ascii_digit() {
+                self.pos += 1;
+            }
+        } else if self.peek(0).is_ascii_alphabetic() || matches!(self.peek(0), b'_' | b'$' | b'.' | b'-') {
+            while is_id_char(self.peek(0)) {
+                self.pos += 1;
+            }
+        }
+        if self.pos == body {
+            return Token { kind: Tok::Error, start, end: self.pos };
+        }
+        Token { kind, start, end: self.pos }
+    }
+
+    fn lex_number(&mut self, start: usize) -> Token {
+        if self.src.as_bytes()[start] == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
+            self.pos += 1;
+            while self.peek(0).is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return Token { kind: Tok::Integer, start, end: self.pos };
+        }
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.peek(0) != b'.' || self.peek(1) == b'.' {
+            return Token { kind: Tok::Integer, start, end: self.pos };
+        }
+        self.pos += 1;
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if matches!(self.peek(0), b'e' | b'E')
+            && (self.peek(1).is_ascii_digit() || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+        {
+            self.pos += 2;
+            while self.peek(0).is_ascii_digit() {
+                self.pos += 1;
+            }
+        }
+        Token { kind: Tok::Float, start, end: self.pos }
+    }
+}
+
+/// The contents of a string token (without quotes), with MLIR's escapes resolved: `\n`, `\t`,
+/// `\"`, `\\` and two-hex-digit `\XX`. Returns `None` on a malformed escape.
+pub fn unescape(quoted: &str) -> Option<String> {
+    let inner = quoted.strip_prefix('"')?.strip_suffix('"')?;
+    let bytes = inner.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        let e = *bytes.get(i + 1)?;
+        match e {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'"' | b'\\' => out.push(e),
+            _ => {
+                let hex = inner.get(i + 1..i + 3)?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 1;
+            }
+        }
+        i += 2;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Quotes `s` as an MLIR string literal, hex-escaping non-printable characters (`\0A`, `\22`).
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for &b in s.as_bytes() {
+        if b == b'"' || b == b'\\' || !(0x20..=0x7e).contains(&b) {
+            out.push_str(&format!("\\{:02X}", b));
+        } else {
+            out.push(b as char);
+        }
+    }
+    out.push('"');
+    out
+}

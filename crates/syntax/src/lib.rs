@@ -1,0 +1,16 @@
+//! MLIR's textual IR for Weir: a hand-written lexer and recursive-descent parser, the printer,
+//! the custom-syntax table dialects register into, and diagnostic rendering.
+//!
+//! Architecture invariant: this crate knows no dialect; ops get a pretty form only through
+//! [`Syntax`] entries that dialect crates register.
+
+pub mod diagnostics;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+pub mod registry;
+
+pub use diagnostics::SourceMap;
+pub use parser::{parse_module, Argument, PResult, ParseOptions, Parser, UnresolvedOperand};
+pub use printer::{attr_to_string, format_float, print_op, type_to_string, PrintOptions, Printer};
+pub use registry::{NameHintFn, OpSyntax, ParseFn, PrintFn, Syntax};

@@ -1,0 +1,1410 @@
+//! The recursive-descent parser for MLIR's textual IR (MLIR `mlir/lib/AsmParser`).
+//!
+//! [`parse_module`] reads a whole file. Dialects write their custom op syntax with the public
+//! primitives of [`Parser`] (`parse_operand`, `resolve_operand`, `parse_type`, `parse_region`,
+//! `parse_successor`, `parse_optional_attr_dict`, ...), as MLIR's `OpAsmParser` offers them.
+//! Every error is a located [`Diagnostic`]; parsing stops at the first one, as in mlir-opt.
+
+use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::registry::Syntax;
+use std::collections::HashMap;
+use std::sync::Arc;
+use weir_ir::{
+    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, Dim, FloatKind, InsertPoint, Location, OpId, OpState,
+    RegionId, Signedness, Traits, Type, TypeKind, ValueId,
+};
+
+/// The result of a parse step: a value, or the located error that stopped the parse.
+pub type PResult<T> = Result<T, Diagnostic>;
+
+/// Options of a parse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParseOptions {
+    /// Accept ops of dialects that are not registered (mlir-opt `--allow-unregistered-dialect`).
+    pub allow_unregistered: bool,
+}
+
+/// Parses a whole file into a `builtin.module` (wrapping the top-level ops in an implicit
+/// module unless the file is a single module op, as MLIR does).
+///
+/// `file` names the source in locations; `first_line` is the 1-based line of `src`'s first
+/// line in that file (for `--split-input-file` chunks).
+pub fn parse_module(
+    ctx: &mut Context,
+    syntax: &Syntax,
+    src: &str,
+    file: &str,
+    first_line: u32,
+    options: ParseOptions,
+) -> PResult<OpId> {
+    let mut p = Parser::new(ctx, syntax, src, file, first_line, options);
+    p.parse_top_level()
+}
+
+/// An operand as written (`%name` or `%name#3`), before its type is known.
+#[derive(Clone, Debug)]
+pub struct UnresolvedOperand {
+    /// The name without `%`.
+    pub name: String,
+    /// The result number after `#` (0 when absent).
+    pub number: u32,
+    /// Where it was written.
+    pub loc: Location,
+}
+
+/// A region entry-block argument declared by an op's custom syntax (e.g. `%iv` of `scf.for`).
+#[derive(Clone, Debug)]
+pub struct Argument {
+    /// The name without `%`.
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+    /// Where it was written.
+    pub loc: Location,
+}
+
+struct Def {
+    values: Vec<ValueId>,
+    loc: Location,
+}
+
+/// Names visible in one isolated-from-above scope: a stack of per-region definition maps and
+/// the pending forward references.
+#[derive(Default)]
+struct ValueScope {
+    regions: Vec<HashMap<String, Def>>,
+    forward: HashMap<(String, u32), (ValueId, Location)>,
+}
+
+#[derive(Default)]
+struct BlockScope {
+    blocks: HashMap<String, (BlockId, bool, Location)>,
+}
+
+/// The parser state; see the module docs. Custom-syntax functions receive `&mut Parser`.
+pub struct Parser<'a> {
+    /// The context the IR is built in.
+    pub ctx: &'a mut Context,
+    syntax: &'a Syntax,
+    lexer: Lexer<'a>,
+    tok: Token,
+    file: Arc<str>,
+    first_line: u32,
+    line_starts: Vec<usize>,
+    options: ParseOptions,
+    scopes: Vec<ValueScope>,
+    block_scopes: Vec<BlockScope>,
+    default_dialects: Vec<&'static str>,
+    /// The op (name) whose custom form is being parsed, innermost last.
+    op_stack: Vec<weir_ir::OpName>,
+    attr_aliases: HashMap<String, Attr>,
+    type_aliases: HashMap<String, Type>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(ctx: &'a mut Context, syntax: &'a Syntax, src: &'a str, file: &str, first_line: u32, options: ParseOptions) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        let mut lexer = Lexer::new(src);
+        let tok = lexer.next_token();
+        Parser {
+            ctx,
+            syntax,
+            lexer,
+            tok,
+            file: Arc::from(file),
+            first_line,
+            line_starts,
+            options,
+            scopes: vec![ValueScope::default()],
+            block_scopes: Vec::new(),
+            default_dialects: Vec::new(),
+            op_stack: Vec::new(),
+            attr_aliases: HashMap::new(),
+            type_aliases: HashMap::new(),
+        }
+    }
+
+    // ------------------------------------------------------------------ tokens and locations
+
+    /// The location of byte offset `pos`.
+    fn loc_at(&self, pos: usize) -> Location {
+        let line = self.line_starts.partition_point(|&s| s <= pos);
+        let col = pos - self.line_starts[line - 1] + 1;
+        Location::file(&self.file, line as u32 + self.first_line - 1, col as u32)
+    }
+
+    /// The location of the current token.
+    pub fn loc(&self) -> Location {
+        self.loc_at(self.tok.start)
+    }
+
+    /// An error at the current token.
+    pub fn error(&self, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.loc(), msg)
+    }
+
+    /// The kind of the current token.
+    pub fn peek(&self) -> Tok {
+        self.tok.kind
+    }
+
+    /// The text of the current token.
+    pub fn text(&self) -> &'a str {
+        &self.lexer.src()[self.tok.start..self.tok.end]
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lexer.next_token();
+        t
+    }
+
+    /// Consumes a token of kind `k` or fails with `expected '<what>'`.
+    pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.tok.kind == k {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error(format!("expected '{what}'")))
+        }
+    }
+
+    /// Consumes a token of kind `k` if it is next.
+    pub fn consume_if(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the next token is the bare keyword `kw`.
+    pub fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareId && self.text() == kw
+    }
+
+    /// Consumes the keyword `kw` if it is next.
+    pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes the keyword `kw` or fails with `expected '<kw>'`.
+    pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.parse_optional_keyword(kw) {
+            Ok(())
+        } else {
+            Err(self.error(format!("expected '{kw}'")))
+        }
+    }
+
+    /// Consumes any bare identifier and returns it.
+    pub fn parse_bare_id(&mut self, what: &str) -> PResult<&'a str> {
+        if self.tok.kind == Tok::BareId {
+            let t = self.text();
+            self.bump();
+            Ok(t)
+        } else {
+            Err(self.error(format!("expected {what}")))
+        }
+    }
+
+    /// Parses an integer literal with an optional leading `-` (decimal or `0x` hex).
+    pub fn parse_integer(&mut self) -> PResult<i128> {
+        let neg = self.consume_if(Tok::Minus);
+        if self.tok.kind != Tok::Integer {
+            return Err(self.error("expected integer value"));
+        }
+        let v = parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+
+    /// Parses a string literal and returns its unescaped contents.
+    pub fn parse_string(&mut self) -> PResult<String> {
+        if self.tok.kind != Tok::String {
+            return Err(self.error("expected string"));
+        }
+        let s = unescape(self.text()).ok_or_else(|| self.error("invalid escape sequence in string"))?;
+        self.bump();
+        Ok(s)
+    }
+
+    /// Parses `@name` or `@"name"` and returns the name.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if self.tok.kind != Tok::AtId {
+            return Err(self.error("expected valid '@'-identifier for symbol name"));
+        }
+        let t = &self.text()[1..];
+        let name = if t.starts_with('"') { unescape(t).ok_or_else(|| self.error("invalid symbol name"))? } else { t.to_string() };
+        self.bump();
+        Ok(name)
+    }
+
+    // ------------------------------------------------------------------ top level
+
+    fn parse_top_level(&mut self) -> PResult<OpId> {
+        let region = self.ctx.new_region();
+        let block = self.ctx.new_block(&[]);
+        self.ctx.append_block(region, block);
+        self.block_scopes.push(BlockScope::default());
+        self.scopes.last_mut().expect("top scope").regions.push(HashMap::new());
+        while self.tok.kind != Tok::Eof {
+            if matches!(self.tok.kind, Tok::HashId | Tok::ExclId) {
+                self.parse_alias_definition()?;
+                continue;
+            }
+            let op = self.parse_operation()?;
+            self.ctx.insert_op(op, InsertPoint::End(block));
+        }
+        self.finish_value_scope()?;
+        let ops = self.ctx.block_ops(block);
+        if let [only] = ops[..] {
+            if self.ctx.is(only, "builtin.module") {
+                self.ctx.detach_op(only);
+                return Ok(only);
+            }
+        }
+        let mut state = OpState::new(self.ctx.op_name("builtin.module"), Location::file(&self.file, 0, 0));
+        state.regions.push(region);
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn parse_alias_definition(&mut self) -> PResult<()> {
+        let is_attr = self.tok.kind == Tok::HashId;
+        let name = self.text()[1..].to_string();
+        self.bump();
+        self.expect(Tok::Equal, "=")?;
+        if is_attr {
+            let a = if self.is_keyword("loc") { self.parse_location().map(|_| self.ctx.unit_attr())? } else { self.parse_attribute(None)? };
+            self.attr_aliases.insert(name, a);
+        } else {
+            let t = self.parse_type()?;
+            self.type_aliases.insert(name, t);
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ operations
+
+    /// Parses one operation (results, name, custom or generic body, trailing location).
+    pub fn parse_operation(&mut self) -> PResult<OpId> {
+        let start_loc = self.loc();
+        let mut bindings: Vec<(String, u32, Location)> = Vec::new();
+        if self.tok.kind == Tok::PercentId {
+            loop {
+                let loc = self.loc();
+                if self.tok.kind != Tok::PercentId {
+                    return Err(self.error("expected SSA value name"));
+                }
+                let name = self.text()[1..].to_string();
+                self.bump();
+                let mut count = 1;
+                if self.consume_if(Tok::Colon) {
+                    let n = self.parse_integer()?;
+                    if n < 1 || n > u32::MAX as i128 {
+                        return Err(self.error("expected named operation to have at least 1 result"));
+                    }
+                    count = n as u32;
+                }
+                bindings.push((name, count, loc));
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal, "=")?;
+        }
+        let op_loc = self.loc();
+        let op = match self.tok.kind {
+            Tok::String => self.parse_generic_op(op_loc.clone())?,
+            Tok::BareId => self.parse_custom_op(op_loc.clone())?,
+            _ => return Err(self.error("expected operation name in quotes")),
+        };
+        let loc = self.parse_optional_trailing_location()?;
+        if let Some(loc) = loc {
+            self.ctx.set_loc(op, loc);
+        }
+        let bound: u32 = bindings.iter().map(|b| b.1).sum();
+        let nres = self.ctx.results(op).len() as u32;
+        if !bindings.is_empty() && bound != nres {
+            return Err(Diagnostic::error(
+                start_loc,
+                format!("operation defines {nres} results but was provided {bound} to bind"),
+            ));
+        }
+        let mut next = 0usize;
+        for (name, count, loc) in bindings {
+            let values = self.ctx.results(op)[next..next + count as usize].to_vec();
+            next += count as usize;
+            self.define_values(&name, values, loc)?;
+        }
+        Ok(op)
+    }
+
+    fn check_registered(&mut self, name: &str, loc: &Location) -> PResult<()> {
+        let id = self.ctx.op_name(name);
+        if self.ctx.op_def(id).is_some() || self.options.allow_unregistered {
+            return Ok(());
+        }
+        let dialect = name.split('.').next().unwrap_or(name);
+        Err(Diagnostic::error(
+            loc.clone(),
+            format!(
+                "operation being parsed with an unregistered dialect '{dialect}' ('{name}'). If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+            ),
+        ))
+    }
+
+    fn parse_custom_op(&mut self, loc: Location) -> PResult<OpId> {
+        let written = self.text();
+        let mut candidates = vec![written.to_string()];
+        if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
+            candidates.insert(0, format!("{d}.{written}"));
+        }
+        if !written.contains('.') {
+            candidates.push(format!("builtin.{written}"));
+        }
+        let Some((name, syntax)) = candidates.iter().find_map(|c| self.syntax.get(c).map(|s| (c.clone(), *s))) else {
+            let tried = candidates.iter().filter(|c| *c != written).map(|c| format!("'{c}'")).collect::<Vec<_>>();
+            let extra = if tried.is_empty() { String::new() } else { format!(" (tried {} as well)", tried.join(", ")) };
+            return Err(Diagnostic::error(loc, format!("custom op '{written}' is unknown{extra}")));
+        };
+        self.bump();
+        self.check_registered(&name, &loc)?;
+        let op_name = self.ctx.op_name(&name);
+        let mut state = OpState::new(op_name, loc);
+        self.default_dialects.push(syntax.default_dialect.unwrap_or(""));
+        self.op_stack.push(op_name);
+        let r = (syntax.parse)(self, &mut state);
+        self.op_stack.pop();
+        self.default_dialects.pop();
+        r?;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn parse_generic_op(&mut self, loc: Location) -> PResult<OpId> {
+        let name = self.parse_string()?;
+        if !name.contains('.') || name.starts_with('.') || name.ends_with('.') {
+            return Err(Diagnostic::error(loc, format!("invalid operation name '{name}'")));
+        }
+        self.check_registered(&name, &loc)?;
+        let op_name = self.ctx.op_name(&name);
+        let mut state = OpState::new(op_name, loc.clone());
+        self.expect(Tok::LParen, "(")?;
+        let operands = if self.tok.kind == Tok::RParen { Vec::new() } else { self.parse_operand_list()? };
+        self.expect(Tok::RParen, ")")?;
+        if self.consume_if(Tok::LSquare) {
+            loop {
+                state.successors.push(self.parse_successor()?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "]")?;
+        }
+        if self.tok.kind == Tok::Less {
+            self.bump();
+            let attrs = self.parse_attr_dict_body()?;
+            self.expect(Tok::Greater, ">")?;
+            for (k, v) in attrs {
+                state.set_attr(&k, v);
+            }
+        }
+        if self.tok.kind == Tok::LParen {
+            self.bump();
+            self.default_dialects.push("");
+            self.op_stack.push(op_name);
+            let r = (|| -> PResult<()> {
+                loop {
+                    state.regions.push(self.parse_region(&[])?);
+                    if !self.consume_if(Tok::Comma) {
+                        return Ok(());
+                    }
+                }
+            })();
+            self.op_stack.pop();
+            self.default_dialects.pop();
+            r?;
+            self.expect(Tok::RParen, ")")?;
+        }
+        self.parse_optional_attr_dict(&mut state)?;
+        self.expect(Tok::Colon, ":")?;
+        let fty_loc = self.loc();
+        let fty = self.parse_type()?;
+        let TypeKind::Function { inputs, results } = self.ctx.type_kind(fty).clone() else {
+            return Err(Diagnostic::error(fty_loc, "expected function type"));
+        };
+        if inputs.len() != operands.len() {
+            return Err(Diagnostic::error(
+                fty_loc,
+                format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, inputs.len()),
+            ));
+        }
+        state.operands = self.resolve_operands(&operands, &inputs)?;
+        state.result_types = results;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn parse_optional_trailing_location(&mut self) -> PResult<Option<Location>> {
+        if self.is_keyword("loc") {
+            Ok(Some(self.parse_location()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Parses `loc(...)`.
+    pub fn parse_location(&mut self) -> PResult<Location> {
+        self.parse_keyword("loc")?;
+        self.expect(Tok::LParen, "(")?;
+        let l = self.parse_location_body()?;
+        self.expect(Tok::RParen, ")")?;
+        Ok(l)
+    }
+
+    fn parse_location_body(&mut self) -> PResult<Location> {
+        match self.tok.kind {
+            Tok::BareId if self.text() == "unknown" => {
+                self.bump();
+                Ok(Location::Unknown)
+            }
+            Tok::BareId if self.text() == "fused" => {
+                self.bump();
+                if self.tok.kind == Tok::Less {
+                    self.skip_balanced_angles()?;
+                }
+                self.expect(Tok::LSquare, "[")?;
+                let mut locs = Vec::new();
+                if self.tok.kind != Tok::RSquare {
+                    loop {
+                        locs.push(self.parse_location_body()?);
+                        if !self.consume_if(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RSquare, "]")?;
+                Ok(Location::Fused(locs))
+            }
+            Tok::HashId => {
+                // A location alias: its definition may come later in the file; it is not kept.
+                self.bump();
+                Ok(Location::Unknown)
+            }
+            Tok::String => {
+                let s = self.parse_string()?;
+                if self.consume_if(Tok::Colon) {
+                    let line = self.parse_integer()?;
+                    self.expect(Tok::Colon, ":")?;
+                    let col = self.parse_integer()?;
+                    if self.parse_optional_keyword("to") {
+                        // A file range `"f":1:2 to 3:4` (or `to :4`): keep the start.
+                        self.consume_if(Tok::Colon);
+                        self.parse_integer()?;
+                        if self.consume_if(Tok::Colon) {
+                            self.parse_integer()?;
+                        }
+                    }
+                    return Ok(Location::FileLineCol { file: Arc::from(s.as_str()), line: line as u32, col: col as u32 });
+                }
+                let child = if self.consume_if(Tok::LParen) {
+                    let c = self.parse_location_body()?;
+                    self.expect(Tok::RParen, ")")?;
+                    Some(Box::new(c))
+                } else {
+                    None
+                };
+                Ok(Location::Name { name: Arc::from(s.as_str()), child })
+            }
+            _ => Err(self.error("expected location instance")),
+        }
+    }
+
+    fn skip_balanced_angles(&mut self) -> PResult<String> {
+        let start = self.tok.start;
+        let mut depth = 0i32;
+        loop {
+            match self.tok.kind {
+                Tok::Less => depth += 1,
+                Tok::Greater => depth -= 1,
+                Tok::Eof => return Err(self.error("unbalanced '<' in dialect attribute or type")),
+                _ => {}
+            }
+            let end = self.tok.end;
+            self.bump();
+            if depth == 0 {
+                return Ok(self.lexer.src()[start..end].to_string());
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ values
+
+    /// Parses `%name` or `%name#N`.
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
+        let loc = self.loc();
+        if self.tok.kind != Tok::PercentId {
+            return Err(self.error("expected SSA operand"));
+        }
+        let name = self.text()[1..].to_string();
+        self.bump();
+        let mut number = 0;
+        if self.tok.kind == Tok::HashId {
+            number = self.text()[1..].parse::<u32>().map_err(|_| self.error("invalid SSA value result number"))?;
+            self.bump();
+        }
+        Ok(UnresolvedOperand { name, number, loc })
+    }
+
+    /// Parses `%a, %b, ...` (at least one).
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        let mut out = vec![self.parse_operand()?];
+        while self.consume_if(Tok::Comma) {
+            out.push(self.parse_operand()?);
+        }
+        Ok(out)
+    }
+
+    /// Parses an operand list that may be empty: stops before anything that is not `%...`.
+    pub fn parse_optional_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        if self.tok.kind == Tok::PercentId {
+            self.parse_operand_list()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// Looks up a written operand and checks (or, for a forward reference, records) its type.
+    pub fn resolve_operand(&mut self, o: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
+        let scope = self.scopes.last_mut().expect("value scope");
+        let found = scope.regions.iter().rev().find_map(|m| m.get(&o.name));
+        let (v, prior) = match found {
+            Some(def) => {
+                let Some(&v) = def.values.get(o.number as usize) else {
+                    return Err(Diagnostic::error(o.loc.clone(), format!("reference to invalid result number")));
+                };
+                (v, def.loc.clone())
+            }
+            None => {
+                let key = (o.name.clone(), o.number);
+                if let Some((v, l)) = scope.forward.get(&key) {
+                    (*v, l.clone())
+                } else {
+                    let v = self.ctx.new_detached_value(ty);
+                    self.scopes.last_mut().expect("value scope").forward.insert(key, (v, o.loc.clone()));
+                    return Ok(v);
+                }
+            }
+        };
+        let vt = self.ctx.value_type(v);
+        if vt != ty {
+            return Err(Diagnostic::error(
+                o.loc.clone(),
+                format!(
+                    "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                    o.name,
+                    self.type_str(ty),
+                    self.type_str(vt)
+                ),
+            )
+            .with_note(prior, "prior use here"));
+        }
+        Ok(v)
+    }
+
+    /// Resolves a list of operands against a list of types of the same length.
+    pub fn resolve_operands(&mut self, ops: &[UnresolvedOperand], types: &[Type]) -> PResult<Vec<ValueId>> {
+        if ops.len() != types.len() {
+            let loc = ops.first().map(|o| o.loc.clone()).unwrap_or_else(|| self.loc());
+            return Err(Diagnostic::error(
+                loc,
+                format!("{} operands present, but expected {}", ops.len(), types.len()),
+            ));
+        }
+        ops.iter().zip(types).map(|(o, &t)| self.resolve_operand(o, t)).collect()
+    }
+
+    fn type_str(&self, ty: Type) -> String {
+        crate::printer::type_to_string(self.ctx, ty)
+    }
+
+    fn define_values(&mut self, name: &str, values: Vec<ValueId>, loc: Location) -> PResult<()> {
+        let scope = self.scopes.last_mut().expect("value scope");
+        if let Some(prev) = scope.regions.iter().rev().find_map(|m| m.get(name)) {
+            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
+                .with_note(prev.loc.clone(), "previously defined here"));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if let Some((fwd, _)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+                let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
+                if ft != vt {
+                    let suffix = if values.len() > 1 { format!("#{i}") } else { String::new() };
+                    return Err(Diagnostic::error(
+                        loc,
+                        format!(
+                            "definition of SSA value '%{name}{suffix}' has type '{}'",
+                            crate::printer::type_to_string(self.ctx, vt)
+                        ),
+                    ));
+                }
+                self.ctx.replace_all_uses(fwd, v);
+            }
+        }
+        let scope = self.scopes.last_mut().expect("value scope");
+        scope.regions.last_mut().expect("region scope").insert(name.to_string(), Def { values, loc });
+        Ok(())
+    }
+
+    fn finish_value_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.last_mut().expect("value scope");
+        if let Some(((name, n), (_, loc))) = scope.forward.iter().min_by_key(|(_, (_, l))| l.file_line_col().map(|(_, a, b)| (a, b))) {
+            let suffix = if *n > 0 { format!("#{n}") } else { String::new() };
+            return Err(Diagnostic::error(loc.clone(), format!("use of undeclared SSA value name '%{name}{suffix}'")));
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ regions and blocks
+
+    /// Parses `{ ... }` into a new region. `args`, if not empty, become the entry block's
+    /// arguments (the op's syntax declared them, e.g. `scf.for %iv = ...`); the region must
+    /// then not start with a block label. An empty `{}` gives an empty region (when no `args`).
+    pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
+        let region = self.ctx.new_region();
+        self.expect(Tok::LBrace, "{")?;
+        let isolated = self
+            .op_stack
+            .last()
+            .and_then(|&n| self.ctx.op_def(n))
+            .is_some_and(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+        if isolated {
+            self.scopes.push(ValueScope::default());
+        }
+        self.scopes.last_mut().expect("value scope").regions.push(HashMap::new());
+        self.block_scopes.push(BlockScope::default());
+        let r = self.parse_region_body(region, args);
+        self.block_scopes.pop();
+        self.scopes.last_mut().expect("value scope").regions.pop();
+        let fin = if isolated && r.is_ok() { self.finish_value_scope() } else { Ok(()) };
+        if isolated {
+            self.scopes.pop();
+        }
+        r.and(fin)?;
+        Ok(region)
+    }
+
+    fn parse_region_body(&mut self, region: RegionId, args: &[Argument]) -> PResult<()> {
+        if self.consume_if(Tok::RBrace) {
+            if !args.is_empty() {
+                let b = self.ctx.new_block(&[]);
+                self.ctx.append_block(region, b);
+                self.define_args(b, args)?;
+            }
+            return Ok(());
+        }
+        let entry = if self.tok.kind == Tok::CaretId {
+            if !args.is_empty() {
+                return Err(self.error("invalid block name in region with named arguments"));
+            }
+            self.parse_block_header(region)?
+        } else {
+            let b = self.ctx.new_block(&[]);
+            self.ctx.append_block(region, b);
+            self.define_args(b, args)?;
+            b
+        };
+        let mut block = entry;
+        loop {
+            match self.tok.kind {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::CaretId => block = self.parse_block_header(region)?,
+                Tok::Eof => return Err(self.error("expected '}' to end the region")),
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.ctx.insert_op(op, InsertPoint::End(block));
+                }
+            }
+        }
+        let scope = self.block_scopes.last().expect("block scope");
+        if let Some((name, (_, _, loc))) = scope.blocks.iter().find(|(_, (_, defined, _))| !defined) {
+            return Err(Diagnostic::error(loc.clone(), format!("reference to an undefined block '^{name}'")));
+        }
+        Ok(())
+    }
+
+    fn define_args(&mut self, block: BlockId, args: &[Argument]) -> PResult<()> {
+        for a in args {
+            let v = self.ctx.add_block_arg(block, a.ty);
+            self.define_values(&a.name, vec![v], a.loc.clone())?;
+        }
+        Ok(())
+    }
+
+    fn parse_block_header(&mut self, region: RegionId) -> PResult<BlockId> {
+        let loc = self.loc();
+        let name = self.text()[1..].to_string();
+        self.bump();
+        let scope = self.block_scopes.last_mut().expect("block scope");
+        let block = match scope.blocks.get_mut(&name) {
+            Some((_, true, _)) => return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'"))),
+            Some((b, defined, _)) => {
+                *defined = true;
+                *b
+            }
+            None => {
+                let b = self.ctx.new_block(&[]);
+                scope.blocks.insert(name, (b, true, loc));
+                b
+            }
+        };
+        self.ctx.append_block(region, block);
+        if self.consume_if(Tok::LParen) {
+            if self.tok.kind != Tok::RParen {
+                loop {
+                    let a = self.parse_argument()?;
+                    self.define_args(block, std::slice::from_ref(&a))?;
+                    if !self.consume_if(Tok::Comma) {
+                        break;
+                    }
+                }
+            }
+            self.expect(Tok::RParen, ")")?;
+        }
+        self.expect(Tok::Colon, ":")?;
+        Ok(block)
+    }
+
+    /// Parses a declared argument `%name : type [loc(...)]`.
+    pub fn parse_argument(&mut self) -> PResult<Argument> {
+        let o = self.parse_operand()?;
+        self.expect(Tok::Colon, ":")?;
+        let ty = self.parse_type()?;
+        self.parse_optional_trailing_location()?;
+        Ok(Argument { name: o.name, ty, loc: o.loc })
+    }
+
+    /// Parses `^name` and returns its block (created on first reference).
+    pub fn parse_successor(&mut self) -> PResult<BlockId> {
+        if self.tok.kind != Tok::CaretId {
+            return Err(self.error("expected block name"));
+        }
+        let loc = self.loc();
+        let name = self.text()[1..].to_string();
+        self.bump();
+        let Some(scope) = self.block_scopes.last_mut() else {
+            return Err(Diagnostic::error(loc, "block reference outside of a region"));
+        };
+        if let Some((b, _, _)) = scope.blocks.get(&name) {
+            return Ok(*b);
+        }
+        let b = self.ctx.new_block(&[]);
+        scope.blocks.insert(name, (b, false, loc));
+        Ok(b)
+    }
+
+    /// Parses `^name` optionally followed by `(%a, %b : T1, T2)`; returns the block and the
+    /// resolved operands.
+    pub fn parse_successor_and_use_list(&mut self) -> PResult<(BlockId, Vec<ValueId>)> {
+        let b = self.parse_successor()?;
+        let mut values = Vec::new();
+        if self.consume_if(Tok::LParen) {
+            let ops = self.parse_operand_list()?;
+            self.expect(Tok::Colon, ":")?;
+            let tys = self.parse_type_list_no_parens()?;
+            self.expect(Tok::RParen, ")")?;
+            values = self.resolve_operands(&ops, &tys)?;
+        }
+        Ok((b, values))
+    }
+
+    // ------------------------------------------------------------------ types
+
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        match self.tok.kind {
+            Tok::LParen => self.parse_function_type(),
+            Tok::ExclId => {
+                let name = self.text()[1..].to_string();
+                if let Some(&t) = self.type_aliases.get(&name) {
+                    self.bump();
+                    return Ok(t);
+                }
+                self.bump();
+                let mut text = name;
+                if self.tok.kind == Tok::Less {
+                    text.push_str(&self.skip_balanced_angles()?);
+                }
+                Ok(self.ctx.intern_type(TypeKind::Opaque(text)))
+            }
+            Tok::BareId => self.parse_builtin_type(),
+            _ => Err(self.error("expected non-function type")),
+        }
+    }
+
+    fn parse_builtin_type(&mut self) -> PResult<Type> {
+        let t = self.text();
+        let loc = self.loc();
+        let simple = match t {
+            "index" => Some(TypeKind::Index),
+            "f16" => Some(TypeKind::Float(FloatKind::F16)),
+            "bf16" => Some(TypeKind::Float(FloatKind::BF16)),
+            "f32" => Some(TypeKind::Float(FloatKind::F32)),
+            "f64" => Some(TypeKind::Float(FloatKind::F64)),
+            "none" => Some(TypeKind::None),
+            _ => int_type_kind(t),
+        };
+        if let Some(k) = simple {
+            if let TypeKind::Integer { width, .. } = k {
+                if width == 0 || width > 16_777_215 {
+                    return Err(Diagnostic::error(loc, "invalid integer width"));
+                }
+            }
+            self.bump();
+            return Ok(self.ctx.intern_type(k));
+        }
+        match t {
+            "tensor" => {
+                self.bump();
+                self.expect(Tok::Less, "<")?;
+                let (shape, element) = self.parse_shape_and_element(true)?;
+                self.expect(Tok::Greater, ">")?;
+                Ok(self.ctx.intern_type(TypeKind::Tensor { shape, element }))
+            }
+            "vector" => {
+                self.bump();
+                self.expect(Tok::Less, "<")?;
+                let (shape, element) = self.parse_shape_and_element(false)?;
+                self.expect(Tok::Greater, ">")?;
+                let shape = shape.unwrap_or_default();
+                let shape: Option<Vec<u64>> = shape.into_iter().collect();
+                let Some(shape) = shape.filter(|s| !s.is_empty()) else {
+                    return Err(Diagnostic::error(loc, "vector types must have a non-empty static shape"));
+                };
+                Ok(self.ctx.intern_type(TypeKind::Vector { shape, element }))
+            }
+            "tuple" => {
+                self.bump();
+                self.expect(Tok::Less, "<")?;
+                let mut elems = Vec::new();
+                if self.tok.kind != Tok::Greater {
+                    elems = self.parse_type_list_no_parens()?;
+                }
+                self.expect(Tok::Greater, ">")?;
+                Ok(self.ctx.intern_type(TypeKind::Tuple(elems)))
+            }
+            _ => Err(self.error("expected non-function type")),
+        }
+    }
+
+    /// Parses `2x?x4xf32`, `*xf32` or `f32` (the inside of `tensor<...>`).
+    fn parse_shape_and_element(&mut self, allow_unranked: bool) -> PResult<(Option<Vec<Dim>>, Type)> {
+        let src = self.lexer.src().as_bytes();
+        let mut pos = self.tok.start;
+        let mut dims = Vec::new();
+        let mut ranked = true;
+        loop {
+            let start = pos;
+            if src.get(pos) == Some(&b'*') && allow_unranked && dims.is_empty() {
+                pos += 1;
+                ranked = false;
+            } else if src.get(pos) == Some(&b'?') {
+                pos += 1;
+                dims.push(None);
+            } else if src.get(pos).is_some_and(|c| c.is_ascii_digit()) {
+                while src.get(pos).is_some_and(|c| c.is_ascii_digit()) {
+                    pos += 1;
+                }
+                let text = &self.lexer.src()[start..pos];
+                let n = text.parse::<u64>().ok().filter(|&n| n <= i64::MAX as u64);
+                let Some(n) = n else { return Err(Diagnostic::error(self.loc_at(start), "invalid dimension")) };
+                dims.push(Some(n));
+            } else {
+                break;
+            }
+            if src.get(pos) != Some(&b'x') {
+                return Err(Diagnostic::error(self.loc_at(pos), "expected 'x' in dimension list"));
+            }
+            pos += 1;
+            if !ranked {
+                break;
+            }
+        }
+        self.lexer.reset(pos);
+        self.tok = self.lexer.next_token();
+        let element = self.parse_type()?;
+        Ok((if ranked { Some(dims) } else { None }, element))
+    }
+
+    /// Parses `(T1, T2) -> R` or `(T) -> (R1, R2)`.
+    pub fn parse_function_type(&mut self) -> PResult<Type> {
+        let inputs = self.parse_paren_type_list()?;
+        self.expect(Tok::Arrow, "->")?;
+        let results = self.parse_function_result_types()?;
+        Ok(self.ctx.function_type(inputs, results))
+    }
+
+    /// Parses `(T1, T2)` or `()`.
+    pub fn parse_paren_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::LParen, "(")?;
+        if self.consume_if(Tok::RParen) {
+            return Ok(Vec::new());
+        }
+        let l = self.parse_type_list_no_parens()?;
+        self.expect(Tok::RParen, ")")?;
+        Ok(l)
+    }
+
+    /// Parses the results of a function type: a single non-function type or `(T, ...)`.
+    pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.tok.kind == Tok::LParen {
+            // `(T) -> (U)` vs `() -> i32`: a parenthesized list; a nested function type needs parens.
+            return self.parse_paren_type_list();
+        }
+        Ok(vec![self.parse_type()?])
+    }
+
+    /// Parses `T1, T2, ...` (at least one).
+    pub fn parse_type_list_no_parens(&mut self) -> PResult<Vec<Type>> {
+        let mut out = vec![self.parse_type()?];
+        while self.consume_if(Tok::Comma) {
+            out.push(self.parse_type()?);
+        }
+        Ok(out)
+    }
+
+    /// Parses `: T` (a colon and one type).
+    pub fn parse_colon_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Colon, ":")?;
+        self.parse_type()
+    }
+
+    /// Parses an optional `-> T` or `-> (T1, T2)`; returns the empty list when absent.
+    pub fn parse_optional_arrow_type_list(&mut self) -> PResult<Vec<Type>> {
+        if self.consume_if(Tok::Arrow) {
+            self.parse_function_result_types()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    // ------------------------------------------------------------------ attributes
+
+    /// Parses an optional `{k = v, ...}` into `state`'s attributes.
+    pub fn parse_optional_attr_dict(&mut self, state: &mut OpState) -> PResult<()> {
+        if self.tok.kind == Tok::LBrace {
+            self.bump();
+            for (k, v) in self.parse_attr_dict_body()? {
+                if state.attr(&k).is_some() {
+                    return Err(self.error(format!("duplicate key '{k}' in dictionary attribute")));
+                }
+                state.set_attr(&k, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses an optional `attributes {k = v, ...}` (the keyword form used after regions).
+    pub fn parse_optional_attr_dict_with_keyword(&mut self, state: &mut OpState) -> PResult<()> {
+        if self.parse_optional_keyword("attributes") {
+            if self.tok.kind != Tok::LBrace {
+                return Err(self.error("expected '{' in attribute dictionary"));
+            }
+            self.parse_optional_attr_dict(state)?;
+        }
+        Ok(())
+    }
+
+    /// Parses `k = v, ...}` after a `{` (or `<{`; the closing brace is consumed).
+    fn parse_attr_dict_body(&mut self) -> PResult<Vec<(String, Attr)>> {
+        let mut out: Vec<(String, Attr)> = Vec::new();
+        if self.consume_if(Tok::RBrace) {
+            return Ok(out);
+        }
+        loop {
+            let key = match self.tok.kind {
+                Tok::BareId => self.text().to_string(),
+                Tok::String => unescape(self.text()).ok_or_else(|| self.error("invalid string"))?,
+                _ => return Err(self.error("expected attribute name")),
+            };
+            self.bump();
+            let value = if self.consume_if(Tok::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
+            if out.iter().any(|(k, _)| *k == key) {
+                return Err(self.error(format!("duplicate key '{key}' in dictionary attribute")));
+            }
+            out.push((key, value));
+            if !self.consume_if(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "}")?;
+        Ok(out)
+    }
+
+    /// Parses an attribute. A bare number gets `ty` if given (else `i64`/`f64`), unless a
+    /// `: type` follows it.
+    pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        match self.tok.kind {
+            Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),
+            Tok::String => {
+                let s = self.parse_string()?;
+                if self.tok.kind == Tok::Colon {
+                    self.bump();
+                    self.parse_type()?;
+                }
+                Ok(self.ctx.str_attr(&s))
+            }
+            Tok::LSquare => {
+                self.bump();
+                let mut elems = Vec::new();
+                if !self.consume_if(Tok::RSquare) {
+                    loop {
+                        elems.push(self.parse_attribute(None)?);
+                        if !self.consume_if(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "]")?;
+                }
+                Ok(self.ctx.attr(AttrKind::Array(elems)))
+            }
+            Tok::LBrace => {
+                self.bump();
+                let mut d = self.parse_attr_dict_body()?;
+                d.sort_by(|a, b| a.0.cmp(&b.0));
+                Ok(self.ctx.attr(AttrKind::Dict(d)))
+            }
+            Tok::AtId => {
+                let mut path = vec![self.parse_symbol_name()?];
+                while self.tok.kind == Tok::Colon && self.lexer.src().as_bytes().get(self.tok.end) == Some(&b':') {
+                    self.bump();
+                    self.bump();
+                    path.push(self.parse_symbol_name()?);
+                }
+                Ok(self.ctx.attr(AttrKind::SymbolRef(path)))
+            }
+            Tok::HashId => {
+                let name = self.text()[1..].to_string();
+                if let Some(&a) = self.attr_aliases.get(&name) {
+                    self.bump();
+                    return Ok(a);
+                }
+                if !name.contains('.') {
+                    return Err(self.error(format!("undefined symbol alias id '{name}'")));
+                }
+                self.bump();
+                let mut text = name;
+                if self.tok.kind == Tok::Less {
+                    text.push_str(&self.skip_balanced_angles()?);
+                }
+                Ok(self.ctx.attr(AttrKind::Opaque(text)))
+            }
+            Tok::BareId => match self.text() {
+                "true" | "false" => {
+                    let b = self.text() == "true";
+                    self.bump();
+                    Ok(self.ctx.attr(AttrKind::Bool(b)))
+                }
+                "unit" => {
+                    self.bump();
+                    Ok(self.ctx.unit_attr())
+                }
+                "dense" => self.parse_dense_attr(),
+                "array" => self.parse_dense_array_attr(),
+                "loc" => Err(self.error("location attributes are only allowed after operations")),
+                "affine_map" | "affine_set" | "strided" | "distinct" | "sparse" | "dense_resource" => {
+                    let kw = self.text().to_string();
+                    self.bump();
+                    let body = self.skip_balanced_angles()?;
+                    Ok(self.ctx.attr(AttrKind::Opaque(format!("{kw}{body}"))))
+                }
+                _ => {
+                    let t = self.parse_type()?;
+                    Ok(self.ctx.type_attr(t))
+                }
+            },
+            Tok::LParen | Tok::ExclId => {
+                let t = self.parse_type()?;
+                Ok(self.ctx.type_attr(t))
+            }
+            _ => Err(self.error("expected attribute value")),
+        }
+    }
+
+    fn parse_number_attr(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let loc = self.loc();
+        let neg = self.consume_if(Tok::Minus);
+        let text = self.text();
+        let kind = self.tok.kind;
+        if !matches!(kind, Tok::Integer | Tok::Float) {
+            return Err(self.error("expected integer or float literal"));
+        }
+        self.bump();
+        let ty = if self.tok.kind == Tok::Colon {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            ty
+        };
+        let is_float_ty = ty.is_some_and(|t| self.ctx.float_kind(t).is_some());
+        if kind == Tok::Float || is_float_ty {
+            let ty = match ty {
+                Some(t) if is_float_ty => t,
+                Some(_) => return Err(Diagnostic::error(loc, "floating point value not valid for specified type")),
+                None => self.ctx.float_type(FloatKind::F64),
+            };
+            let fk = self.ctx.float_kind(ty).expect("float type");
+            let value = if kind == Tok::Integer && text.starts_with("0x") {
+                if neg {
+                    return Err(Diagnostic::error(loc, "hexadecimal float literal should not have a leading minus"));
+                }
+                let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?;
+                float_from_bits(fk, bits).ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?
+            } else {
+                let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
+                round_to(fk, if neg { -v } else { v })
+            };
+            return Ok(self.ctx.float_attr(value, ty));
+        }
+        let v = parse_int_literal(text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        let v = if neg { -v } else { v };
+        let ty = match ty {
+            Some(t) => t,
+            None => self.ctx.int_type(64),
+        };
+        let Some(width) = self.ctx.int_width(ty) else {
+            return Err(Diagnostic::error(loc, "integer literal not valid for specified type"));
+        };
+        if !int_fits(v, width, self.ctx.type_kind(ty)) {
+            return Err(Diagnostic::error(loc, "integer constant out of range for attribute"));
+        }
+        Ok(self.ctx.int_attr(v, ty))
+    }
+
+    fn parse_dense_attr(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "<")?;
+        let lit_loc = self.loc();
+        let mut elems: Vec<(bool, String)> = Vec::new(); // (is_negative, literal text)
+        let mut shape = Vec::new();
+        let mut hex: Option<String> = None;
+        if self.tok.kind == Tok::String {
+            hex = Some(self.parse_string()?);
+        } else if self.tok.kind != Tok::Greater {
+            self.parse_dense_elements(&mut elems, &mut shape, 0)?;
+        }
+        self.expect(Tok::Greater, ">")?;
+        self.expect(Tok::Colon, ":")?;
+        let ty_loc = self.loc();
+        let ty = self.parse_type()?;
+        let (dims, element) = match self.ctx.type_kind(ty).clone() {
+            TypeKind::Tensor { shape: Some(dims), element } => (dims, element),
+            TypeKind::Vector { shape, element } => (shape.into_iter().map(Some).collect(), element),
+            _ => return Err(Diagnostic::error(ty_loc, "elements literal must be a ranked tensor or vector type")),
+        };
+        let Some(count) = dims.iter().try_fold(1u64, |acc, d| d.and_then(|d| acc.checked_mul(d))) else {
+            return Err(Diagnostic::error(ty_loc, "elements literal type must have static shape"));
+        };
+        let values = if let Some(h) = hex {
+            self.dense_from_hex(&h, element, count, &lit_loc)?
+        } else {
+            let is_splat = shape.is_empty() && elems.len() == 1;
+            if !is_splat {
+                let want: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
+                if shape != want {
+                    return Err(Diagnostic::error(
+                        lit_loc,
+                        format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join(&shape), join(&want)),
+                    ));
+                }
+            }
+            let mut out = Vec::with_capacity(elems.len());
+            for (neg, text) in &elems {
+                out.push(self.dense_value(*neg, text, element, &lit_loc)?);
+            }
+            out
+        };
+        // All-equal elements are stored (and printed) as a splat, as MLIR does.
+        let values = if values.len() > 1 && values.iter().all(|v| *v == values[0]) { vec![values[0]] } else { values };
+        Ok(self.ctx.attr(AttrKind::Dense { ty, values }))
+    }
+
+    fn parse_dense_elements(&mut self, out: &mut Vec<(bool, String)>, shape: &mut Vec<u64>, depth: usize) -> PResult<()> {
+        if self.tok.kind != Tok::LSquare {
+            let neg = self.consume_if(Tok::Minus);
+            match self.tok.kind {
+                Tok::Integer | Tok::Float => out.push((neg, self.text().to_string())),
+                Tok::BareId if !neg && (self.text() == "true" || self.text() == "false") => out.push((false, self.text().to_string())),
+                _ => return Err(self.error("expected element literal of primitive type")),
+            }
+            self.bump();
+            return Ok(());
+        }
+        self.bump();
+        let mut n = 0u64;
+        if self.tok.kind != Tok::RSquare {
+            loop {
+                self.parse_dense_elements(out, shape, depth + 1)?;
+                n += 1;
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RSquare, "]")?;
+        if shape.len() <= depth {
+            shape.resize(depth + 1, 0);
+            shape[depth] = n;
+        } else if shape[depth] != n {
+            return Err(self.error("tensor literal is invalid; ranks are not consistent between elements"));
+        }
+        Ok(())
+    }
+
+    fn dense_value(&mut self, neg: bool, text: &str, element: Type, loc: &Location) -> PResult<DenseValue> {
+        if let Some(fk) = self.ctx.float_kind(element) {
+            let v = match text {
+                "true" | "false" => return Err(Diagnostic::error(loc.clone(), "expected floating point literal")),
+                t if t.starts_with("0x") => u64::from_str_radix(&t[2..], 16)
+                    .ok()
+                    .and_then(|b| float_from_bits(fk, b))
+                    .ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?,
+                t => round_to(fk, t.parse::<f64>().map_err(|_| Diagnostic::error(loc.clone(), "invalid float literal"))?),
+            };
+            return Ok(DenseValue::Float((if neg { -v } else { v }).to_bits()));
+        }
+        let Some(width) = self.ctx.int_width(element) else {
+            return Err(Diagnostic::error(loc.clone(), "dense elements of this element type are not supported"));
+        };
+        let v = match text {
+            "true" => 1,
+            "false" => 0,
+            t if t.contains('.') => return Err(Diagnostic::error(loc.clone(), "expected integer elements, but parsed floating-point")),
+            t => parse_int_literal(t).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?,
+        };
+        let v = if neg { -v } else { v };
+        if !int_fits(v, width, self.ctx.type_kind(element)) {
+            return Err(Diagnostic::error(loc.clone(), "integer constant out of range for type"));
+        }
+        Ok(DenseValue::Int(if width == 1 { v & 1 } else { v }))
+    }
+
+    fn dense_from_hex(&mut self, hex: &str, element: Type, count: u64, loc: &Location) -> PResult<Vec<DenseValue>> {
+        let err = || Diagnostic::error(loc.clone(), "elements hex string should start with '0x'");
+        let digits = hex.strip_prefix("0x").ok_or_else(err)?;
+        let bytes: Option<Vec<u8>> =
+            (0..digits.len() / 2).map(|i| u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok()).collect();
+        let bytes = bytes.filter(|_| digits.len() % 2 == 0).ok_or_else(err)?;
+        let fk = self.ctx.float_kind(element);
+        let width = fk.map(|k| k.width()).or_else(|| self.ctx.int_width(element)).unwrap_or(0);
+        let elem_bytes = width.div_ceil(8).max(1) as usize;
+        if bytes.len() as u64 != count * elem_bytes as u64 && bytes.len() != elem_bytes {
+            return Err(Diagnostic::error(loc.clone(), "elements hex data size is invalid for provided type"));
+        }
+        Ok(bytes
+            .chunks(elem_bytes)
+            .map(|c| {
+                let raw = c.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64);
+                match fk {
+                    Some(k) => DenseValue::Float(float_from_bits(k, raw).unwrap_or(f64::NAN).to_bits()),
+                    None => DenseValue::Int(if width >= 64 { raw as i64 as i128 } else { weir_ir::sign_extend(raw as i128, width.max(1)) }),
+                }
+            })
+            .collect())
+    }
+
+    fn parse_dense_array_attr(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "<")?;
+        let element = self.parse_type()?;
+        let mut values = Vec::new();
+        if self.consume_if(Tok::Colon) {
+            loop {
+                let loc = self.loc();
+                let neg = self.consume_if(Tok::Minus);
+                let text = self.text().to_string();
+                if !matches!(self.tok.kind, Tok::Integer | Tok::Float | Tok::BareId) {
+                    return Err(self.error("expected integer or float literal"));
+                }
+                self.bump();
+                values.push(self.dense_value(neg, &text, element, &loc)?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::Greater, ">")?;
+        Ok(self.ctx.attr(AttrKind::DenseArray { element, values }))
+    }
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+fn int_type_kind(t: &str) -> Option<TypeKind> {
+    let (signedness, digits) = if let Some(d) = t.strip_prefix("si") {
+        (Signedness::Signed, d)
+    } else if let Some(d) = t.strip_prefix("ui") {
+        (Signedness::Unsigned, d)
+    } else {
+        (Signedness::Signless, t.strip_prefix('i')?)
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || (digits.len() > 1 && digits.starts_with('0')) {
+        return None;
+    }
+    let width = digits.parse::<u32>().unwrap_or(u32::MAX);
+    Some(TypeKind::Integer { width, signedness })
+}
+
+/// Parses a decimal or `0x` hexadecimal integer literal.
+fn parse_int_literal(t: &str) -> Option<i128> {
+    if let Some(h) = t.strip_prefix("0x") {
+        u128::from_str_radix(h, 16).ok().filter(|&v| v <= i128::MAX as u128).map(|v| v as i128)
+    } else {
+        t.parse::<i128>().ok()
+    }
+}
+
+/// Whether `v` is representable in an integer type of `width` bits: as a signed or an unsigned
+/// number for signless types (MLIR accepts both), per signedness otherwise.
+fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
+    if width >= 128 {
+        return true;
+    }
+    let smin = -(1i128 << (width - 1));
+    let umax = (1i128 << width) - 1;
+    match kind {
+        TypeKind::Integer { signedness: Signedness::Signed, .. } => v >= smin && v < (1i128 << (width - 1)),
+        TypeKind::Integer { signedness: Signedness::Unsigned, .. } => v >= 0 && v <= umax,
+        _ => v >= smin && v <= umax,
+    }
+}
+
+/// Rounds `v` to the precision of `k` (returned widened back to f64).
+pub(crate) fn round_to(k: FloatKind, v: f64) -> f64 {
+    match k {
+        FloatKind::F64 => v,
+        FloatKind::F32 => v as f32 as f64,
+        FloatKind::F16 => half::f16::from_f64(v).to_f64(),
+        FloatKind::BF16 => half::bf16::from_f64(v).to_f64(),
+    }
+}
+
+/// The value of the bit pattern `bits` in format `k`, if it fits the width.
+pub(crate) fn float_from_bits(k: FloatKind, bits: u64) -> Option<f64> {
+    match k {
+        FloatKind::F64 => Some(f64::from_bits(bits)),
+        FloatKind::F32 => u32::try_from(bits).ok().map(|b| f32::from_bits(b) as f64),
+        FloatKind::F16 => u16::try_from(bits).ok().map(|b| half::f16::from_bits(b).to_f64()),
+        FloatKind::BF16 => u16::try_from(bits).ok().map(|b| half::bf16::from_bits(b).to_f64()),
+    }
+}

@@ -1,0 +1,686 @@
+//! The printer: IR back to MLIR text, in custom form where an op has one and generic form
+//! otherwise (or always, with `--mlir-print-op-generic`). Value and block names are
+//! renumbered as MLIR does (`%0`, `%arg0`, `%c0_i32`, `^bb1`), per isolated-from-above scope.
+
+use crate::lexer::escape;
+use crate::registry::Syntax;
+use std::collections::HashMap;
+use std::fmt::Write;
+use weir_ir::{Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, OpId, RegionId, Signedness, Traits, Type, TypeKind, ValueId};
+
+/// What to print (mlir-opt's `--mlir-print-*` flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Generic op form everywhere (`--mlir-print-op-generic`).
+    pub generic: bool,
+    /// Print `loc(...)` after every op (`--mlir-print-debuginfo`, in local-scope form).
+    pub debug_info: bool,
+}
+
+/// Prints `op` (usually a `builtin.module`) and everything in it, ending with a newline.
+pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions) -> String {
+    let mut p = Printer::new(ctx, syntax, options);
+    p.names.number_op_scope(ctx, syntax, op);
+    p.print_operation(op);
+    p.out.push('\n');
+    p.out
+}
+
+#[derive(Clone)]
+enum Name {
+    Unnamed,
+    Num(u32),
+    Arg(u32),
+    Hint(Box<str>),
+}
+
+/// Value and block names for one printing.
+#[derive(Default)]
+struct Names {
+    /// Indexed by `ValueId::index`: the base name of the value (for results: of the op's
+    /// result group) and, for results of multi-result ops, the result number.
+    values: Vec<(Name, Option<u32>)>,
+    blocks: HashMap<BlockId, u32>,
+}
+
+#[derive(Default)]
+struct Counters {
+    next_num: u32,
+    next_arg: u32,
+    hints: HashMap<String, u32>,
+}
+
+impl Names {
+    fn set(&mut self, v: ValueId, name: Name, number: Option<u32>) {
+        if self.values.len() <= v.index() {
+            self.values.resize(v.index() + 1, (Name::Unnamed, None));
+        }
+        self.values[v.index()] = (name, number);
+    }
+
+    /// Numbers everything inside `op`'s regions, starting fresh counters.
+    fn number_op_scope(&mut self, ctx: &Context, syntax: &Syntax, op: OpId) {
+        let mut c = Counters::default();
+        self.number_results(ctx, syntax, op, &mut c);
+        for &r in ctx.regions(op) {
+            self.number_region(ctx, syntax, r, &mut c);
+        }
+    }
+
+    fn number_results(&mut self, ctx: &Context, syntax: &Syntax, op: OpId, c: &mut Counters) {
+        let results = ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        let hint = syntax.get(ctx.name_str(op)).and_then(|s| s.name_hint).and_then(|f| f(ctx, op));
+        let base = match hint {
+            Some(h) => {
+                let n = c.hints.entry(h.clone()).or_insert(0);
+                let name = if *n == 0 { h } else { format!("{h}_{}", *n - 1) };
+                *n += 1;
+                Name::Hint(name.into())
+            }
+            None => {
+                c.next_num += 1;
+                Name::Num(c.next_num - 1)
+            }
+        };
+        let multi = results.len() > 1;
+        for (i, &v) in results.iter().enumerate() {
+            self.set(v, base.clone(), multi.then_some(i as u32));
+        }
+    }
+
+    fn number_region(&mut self, ctx: &Context, syntax: &Syntax, region: RegionId, c: &mut Counters) {
+        let blocks = ctx.region_blocks(region);
+        for (bi, &b) in blocks.iter().enumerate() {
+            self.blocks.insert(b, bi as u32);
+            for &a in ctx.block_args(b) {
+                let name = if bi == 0 {
+                    c.next_arg += 1;
+                    Name::Arg(c.next_arg - 1)
+                } else {
+                    c.next_num += 1;
+                    Name::Num(c.next_num - 1)
+                };
+                self.set(a, name, None);
+            }
+            for op in ctx.block_ops(b) {
+                self.number_results(ctx, syntax, op, c);
+            }
+        }
+        for &b in &blocks {
+            for op in ctx.block_ops(b) {
+                if ctx.regions(op).is_empty() {
+                    continue;
+                }
+                if ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
+                    let mut fresh = Counters::default();
+                    for &r in ctx.regions(op) {
+                        self.number_region(ctx, syntax, r, &mut fresh);
+                    }
+                } else {
+                    for &r in ctx.regions(op) {
+                        self.number_region(ctx, syntax, r, c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The printer state; custom-syntax functions receive `&mut Printer` and write with its
+/// primitives (`print_operand`, `print_type`, `print_region`, ...) or directly with `write!`.
+pub struct Printer<'a> {
+    /// The context the IR lives in.
+    pub ctx: &'a Context,
+    syntax: &'a Syntax,
+    out: String,
+    indent: usize,
+    names: Names,
+    options: PrintOptions,
+}
+
+impl std::fmt::Write for Printer<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.out.push_str(s);
+        Ok(())
+    }
+}
+
+impl<'a> Printer<'a> {
+    fn new(ctx: &'a Context, syntax: &'a Syntax, options: PrintOptions) -> Self {
+        Printer { ctx, syntax, out: String::new(), indent: 0, names: Names::default(), options }
+    }
+
+    /// Appends text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Writes the name of a value: `%0`, `%arg1`, `%c0_i32`, `%3#1`.
+    pub fn print_operand(&mut self, v: ValueId) {
+        let (name, number) = self.names.values.get(v.index()).cloned().unwrap_or((Name::Unnamed, None));
+        match name {
+            Name::Num(n) => write!(self.out, "%{n}"),
+            Name::Arg(n) => write!(self.out, "%arg{n}"),
+            Name::Hint(h) => write!(self.out, "%{h}"),
+            Name::Unnamed => write!(self.out, "<<UNKNOWN SSA VALUE>>"),
+        }
+        .ok();
+        if let Some(i) = number {
+            write!(self.out, "#{i}").ok();
+        }
+    }
+
+    /// Writes `%a, %b, ...`.
+    pub fn print_operands(&mut self, vs: &[ValueId]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_operand(v);
+        }
+    }
+
+    /// Writes a type.
+    pub fn print_type(&mut self, ty: Type) {
+        write_type(self.ctx, &mut self.out, ty);
+    }
+
+    /// Writes `T1, T2, ...`.
+    pub fn print_types(&mut self, tys: &[Type]) {
+        for (i, &t) in tys.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_type(t);
+        }
+    }
+
+    /// Writes the types of the given values, comma separated.
+    pub fn print_value_types(&mut self, vs: &[ValueId]) {
+        let tys: Vec<Type> = vs.iter().map(|&v| self.ctx.value_type(v)).collect();
+        self.print_types(&tys);
+    }
+
+    /// Writes `T` for one type, `(T1, T2)` otherwise (MLIR's function result list style).
+    pub fn print_result_types(&mut self, tys: &[Type]) {
+        if tys.len() == 1 && !matches!(self.ctx.type_kind(tys[0]), TypeKind::Function { .. }) {
+            self.print_type(tys[0]);
+        } else {
+            self.write("(");
+            self.print_types(tys);
+            self.write(")");
+        }
+    }
+
+    /// Writes an attribute.
+    pub fn print_attr(&mut self, a: Attr) {
+        write_attr(self.ctx, &mut self.out, a, true);
+    }
+
+    /// Writes ` {k = v, ...}` with the op's attributes minus `elided` (nothing if none remain).
+    pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        let mut attrs: Vec<_> = self.ctx.attrs(op).iter().filter(|a| !elided.contains(&a.name.as_str())).collect();
+        if attrs.is_empty() {
+            return;
+        }
+        attrs.sort_by(|a, b| a.name.cmp(&b.name));
+        self.write(" {");
+        for (i, a) in attrs.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            write_attr_key(&mut self.out, &a.name);
+            if !matches!(self.ctx.attr_kind(a.value), AttrKind::Unit) {
+                self.write(" = ");
+                self.print_attr(a.value);
+            }
+        }
+        self.write("}");
+    }
+
+    /// Like [`Printer::print_optional_attr_dict`] but with the `attributes` keyword.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        if self.ctx.attrs(op).iter().any(|a| !elided.contains(&a.name.as_str())) {
+            self.write(" attributes");
+            self.print_optional_attr_dict(op, elided);
+        }
+    }
+
+    /// Writes `^bbN`.
+    pub fn print_successor(&mut self, b: BlockId) {
+        let n = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
+        write!(self.out, "^bb{n}").ok();
+    }
+
+    /// Writes `^bbN` or `^bbN(%a, %b : T1, T2)`.
+    pub fn print_successor_and_use_list(&mut self, b: BlockId, args: &[ValueId]) {
+        self.print_successor(b);
+        if !args.is_empty() {
+            self.write("(");
+            self.print_operands(args);
+            self.write(" : ");
+            self.print_value_types(args);
+            self.write(")");
+        }
+    }
+
+    /// Writes `%arg0: T` for a block argument.
+    pub fn print_arg_decl(&mut self, v: ValueId) {
+        self.print_operand(v);
+        self.write(": ");
+        self.print_type(self.ctx.value_type(v));
+    }
+
+    /// Writes a region `{ ... }`. `print_entry_args`: print the entry block's label and
+    /// arguments (when it has any). `elide_terminator`: omit a final terminator named so when
+    /// it has no operands and no attributes (e.g. the implicit `scf.yield`).
+    pub fn print_region(&mut self, region: RegionId, print_entry_args: bool, elide_terminator: Option<&str>) {
+        self.write("{");
+        self.indent += 1;
+        let blocks = self.ctx.region_blocks(region);
+        for (i, &b) in blocks.iter().enumerate() {
+            let show_header = i > 0 || (print_entry_args && !self.ctx.block_args(b).is_empty());
+            if show_header {
+                self.indent -= 1;
+                self.newline();
+                self.print_successor(b);
+                let args = self.ctx.block_args(b).to_vec();
+                if !args.is_empty() {
+                    self.write("(");
+                    for (j, &a) in args.iter().enumerate() {
+                        if j > 0 {
+                            self.write(", ");
+                        }
+                        self.print_arg_decl(a);
+                    }
+                    self.write(")");
+                }
+                self.write(":");
+                self.indent += 1;
+            }
+            let ops = self.ctx.block_ops(b);
+            for (j, &op) in ops.iter().enumerate() {
+                let last = j + 1 == ops.len() && blocks.len() == 1;
+                if last && elide_terminator.is_some_and(|t| self.is_elidable_terminator(op, t)) {
+                    continue;
+                }
+                self.newline();
+                self.print_operation(op);
+            }
+        }
+        self.indent -= 1;
+        self.newline();
+        self.write("}");
+    }
+
+    fn is_elidable_terminator(&self, op: OpId, name: &str) -> bool {
+        self.ctx.is(op, name) && self.ctx.operands(op).is_empty() && self.ctx.attrs(op).is_empty() && !self.options.generic
+    }
+
+    /// Prints one op at the current position (results, name, body, location).
+    pub fn print_operation(&mut self, op: OpId) {
+        let results = self.ctx.results(op);
+        if !results.is_empty() {
+            self.print_operand(results[0]);
+            // The group name without `#0`: print the base by trimming the suffix.
+            if results.len() > 1 {
+                let len = self.out.rfind('#').unwrap_or(self.out.len());
+                self.out.truncate(len);
+                write!(self.out, ":{}", results.len()).ok();
+            }
+            self.write(" = ");
+        }
+        let name = self.ctx.name_str(op);
+        match self.syntax.get(name).filter(|_| !self.options.generic) {
+            Some(s) => {
+                let print = s.print;
+                let shown = self.short_name(op, name);
+                self.write(&shown);
+                print(self, op);
+            }
+            None => self.print_generic(op),
+        }
+        if self.options.debug_info {
+            write!(self.out, " loc({})", self.ctx.loc(op)).ok();
+        }
+    }
+
+    /// The op name as the custom form writes it: without `builtin.`, and without the parent's
+    /// default dialect (e.g. `return` directly inside `func.func`).
+    fn short_name(&self, op: OpId, name: &str) -> String {
+        if let Some(rest) = name.strip_prefix("builtin.") {
+            return rest.to_string();
+        }
+        let parent_default = self
+            .ctx
+            .parent_op(op)
+            .and_then(|p| self.syntax.get(self.ctx.name_str(p)))
+            .and_then(|s| s.default_dialect);
+        match (parent_default, name.split_once('.')) {
+            (Some(d), Some((dialect, rest))) if d == dialect => rest.to_string(),
+            _ => name.to_string(),
+        }
+    }
+
+    fn print_generic(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        write!(self.out, "{}", escape(ctx.name_str(op))).ok();
+        self.write("(");
+        self.print_operands(ctx.operands(op));
+        self.write(")");
+        let succs = ctx.successors(op);
+        if !succs.is_empty() {
+            self.write("[");
+            for (i, &b) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_successor(b);
+            }
+            self.write("]");
+        }
+        let regions = ctx.regions(op);
+        if !regions.is_empty() {
+            self.write(" (");
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_region(r, true, None);
+            }
+            self.write(")");
+        }
+        self.print_optional_attr_dict(op, &[]);
+        self.write(" : (");
+        self.print_value_types(ctx.operands(op));
+        self.write(") -> ");
+        let rtys: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
+        if rtys.len() == 1 && !matches!(ctx.type_kind(rtys[0]), TypeKind::Function { .. }) {
+            self.print_type(rtys[0]);
+        } else {
+            self.write("(");
+            self.print_types(&rtys);
+            self.write(")");
+        }
+    }
+}
+
+fn write_attr_key(out: &mut String, key: &str) {
+    let bare = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    if bare {
+        out.push_str(key);
+    } else {
+        out.push_str(&escape(key));
+    }
+}
+
+/// A type as MLIR prints it, e.g. `tensor<2x?xf32>`.
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let mut s = String::new();
+    write_type(ctx, &mut s, ty);
+    s
+}
+
+/// An attribute as MLIR prints it, e.g. `42 : i32`, `dense<1.000000e+00> : tensor<2xf32>`.
+pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
+    let mut s = String::new();
+    write_attr(ctx, &mut s, a, true);
+    s
+}
+
+fn write_type(ctx: &Context, out: &mut String, ty: Type) {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, signedness } => {
+            let p = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            write!(out, "{p}{width}").ok();
+        }
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Float(k) => out.push_str(match k {
+            FloatKind::F16 => "f16",
+            FloatKind::BF16 => "bf16",
+            FloatKind::F32 => "f32",
+            FloatKind::F64 => "f64",
+        }),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Function { inputs, results } => {
+            out.push('(');
+            write_type_list(ctx, out, inputs);
+            out.push_str(") -> ");
+            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
+                write_type(ctx, out, results[0]);
+            } else {
+                out.push('(');
+                write_type_list(ctx, out, results);
+                out.push(')');
+            }
+        }
+        TypeKind::Tensor { shape, element } => {
+            out.push_str("tensor<");
+            match shape {
+                None => out.push_str("*x"),
+                Some(dims) => {
+                    for d in dims {
+                        match d {
+                            Some(n) => write!(out, "{n}x").ok(),
+                            None => write!(out, "?x").ok(),
+                        };
+                    }
+                }
+            }
+            write_type(ctx, out, *element);
+            out.push('>');
+        }
+        TypeKind::Vector { shape, element } => {
+            out.push_str("vector<");
+            for d in shape {
+                write!(out, "{d}x").ok();
+            }
+            write_type(ctx, out, *element);
+            out.push('>');
+        }
+        TypeKind::Tuple(elems) => {
+            out.push_str("tuple<");
+            write_type_list(ctx, out, elems);
+            out.push('>');
+        }
+        TypeKind::Opaque(text) => {
+            out.push('!');
+            out.push_str(text);
+        }
+    }
+}
+
+fn write_type_list(ctx: &Context, out: &mut String, tys: &[Type]) {
+    for (i, &t) in tys.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_type(ctx, out, t);
+    }
+}
+
+/// Formats a float the way MLIR does: `1.000000e+00` when six digits of scientific notation
+/// give the value back exactly, else the shortest round-trip decimal, and the hex bit pattern
+/// (`0x7FC00000`) for NaN and infinities.
+pub fn format_float(value: f64, kind: FloatKind) -> String {
+    if !value.is_finite() {
+        let bits = match kind {
+            FloatKind::F64 => format!("{:X}", value.to_bits()),
+            FloatKind::F32 => format!("{:X}", (value as f32).to_bits()),
+            FloatKind::F16 => format!("{:X}", half::f16::from_f64(value).to_bits()),
+            FloatKind::BF16 => format!("{:X}", half::bf16::from_f64(value).to_bits()),
+        };
+        return format!("0x{bits}");
+    }
+    let sci = mlir_exp(&format!("{value:.6e}"));
+    let back: f64 = sci.parse().unwrap_or(f64::NAN);
+    if crate::parser::round_to(kind, back) == value {
+        return sci;
+    }
+    let shortest = match kind {
+        FloatKind::F32 => format!("{:e}", value as f32),
+        _ => format!("{value:e}"),
+    };
+    let s = mlir_exp(&shortest);
+    if s.contains('.') {
+        s
+    } else {
+        s.replacen('e', ".0e", 1)
+    }
+}
+
+/// Rewrites Rust's `1.5e0` exponent into C's `1.5e+00`.
+fn mlir_exp(s: &str) -> String {
+    let Some((mantissa, exp)) = s.split_once('e') else { return s.to_string() };
+    let (sign, digits) = match exp.strip_prefix('-') {
+        Some(d) => ('-', d),
+        None => ('+', exp),
+    };
+    format!("{mantissa}e{sign}{digits:0>2}")
+}
+
+fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } => {
+            write!(out, "{value}").ok();
+            if with_type {
+                out.push_str(" : ");
+                write_type(ctx, out, *ty);
+            }
+        }
+        AttrKind::Float { bits, ty } => {
+            let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
+            out.push_str(&format_float(f64::from_bits(*bits), kind));
+            if with_type {
+                out.push_str(" : ");
+                write_type(ctx, out, *ty);
+            }
+        }
+        AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        AttrKind::String(s) => out.push_str(&escape(s)),
+        AttrKind::Array(elems) => {
+            out.push('[');
+            for (i, &e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr(ctx, out, e, true);
+            }
+            out.push(']');
+        }
+        AttrKind::Dict(entries) => {
+            out.push('{');
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr_key(out, k);
+                if !matches!(ctx.attr_kind(*v), AttrKind::Unit) {
+                    out.push_str(" = ");
+                    write_attr(ctx, out, *v, true);
+                }
+            }
+            out.push('}');
+        }
+        AttrKind::Dense { ty, values } => {
+            let (dims, element) = match ctx.type_kind(*ty) {
+                TypeKind::Tensor { shape: Some(d), element } => (d.iter().map(|d| d.unwrap_or(0)).collect(), *element),
+                TypeKind::Vector { shape, element } => (shape.clone(), *element),
+                _ => (Vec::new(), *ty),
+            };
+            out.push_str("dense<");
+            if values.len() == 1 || dims.is_empty() {
+                if let Some(v) = values.first() {
+                    write_dense_value(ctx, out, *v, element);
+                }
+            } else {
+                write_dense_nested(ctx, out, values, &dims, element);
+            }
+            out.push_str("> : ");
+            write_type(ctx, out, *ty);
+        }
+        AttrKind::DenseArray { element, values } => {
+            out.push_str("array<");
+            write_type(ctx, out, *element);
+            for (i, v) in values.iter().enumerate() {
+                out.push_str(if i == 0 { ": " } else { ", " });
+                write_dense_value(ctx, out, *v, *element);
+            }
+            out.push('>');
+        }
+        AttrKind::Type(t) => write_type(ctx, out, *t),
+        AttrKind::Unit => out.push_str("unit"),
+        AttrKind::SymbolRef(path) => {
+            for (i, p) in path.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("::");
+                }
+                out.push('@');
+                let plain = p.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && p.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+                if plain {
+                    out.push_str(p);
+                } else {
+                    out.push_str(&escape(p));
+                }
+            }
+        }
+        AttrKind::Opaque(text) => {
+            if !text.starts_with("affine_") && !text.starts_with("strided") && !text.starts_with("distinct")
+                && !text.starts_with("sparse") && !text.starts_with("dense_resource")
+            {
+                out.push('#');
+            }
+            out.push_str(text);
+        }
+    }
+}
+
+fn write_dense_value(ctx: &Context, out: &mut String, v: DenseValue, element: Type) {
+    match v {
+        DenseValue::Int(i) => {
+            if ctx.int_width(element) == Some(1) {
+                out.push_str(if i != 0 { "true" } else { "false" });
+            } else {
+                write!(out, "{i}").ok();
+            }
+        }
+        DenseValue::Float(bits) => {
+            out.push_str(&format_float(f64::from_bits(bits), ctx.float_kind(element).unwrap_or(FloatKind::F64)))
+        }
+    }
+}
+
+fn write_dense_nested(ctx: &Context, out: &mut String, values: &[DenseValue], dims: &[u64], element: Type) {
+    let Some((&first, rest)) = dims.split_first() else {
+        if let Some(v) = values.first() {
+            write_dense_value(ctx, out, *v, element);
+        }
+        return;
+    };
+    let inner: usize = rest.iter().product::<u64>() as usize;
+    out.push('[');
+    for i in 0..first as usize {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let chunk = values.get(i * inner..(i + 1) * inner).unwrap_or(&[]);
+        write_dense_nested(ctx, out, chunk, rest, element);
+    }
+    out.push(']');
+}

@@ -1,0 +1,75 @@
+//! The custom-syntax table: which ops have a pretty form, and the functions that read and
+//! write it (MLIR's `OpAsmOpInterface`, `parse`/`print` methods of an op).
+
+use crate::parser::{PResult, Parser};
+use crate::printer::Printer;
+use weir_ir::{Context, OpId, OpState};
+use std::collections::HashMap;
+
+/// Reads an op's custom form. Called after the op name; it fills in operands, result types,
+/// attributes, regions and successors of `state`.
+pub type ParseFn = fn(&mut Parser<'_>, &mut OpState) -> PResult<()>;
+
+/// Writes an op's custom form, starting right after the op name (the printer has already
+/// written the results and the name).
+pub type PrintFn = fn(&mut Printer<'_>, OpId);
+
+/// Suggests a name for an op's first result, e.g. `c0` for `arith.constant 0 : index`
+/// (MLIR `OpAsmOpInterface::getAsmResultNames`).
+pub type NameHintFn = fn(&Context, OpId) -> Option<String>;
+
+/// The custom syntax of one op.
+#[derive(Clone, Copy)]
+pub struct OpSyntax {
+    /// The parser of the custom form.
+    pub parse: ParseFn,
+    /// The printer of the custom form.
+    pub print: PrintFn,
+    /// Result name suggestion, if any.
+    pub name_hint: Option<NameHintFn>,
+    /// Dialect whose prefix may be omitted for ops directly inside this op's regions
+    /// (MLIR `getDefaultDialect`), e.g. `func` for `func.func`.
+    pub default_dialect: Option<&'static str>,
+}
+
+impl OpSyntax {
+    /// A syntax with no name hint and no default dialect.
+    pub const fn new(parse: ParseFn, print: PrintFn) -> Self {
+        OpSyntax { parse, print, name_hint: None, default_dialect: None }
+    }
+
+    /// Sets the result name hint (builder style).
+    pub const fn name_hint(mut self, f: NameHintFn) -> Self {
+        self.name_hint = Some(f);
+        self
+    }
+
+    /// Sets the default dialect of the op's regions (builder style).
+    pub const fn default_dialect(mut self, d: &'static str) -> Self {
+        self.default_dialect = Some(d);
+        self
+    }
+}
+
+/// The custom syntaxes of all registered ops, by full op name.
+#[derive(Default)]
+pub struct Syntax {
+    ops: HashMap<String, OpSyntax>,
+}
+
+impl Syntax {
+    /// An empty table: every op then uses the generic form.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers the custom syntax of op `name`.
+    pub fn register(&mut self, name: &str, syntax: OpSyntax) {
+        self.ops.insert(name.to_string(), syntax);
+    }
+
+    /// The custom syntax of op `name`, if it has one.
+    pub fn get(&self, name: &str) -> Option<&OpSyntax> {
+        self.ops.get(name)
+    }
+}

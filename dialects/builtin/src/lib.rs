@@ -1,0 +1,58 @@
+//! The builtin dialect: `builtin.module`, the top-level container (MLIR `BuiltinOps.td`).
+//!
+//! Custom syntax: `module [@name] [attributes {...}] { ops }`.
+
+use weir_ir::{Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
+use weir_syntax::{PResult, Parser, Printer, Syntax, OpSyntax};
+
+/// Registers `builtin.module`.
+pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    ctx.register(
+        OpDef::new(
+            "builtin.module",
+            Traits::ISOLATED_FROM_ABOVE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK | Traits::SYMBOL_TABLE,
+        )
+        .verifier(verify_module),
+    );
+    syntax.register("builtin.module", OpSyntax::new(parse_module, print_module));
+}
+
+fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
+    if ctx.regions(op).len() != 1 || !ctx.results(op).is_empty() || !ctx.operands(op).is_empty() {
+        return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op requires one region, no operands and no results"));
+    }
+    let region = ctx.region(op, 0);
+    if let Some(b) = ctx.entry_block(region) {
+        if !ctx.block_args(b).is_empty() {
+            return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op expects region to have no arguments"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    if p.peek() == weir_syntax::lexer::Tok::AtId {
+        let name = p.parse_symbol_name()?;
+        let a = p.ctx.str_attr(&name);
+        state.set_attr("sym_name", a);
+    }
+    p.parse_optional_attr_dict_with_keyword(state)?;
+    let region = p.parse_region(&[])?;
+    if p.ctx.region_is_empty(region) {
+        let b = p.ctx.new_block(&[]);
+        p.ctx.append_block(region, b);
+    }
+    state.regions.push(region);
+    Ok(())
+}
+
+fn print_module(p: &mut Printer<'_>, op: OpId) {
+    if let Some(weir_ir::AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a)) {
+        let name = name.clone();
+        p.write(" @");
+        p.write(&name);
+    }
+    p.print_optional_attr_dict_with_keyword(op, &["sym_name"]);
+    p.write(" ");
+    p.print_region(p.ctx.region(op, 0), false, None);
+}

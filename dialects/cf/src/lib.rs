@@ -1,0 +1,6 @@
+//! The cf dialect (being written).
+use weir_ir::Context;
+use weir_syntax::Syntax;
+
+/// Registers the cf ops and their syntax.
+pub fn register(_ctx: &mut Context, _syntax: &mut Syntax) {}

@@ -1,0 +1,307 @@
+//! Lowering of `weir.loop` (Weir's loop with an optional maximum trip count and an optional
+//! condition, the semantics of ONNX `Loop`-13; SEMANTICS.md section 6) to `scf.while`.
+//!
+//! `weir.loop`'s generic structure:
+//! * operands `[max?, cond?, inits...]`, with `operandSegmentSizes = array<i32: a, b, n>` where
+//!   `a`, `b` ∈ {0, 1} say whether `max` and the initial `cond` are present;
+//! * one region with one block whose arguments are (iteration number of type `T`, incoming
+//!   condition `i1`, carried values...); `T` is a signless integer or `index`, and is `max`'s
+//!   type when `max` is present;
+//! * terminator `weir.yield %new_cond, %new_vars...`;
+//! * results: the final carried values (types of the inits).
+//!
+//! Semantics: `it = 0; cond = init_cond (true if absent);
+//! while (max absent || it < max (signed)) && cond { (cond, vars) = body(it, cond, vars); it += 1 }`;
+//! the results are `vars` (so `max <= 0`, or an initial `cond` false, runs no trip and yields the
+//! inits).
+//!
+//! The lowering:
+//! ```mlir
+//! %c0 = arith.constant 0 : T
+//! %c1 = arith.constant 1 : T
+//! %true = arith.constant true              // only when the initial cond is absent
+//! %w:(2+n) = scf.while (%it = %c0, %c = %cond, %v = %inits...) : (T, i1, ...) -> (T, i1, ...) {
+//!   %lt = arith.cmpi slt, %it, %max : T    // only when max is present,
+//!   %go = arith.andi %lt, %c : i1          // else %go is %c
+//!   scf.condition(%go) %it, %c, %v...
+//! } do {
+//! ^bb0(%it, %c, %v...):                    // the weir.loop body block, moved
+//!   ...
+//!   %it1 = arith.addi %it, %c1 : T         // replaces weir.yield %nc, %nv...
+//!   scf.yield %it1, %nc, %nv...
+//! }
+//! // uses of weir.loop's results -> %w#2 ...
+//! ```
+//! All new ops take the location of the `weir.loop`, except the `arith.addi` and `scf.yield`,
+//! which take the location of the `weir.yield` they replace.
+//!
+//! Architecture invariant: this crate depends on the IR core only; it creates `arith` and `scf`
+//! ops by name in MLIR's generic form.
+
+use weir_ir::{
+    Attr, AttrKind, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId, Signedness,
+    Type, TypeKind, ValueId,
+};
+
+/// `arith.cmpi` predicate number of `slt` (MLIR `arith::CmpIPredicate::slt`).
+pub const CMPI_SLT: i128 = 2;
+
+/// Lowers every `weir.loop` nested (at any depth) in `root` to `scf.while` (see the crate docs
+/// for the exact form). `root` itself is not converted.
+///
+/// Fails with a diagnostic located at the offending op when a `weir.loop` does not have the
+/// structure described in the crate docs (missing or inconsistent `operandSegmentSizes`, wrong
+/// block arguments, a terminator other than `weir.yield`, mismatched types). Each loop is checked
+/// before it is changed, so on error the loop named by the diagnostic is left as it was.
+pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+    for op in ctx.nested_ops(root) {
+        if !ctx.is_erased(op) && ctx.is(op, "weir.loop") {
+            lower_loop(ctx, op)?;
+        }
+    }
+    Ok(())
+}
+
+/// What [`check_loop`] found out about a `weir.loop`.
+struct LoopParts {
+    max: Option<ValueId>,
+    cond: Option<ValueId>,
+    inits: Vec<ValueId>,
+    region: RegionId,
+    iter_ty: Type,
+    yield_op: OpId,
+}
+
+fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
+}
+
+fn type_str(ctx: &Context, ty: Type) -> String {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width, .. } => format!("i{width}"),
+        TypeKind::Index => "index".into(),
+        k => format!("{k:?}"),
+    }
+}
+
+/// Checks the structure of a `weir.loop` (see the crate docs) without changing anything.
+fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
+    let operands = ctx.operands(op);
+    let seg: Vec<i128> = match ctx.attr_of(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values
+            .iter()
+            .map(|v| match *v {
+                DenseValue::Int(i) => i,
+                DenseValue::Float(_) => -1,
+            })
+            .collect(),
+        _ => return Err(op_error(ctx, op, "requires attribute 'operandSegmentSizes' = array<i32: max?, cond?, inits>")),
+    };
+    let (a, b, n) = match seg[..] {
+        [a @ 0..=1, b @ 0..=1, n] if n >= 0 && (a + b + n) as usize == operands.len() => {
+            (a as usize, b as usize, n as usize)
+        }
+        _ => {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "'operandSegmentSizes' must be [0|1, 0|1, n] adding up to the {} operands",
+                    operands.len()
+                ),
+            ))
+        }
+    };
+    let max = (a == 1).then(|| operands[0]);
+    let cond = (b == 1).then(|| operands[a]);
+    let inits = operands[a + b..].to_vec();
+    if ctx.results(op).len() != n {
+        return Err(op_error(ctx, op, format!("expects {n} results, one per carried value")));
+    }
+    for (i, (&r, &v)) in ctx.results(op).iter().zip(&inits).enumerate() {
+        if ctx.value_type(r) != ctx.value_type(v) {
+            return Err(op_error(ctx, op, format!("result #{i} and init #{i} have different types")));
+        }
+    }
+    if ctx.regions(op).len() != 1 {
+        return Err(op_error(ctx, op, "expects one region"));
+    }
+    let region = ctx.region(op, 0);
+    let blocks = ctx.region_blocks(region);
+    if blocks.len() != 1 {
+        return Err(op_error(ctx, op, format!("expects its region to have 1 block, found {}", blocks.len())));
+    }
+    let body = blocks[0];
+    let args = ctx.block_args(body);
+    if args.len() != n + 2 {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expects {} body arguments (iteration number, condition, {n} carried values), found {}",
+                n + 2,
+                args.len()
+            ),
+        ));
+    }
+    let iter_ty = ctx.value_type(args[0]);
+    if !ctx.is_signless_int_or_index(iter_ty) {
+        return Err(op_error(ctx, op, "expects the iteration number to be a signless integer or index"));
+    }
+    if !is_i1(ctx, ctx.value_type(args[1])) {
+        return Err(op_error(ctx, op, "expects the body's second argument (the condition) to be i1"));
+    }
+    if let Some(m) = max {
+        if ctx.value_type(m) != iter_ty {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects the maximum trip count to have the iteration number's type '{}', found '{}'",
+                    type_str(ctx, iter_ty),
+                    type_str(ctx, ctx.value_type(m))
+                ),
+            ));
+        }
+    }
+    if let Some(c) = cond {
+        if !is_i1(ctx, ctx.value_type(c)) {
+            return Err(op_error(ctx, op, "expects the initial condition to be i1"));
+        }
+    }
+    for (i, (&arg, &v)) in args[2..].iter().zip(&inits).enumerate() {
+        if ctx.value_type(arg) != ctx.value_type(v) {
+            return Err(op_error(ctx, op, format!("body argument #{} and init #{i} have different types", i + 2)));
+        }
+    }
+    let yield_op = match ctx.last_op(body) {
+        Some(t) if ctx.is(t, "weir.yield") => t,
+        Some(t) => {
+            return Err(op_error(ctx, op, "expects the body to terminate with 'weir.yield'")
+                .with_note(ctx.loc(t).clone(), "terminator here"))
+        }
+        None => return Err(op_error(ctx, op, "expects the body to terminate with 'weir.yield'")),
+    };
+    let yielded = ctx.operands(yield_op);
+    if yielded.len() != n + 1 {
+        return Err(op_error(
+            ctx,
+            yield_op,
+            format!("expects {} operands (condition, {n} carried values), found {}", n + 1, yielded.len()),
+        ));
+    }
+    if !is_i1(ctx, ctx.value_type(yielded[0])) {
+        return Err(op_error(ctx, yield_op, "expects the yielded condition to be i1"));
+    }
+    for (i, (&y, &v)) in yielded[1..].iter().zip(&inits).enumerate() {
+        if ctx.value_type(y) != ctx.value_type(v) {
+            return Err(op_error(ctx, yield_op, format!("operand #{} and init #{i} have different types", i + 1)));
+        }
+    }
+    Ok(LoopParts { max, cond, inits, region, iter_ty, yield_op })
+}
+
+/// Lowers one `weir.loop` (see the crate docs).
+fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+    let p = check_loop(ctx, op)?;
+    let loc = ctx.loc(op).clone();
+    let at = InsertPoint::Before(op);
+    let t = p.iter_ty;
+    let i1 = ctx.i1();
+
+    let zero = ctx.int_attr(0, t);
+    let c0 = constant(ctx, zero, t, &loc, at);
+    let one = ctx.int_attr(1, t);
+    let c1 = constant(ctx, one, t, &loc, at);
+    let cond0 = match p.cond {
+        Some(c) => c,
+        None => {
+            let tr = ctx.attr(AttrKind::Bool(true));
+            constant(ctx, tr, i1, &loc, at)
+        }
+    };
+
+    // Carried: (it, cond, vars...).
+    let mut carried_tys = vec![t, i1];
+    carried_tys.extend(p.inits.iter().map(|&v| ctx.value_type(v)));
+    let mut while_operands = vec![c0, cond0];
+    while_operands.extend_from_slice(&p.inits);
+
+    // Before region: %go = (it < max) && cond; scf.condition(%go) it, cond, vars...
+    let before_r = ctx.new_region();
+    let before = ctx.new_block(&carried_tys);
+    ctx.append_block(before_r, before);
+    let bargs = ctx.block_args(before).to_vec();
+    let go = match p.max {
+        Some(max) => {
+            let i64t = ctx.int_type(64);
+            let pred = ctx.int_attr(CMPI_SLT, i64t);
+            let end = InsertPoint::End(before);
+            let lt = build(ctx, "arith.cmpi", &[bargs[0], max], &[i1], vec![("predicate", pred)], &loc, end);
+            let lt = ctx.result(lt, 0);
+            let and = build(ctx, "arith.andi", &[lt, bargs[1]], &[i1], vec![], &loc, end);
+            ctx.result(and, 0)
+        }
+        None => bargs[1],
+    };
+    let mut cond_operands = vec![go];
+    cond_operands.extend_from_slice(&bargs);
+    build(ctx, "scf.condition", &cond_operands, &[], vec![], &loc, InsertPoint::End(before));
+
+    // After region: the loop body, whose block arguments are already (it, cond, vars...).
+    let after_r = ctx.new_region();
+    ctx.move_region_blocks(p.region, after_r);
+    let after = ctx.entry_block(after_r).expect("checked: one block");
+    let it = ctx.block_args(after)[0];
+    let yloc = ctx.loc(p.yield_op).clone();
+    let before_yield = InsertPoint::Before(p.yield_op);
+    let it1 = build(ctx, "arith.addi", &[it, c1], &[t], vec![], &yloc, before_yield);
+    let mut next = vec![ctx.result(it1, 0)];
+    next.extend_from_slice(ctx.operands(p.yield_op));
+    build(ctx, "scf.yield", &next, &[], vec![], &yloc, before_yield);
+    ctx.erase_op(p.yield_op);
+
+    let mut st = OpState::new(ctx.op_name("scf.while"), loc);
+    st.operands = while_operands;
+    st.result_types = carried_tys;
+    st.regions = vec![before_r, after_r];
+    let w = ctx.build_op(st, at);
+
+    let results = ctx.results(op).to_vec();
+    for (i, r) in results.into_iter().enumerate() {
+        let nr = ctx.result(w, i + 2);
+        ctx.replace_all_uses(r, nr);
+    }
+    ctx.erase_op(op);
+    Ok(())
+}
+
+/// Whether `ty` is `i1`.
+fn is_i1(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.type_kind(ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless })
+}
+
+/// `arith.constant` with attribute `value` at `at`; returns its result.
+fn constant(ctx: &mut Context, value: Attr, ty: Type, loc: &Location, at: InsertPoint) -> ValueId {
+    let o = build(ctx, "arith.constant", &[], &[ty], vec![("value", value)], loc, at);
+    ctx.result(o, 0)
+}
+
+/// Creates op `name` at `at`.
+fn build(
+    ctx: &mut Context,
+    name: &str,
+    operands: &[ValueId],
+    result_types: &[Type],
+    attrs: Vec<(&str, Attr)>,
+    loc: &Location,
+    at: InsertPoint,
+) -> OpId {
+    let mut st = OpState::new(ctx.op_name(name), loc.clone());
+    st.operands = operands.to_vec();
+    st.result_types = result_types.to_vec();
+    for (k, v) in attrs {
+        st.set_attr(k, v);
+    }
+    ctx.build_op(st, at)
+}
