@@ -45,6 +45,9 @@ impl SourceMap {
                     writeln!(out, "{pad}^").ok();
                 }
             }
+            None if d.loc == weir_ir::Location::Unknown => {
+                writeln!(out, "{}: {}", d.severity, d.message).ok();
+            }
             None => {
                 writeln!(out, "{}: {}: {}", d.loc, d.severity, d.message).ok();
             }

@@ -352,12 +352,9 @@ impl<'a> Parser<'a> {
         if self.ctx.op_def(id).is_some() || self.options.allow_unregistered {
             return Ok(());
         }
-        let dialect = name.split('.').next().unwrap_or(name);
         Err(Diagnostic::error(
             loc.clone(),
-            format!(
-                "operation being parsed with an unregistered dialect '{dialect}' ('{name}'). If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
-            ),
+            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
         ))
     }
 
@@ -1261,7 +1258,9 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::RSquare, "]")?;
         if shape.len() <= depth {
-            shape.resize(depth + 1, 0);
+            shape.resize(depth + 1, u64::MAX); // u64::MAX: not seen yet at that depth
+        }
+        if shape[depth] == u64::MAX {
             shape[depth] = n;
         } else if shape[depth] != n {
             return Err(self.error("tensor literal is invalid; ranks are not consistent between elements"));
@@ -1407,4 +1406,15 @@ pub(crate) fn float_from_bits(k: FloatKind, bits: u64) -> Option<f64> {
         FloatKind::F16 => u16::try_from(bits).ok().map(|b| half::f16::from_bits(b).to_f64()),
         FloatKind::BF16 => u16::try_from(bits).ok().map(|b| half::bf16::from_bits(b).to_f64()),
     }
+}
+
+/// Parses a standalone attribute such as `'10 : i64'` or `'dense<1.0> : tensor<5xf32>'` (used
+/// for `cf-run --arg`). The whole text must be consumed. Locations in errors name `source`.
+pub fn parse_attribute_text(ctx: &mut Context, syntax: &Syntax, text: &str, source: &str) -> PResult<Attr> {
+    let mut p = Parser::new(ctx, syntax, text, source, 1, ParseOptions::default());
+    let a = p.parse_attribute(None)?;
+    if p.peek() != Tok::Eof {
+        return Err(p.error("unexpected trailing characters after the attribute"));
+    }
+    Ok(a)
 }

@@ -579,7 +579,13 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, out, e, true);
+                // Inside arrays MLIR elides the default types of literals (`i64`, `f64`).
+                let default_typed = match ctx.attr_kind(e) {
+                    AttrKind::Integer { ty, .. } => ctx.int_width(*ty) == Some(64) && !matches!(ctx.type_kind(*ty), TypeKind::Index),
+                    AttrKind::Float { ty, .. } => ctx.float_kind(*ty) == Some(FloatKind::F64),
+                    _ => false,
+                };
+                write_attr(ctx, out, e, !default_typed);
             }
             out.push(']');
         }

@@ -15,10 +15,12 @@
 //! Architecture invariant: this crate depends on the IR core only. It creates `cf`, `arith`
 //! ops by name in MLIR's generic form and never needs their dialect crates.
 
+#![warn(missing_docs)]
+
 use std::collections::HashSet;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId,
-    Type, TypeKind, ValueId,
+    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState,
+    RegionId, Type, TypeKind, ValueId,
 };
 
 /// `arith.cmpi` predicate number of `slt` (MLIR `arith::CmpIPredicate::slt`).
@@ -48,7 +50,11 @@ pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
             "scf.index_switch" => lower_index_switch(ctx, op)?,
             "scf.execute_region" => lower_execute_region(ctx, op)?,
             "scf.parallel" | "scf.forall" => {
-                return Err(op_error(ctx, op, "is not supported by the scf-to-cf lowering"));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    "is not supported by the scf-to-cf lowering",
+                ));
             }
             _ => {}
         }
@@ -66,7 +72,11 @@ pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
 /// location.
 fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.operands(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects exactly one operand (the condition)"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects exactly one operand (the condition)",
+        ));
     }
     if ctx.regions(op).len() != 2 {
         return Err(op_error(ctx, op, "expects 2 regions (then, else)"));
@@ -83,7 +93,11 @@ fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let then_yield = region_yield(ctx, op, then_region, "then", nres)?;
     let else_yield = if ctx.region_is_empty(else_region) {
         if nres > 0 {
-            return Err(op_error(ctx, op, "must have an else block if defining values"));
+            return Err(op_error(
+                ctx,
+                op,
+                "must have an else block if defining values",
+            ));
         }
         None
     } else {
@@ -118,7 +132,16 @@ fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         None => cont,
     };
 
-    cond_br(ctx, cond, then_entry, &[], else_dest, &[], &loc, InsertPoint::End(cond_block));
+    cond_br(
+        ctx,
+        cond,
+        then_entry,
+        &[],
+        else_dest,
+        &[],
+        &loc,
+        InsertPoint::End(cond_block),
+    );
     let results = ctx.block_args(cont).to_vec();
     replace_and_erase(ctx, op, &results);
     Ok(())
@@ -136,11 +159,19 @@ fn lower_if(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let operands = ctx.operands(op).to_vec();
     if operands.len() < 3 {
-        return Err(op_error(ctx, op, "expects operands (lowerBound, upperBound, step, initArgs...)"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects operands (lowerBound, upperBound, step, initArgs...)",
+        ));
     }
     let n = operands.len() - 3;
     if ctx.results(op).len() != n {
-        return Err(op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
+        return Err(op_error(
+            ctx,
+            op,
+            "mismatch in number of loop-carried values and defined values",
+        ));
     }
     if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
         return Err(op_error(ctx, op, "expects one non-empty region"));
@@ -148,7 +179,11 @@ fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let region = ctx.region(op, 0);
     let header = ctx.entry_block(region).expect("checked non-empty");
     if ctx.block_args(header).len() != n + 1 {
-        return Err(op_error(ctx, op, "expects the body block to have the induction variable and one argument per init value"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects the body block to have the induction variable and one argument per init value",
+        ));
     }
     let Some(first) = ctx.first_op(header) else {
         return Err(op_error(ctx, op, "expects a terminated body block"));
@@ -174,7 +209,16 @@ fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 
     // Latch: step the induction variable and branch back with the yielded values.
     let iv_ty = ctx.value_type(iv);
-    let stepped = build(ctx, "arith.addi", &[iv, step], &[iv_ty], vec![], &[], &loc, InsertPoint::Before(term));
+    let stepped = build(
+        ctx,
+        "arith.addi",
+        &[iv, step],
+        &[iv_ty],
+        vec![],
+        &[],
+        &loc,
+        InsertPoint::Before(term),
+    );
     let stepped = ctx.result(stepped, 0);
     let mut carried = vec![stepped];
     carried.extend_from_slice(ctx.operands(term));
@@ -205,7 +249,16 @@ fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         InsertPoint::End(header),
     );
     let cmp = ctx.result(cmp, 0);
-    cond_br(ctx, cmp, first_body, &[], end_block, &[], &loc, InsertPoint::End(header));
+    cond_br(
+        ctx,
+        cmp,
+        first_body,
+        &[],
+        end_block,
+        &[],
+        &loc,
+        InsertPoint::End(header),
+    );
 
     let results = ctx.block_args(header)[1..].to_vec();
     replace_and_erase(ctx, op, &results);
@@ -227,25 +280,45 @@ fn lower_while(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     }
     let (before_r, after_r) = (ctx.region(op, 0), ctx.region(op, 1));
     if ctx.region_is_empty(before_r) || ctx.region_is_empty(after_r) {
-        return Err(op_error(ctx, op, "expects non-empty 'before' and 'after' regions"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects non-empty 'before' and 'after' regions",
+        ));
     }
     let inits = ctx.operands(op).to_vec();
     let before = ctx.entry_block(before_r).expect("checked non-empty");
     let after = ctx.entry_block(after_r).expect("checked non-empty");
     if ctx.block_args(before).len() != inits.len() {
-        return Err(op_error(ctx, op, "expects as many 'before' block arguments as operands"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects as many 'before' block arguments as operands",
+        ));
     }
     let nres = ctx.results(op).len();
     let cond_op = region_terminator(ctx, op, before_r, "scf.condition", "before")?;
     if ctx.operands(cond_op).len() != nres + 1 {
-        return Err(op_error(ctx, cond_op, "expects a condition and one value per result of the parent 'scf.while'"));
+        return Err(op_error(
+            ctx,
+            cond_op,
+            "expects a condition and one value per result of the parent 'scf.while'",
+        ));
     }
     if ctx.block_args(after).len() != nres {
-        return Err(op_error(ctx, op, "expects as many 'after' block arguments as results"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects as many 'after' block arguments as results",
+        ));
     }
     let yield_op = region_terminator(ctx, op, after_r, "scf.yield", "after")?;
     if ctx.operands(yield_op).len() != inits.len() {
-        return Err(op_error(ctx, yield_op, "expects one value per operand of the parent 'scf.while'"));
+        return Err(op_error(
+            ctx,
+            yield_op,
+            "expects one value per operand of the parent 'scf.while'",
+        ));
     }
     let do_while = ctx.block_ops(after).len() == 1
         && ctx.region_blocks(after_r).len() == 1
@@ -260,17 +333,41 @@ fn lower_while(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     if do_while {
         ctx.inline_region_before(before_r, continuation);
         br(ctx, before, &inits, &loc, InsertPoint::End(current));
-        cond_br(ctx, cond, before, &args, continuation, &[], &cond_loc, InsertPoint::Before(cond_op));
+        cond_br(
+            ctx,
+            cond,
+            before,
+            &args,
+            continuation,
+            &[],
+            &cond_loc,
+            InsertPoint::Before(cond_op),
+        );
         ctx.erase_op(cond_op);
     } else {
         ctx.inline_region_before(after_r, continuation);
         ctx.inline_region_before(before_r, after);
         br(ctx, before, &inits, &loc, InsertPoint::End(current));
-        cond_br(ctx, cond, after, &args, continuation, &[], &cond_loc, InsertPoint::Before(cond_op));
+        cond_br(
+            ctx,
+            cond,
+            after,
+            &args,
+            continuation,
+            &[],
+            &cond_loc,
+            InsertPoint::Before(cond_op),
+        );
         ctx.erase_op(cond_op);
         let yield_loc = ctx.loc(yield_op).clone();
         let yielded = ctx.operands(yield_op).to_vec();
-        br(ctx, before, &yielded, &yield_loc, InsertPoint::Before(yield_op));
+        br(
+            ctx,
+            before,
+            &yielded,
+            &yield_loc,
+            InsertPoint::Before(yield_op),
+        );
         ctx.erase_op(yield_op);
     }
     replace_and_erase(ctx, op, &args);
@@ -299,7 +396,11 @@ fn lower_index_switch(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(
             ctx,
             op,
-            format!("has {} case regions but {} case values", regions.len().saturating_sub(1), cases.len()),
+            format!(
+                "has {} case regions but {} case values",
+                regions.len().saturating_sub(1),
+                cases.len()
+            ),
         ));
     }
     let mut seen = HashSet::new();
@@ -339,17 +440,42 @@ fn lower_index_switch(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     }
 
     let i64t = ctx.int_type(64);
-    let cast = build(ctx, "arith.index_cast", &[idx], &[i64t], vec![], &[], &loc, InsertPoint::End(cond_block));
+    let cast = build(
+        ctx,
+        "arith.index_cast",
+        &[idx],
+        &[i64t],
+        vec![],
+        &[],
+        &loc,
+        InsertPoint::End(cond_block),
+    );
     let flag = ctx.result(cast, 0);
-    switch(ctx, flag, entries[0], &cases, &entries[1..], &loc, InsertPoint::End(cond_block));
+    switch(
+        ctx,
+        flag,
+        entries[0],
+        &cases,
+        &entries[1..],
+        &loc,
+        InsertPoint::End(cond_block),
+    );
     replace_and_erase(ctx, op, &results);
     Ok(())
 }
 
 /// The `cases` attribute of an `scf.index_switch` (an `array<i64: ...>`); absent means no case.
 fn case_values(ctx: &Context, op: OpId) -> Result<Vec<i64>, Diagnostic> {
-    let Some(a) = ctx.attr_of(op, "cases") else { return Ok(Vec::new()) };
-    let bad = || op_error(ctx, op, "expects attribute 'cases' to be an array<i64: ...>");
+    let Some(a) = ctx.attr_of(op, "cases") else {
+        return Ok(Vec::new());
+    };
+    let bad = || {
+        op_error(
+            ctx,
+            op,
+            "expects attribute 'cases' to be an array<i64: ...>",
+        )
+    };
     match ctx.attr_kind(a) {
         AttrKind::DenseArray { values, .. } => values
             .iter()
@@ -388,7 +514,13 @@ fn lower_execute_region(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
                 yields.push(t);
             }
             Some(_) => {}
-            None => return Err(op_error(ctx, op, "empty block: expect at least a terminator")),
+            None => {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    "empty block: expect at least a terminator",
+                ))
+            }
         }
     }
 
@@ -401,7 +533,10 @@ fn lower_execute_region(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     }
     ctx.inline_region_before(region, remaining);
     let types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
-    let results: Vec<ValueId> = types.iter().map(|&t| ctx.add_block_arg(remaining, t)).collect();
+    let results: Vec<ValueId> = types
+        .iter()
+        .map(|&t| ctx.add_block_arg(remaining, t))
+        .collect();
     replace_and_erase(ctx, op, &results);
     Ok(())
 }
@@ -411,42 +546,71 @@ fn lower_execute_region(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// `'name' op msg` at the op's location, mlir-opt's wording for op errors.
 fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
+    Diagnostic::error(
+        ctx.loc(op).clone(),
+        format!("'{}' op {msg}", ctx.name_str(op)),
+    )
 }
 
 fn yield_count_error(ctx: &Context, parent: OpId, y: OpId, expected: usize) -> Diagnostic {
     op_error(
         ctx,
         parent,
-        format!("expects each region to yield {expected} values, but a '{}' yields {}", ctx.name_str(y), ctx.operands(y).len()),
+        format!(
+            "expects each region to yield {expected} values, but a '{}' yields {}",
+            ctx.name_str(y),
+            ctx.operands(y).len()
+        ),
     )
     .with_note(ctx.loc(y).clone(), "see yield operation here")
 }
 
 /// Whether the region's entry block (if any) has arguments.
 fn has_entry_args(ctx: &Context, region: RegionId) -> bool {
-    ctx.entry_block(region).is_some_and(|b| !ctx.block_args(b).is_empty())
+    ctx.entry_block(region)
+        .is_some_and(|b| !ctx.block_args(b).is_empty())
 }
 
 fn block_of(ctx: &Context, op: OpId) -> Result<BlockId, Diagnostic> {
-    ctx.op_block(op).ok_or_else(|| op_error(ctx, op, "is not in a block"))
+    ctx.op_block(op)
+        .ok_or_else(|| op_error(ctx, op, "is not in a block"))
 }
 
 /// The terminator of the last block of a non-empty `region` of `parent`, which must be named
 /// `name` (`what` names the region in the error).
-fn region_terminator(ctx: &Context, parent: OpId, region: RegionId, name: &str, what: &str) -> Result<OpId, Diagnostic> {
+fn region_terminator(
+    ctx: &Context,
+    parent: OpId,
+    region: RegionId,
+    name: &str,
+    what: &str,
+) -> Result<OpId, Diagnostic> {
     let last = ctx.region_blocks(region).pop();
     match last.and_then(|b| ctx.last_op(b)) {
         Some(t) if ctx.is(t, name) => Ok(t),
-        Some(t) => Err(op_error(ctx, parent, format!("expects the '{what}' region to terminate with '{name}'"))
-            .with_note(ctx.loc(t).clone(), "terminator here")),
-        None => Err(op_error(ctx, parent, format!("expects the '{what}' region to terminate with '{name}'"))),
+        Some(t) => Err(op_error(
+            ctx,
+            parent,
+            format!("expects the '{what}' region to terminate with '{name}'"),
+        )
+        .with_note(ctx.loc(t).clone(), "terminator here")),
+        None => Err(op_error(
+            ctx,
+            parent,
+            format!("expects the '{what}' region to terminate with '{name}'"),
+        )),
     }
 }
 
 /// The `scf.yield` ending the last block of `region` (named `what` in errors), checked to yield
 /// `nres` values.
-fn region_yield(ctx: &Context, parent: OpId, region: RegionId, what: &str, nres: usize) -> Result<OpId, Diagnostic> {
+fn region_yield(
+    ctx: &Context,
+    parent: OpId,
+    region: RegionId,
+    what: &str,
+    nres: usize,
+) -> Result<OpId, Diagnostic> {
     let t = region_terminator(ctx, parent, region, "scf.yield", what)?;
     if ctx.operands(t).len() != nres {
         return Err(yield_count_error(ctx, parent, t, nres));
@@ -494,7 +658,10 @@ fn build(
 /// `array<i32: ...>`, the form of MLIR's `operandSegmentSizes`.
 fn i32_array(ctx: &mut Context, values: &[usize]) -> Attr {
     let element = ctx.int_type(32);
-    ctx.attr(AttrKind::DenseArray { element, values: values.iter().map(|&v| DenseValue::Int(v as i128)).collect() })
+    ctx.attr(AttrKind::DenseArray {
+        element,
+        values: values.iter().map(|&v| DenseValue::Int(v as i128)).collect(),
+    })
 }
 
 /// `cf.br ^dest(args)`.
@@ -518,7 +685,16 @@ fn cond_br(
     operands.extend_from_slice(targs);
     operands.extend_from_slice(fargs);
     let seg = i32_array(ctx, &[1, targs.len(), fargs.len()]);
-    build(ctx, "cf.cond_br", &operands, &[], vec![("operandSegmentSizes", seg)], &[t, f], loc, at)
+    build(
+        ctx,
+        "cf.cond_br",
+        &operands,
+        &[],
+        vec![("operandSegmentSizes", seg)],
+        &[t, f],
+        loc,
+        at,
+    )
 }
 
 /// `cf.switch %flag : i64, [default: ^default, v: ^case...]` without successor operands
@@ -537,8 +713,14 @@ fn switch(
     attrs.push(("case_operand_segments", segments));
     if !values.is_empty() {
         let i64t = ctx.int_type(64);
-        let ty = ctx.intern_type(TypeKind::Vector { shape: vec![values.len() as u64], element: i64t });
-        let dense = ctx.attr(AttrKind::Dense { ty, values: values.iter().map(|&v| DenseValue::Int(v as i128)).collect() });
+        let ty = ctx.intern_type(TypeKind::Vector {
+            shape: vec![values.len() as u64],
+            element: i64t,
+        });
+        let dense = ctx.attr(AttrKind::Dense {
+            ty,
+            values: values.iter().map(|&v| DenseValue::Int(v as i128)).collect(),
+        });
         attrs.push(("case_values", dense));
     }
     let seg = i32_array(ctx, &[1, 0, 0]);

@@ -13,7 +13,11 @@ fn lower(ctx: &mut Context, module: OpId) {
     weir_scf_to_cf::run(ctx, module).expect("lowering failed");
     verify(ctx, module).expect("lowered IR does not verify");
     for o in ctx.nested_ops(module) {
-        assert!(!ctx.name_str(o).starts_with("scf."), "left {}", ctx.name_str(o));
+        assert!(
+            !ctx.name_str(o).starts_with("scf."),
+            "left {}",
+            ctx.name_str(o)
+        );
     }
 }
 
@@ -31,12 +35,18 @@ fn term(ctx: &Context, f: OpId, n: usize) -> OpId {
 
 fn i32_array(ctx: &mut Context, v: &[i128]) -> Attr {
     let element = ctx.int_type(32);
-    ctx.attr(AttrKind::DenseArray { element, values: v.iter().map(|&x| DenseValue::Int(x)).collect() })
+    ctx.attr(AttrKind::DenseArray {
+        element,
+        values: v.iter().map(|&x| DenseValue::Int(x)).collect(),
+    })
 }
 
 fn i64_array(ctx: &mut Context, v: &[i128]) -> Attr {
     let element = ctx.int_type(64);
-    ctx.attr(AttrKind::DenseArray { element, values: v.iter().map(|&x| DenseValue::Int(x)).collect() })
+    ctx.attr(AttrKind::DenseArray {
+        element,
+        values: v.iter().map(|&x| DenseValue::Int(x)).collect(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------- if
@@ -46,13 +56,24 @@ fn build_if_with_result(ctx: &mut Context) -> (OpId, OpId, OpId) {
     let i64t = ctx.int_type(64);
     let i1 = ctx.i1();
     let (m, f, e) = func(ctx, &[i1, i64t, i64t]);
-    let [c, a, b] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [c, a, b] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let (tr, tb) = region_block(ctx, &[]);
     let s = bin(ctx, tb, "arith.addi", a, b);
     yield_(ctx, tb, &[s]);
     let (er, eb) = region_block(ctx, &[]);
     yield_(ctx, eb, &[b]);
-    let iff = op_at(ctx, e, "scf.if", &[c], &[i64t], vec![], vec![tr, er], loc(10));
+    let iff = op_at(
+        ctx,
+        e,
+        "scf.if",
+        &[c],
+        &[i64t],
+        vec![],
+        vec![tr, er],
+        loc(10),
+    );
     let r = ctx.result(iff, 0);
     ret(ctx, e, &[r]);
     (m, f, iff)
@@ -85,8 +106,8 @@ fn if_with_result_shape_and_values() {
     for n in 0..4 {
         assert_eq!(ctx.loc(term(&ctx, f, n)), &loc(10));
     }
-    assert_eq!(exec(&ctx, f, &[1, 2, 3]).unwrap(), [5]);
-    assert_eq!(exec(&ctx, f, &[0, 2, 3]).unwrap(), [3]);
+    assert_eq!(run(&ctx, f, &[1, 2, 3]), [5]);
+    assert_eq!(run(&ctx, f, &[0, 2, 3]), [3]);
 }
 
 #[test]
@@ -95,7 +116,9 @@ fn if_without_results_or_else_branches_to_the_rest_of_the_block() {
     let i64t = ctx.int_type(64);
     let i1 = ctx.i1();
     let (m, f, e) = func(&mut ctx, &[i1, i64t]);
-    let [c, a] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [c, a] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let (tr, tb) = region_block(&mut ctx, &[]);
     bin(&mut ctx, tb, "arith.addi", a, a);
     yield_(&mut ctx, tb, &[]);
@@ -105,10 +128,14 @@ fn if_without_results_or_else_branches_to_the_rest_of_the_block() {
     lower(&mut ctx, m);
     assert_eq!(
         blocks(&ctx, f),
-        ["^bb0(2): cf.cond_br[^bb1,^bb2]", "^bb1(0): arith.addi, cf.br[^bb2]", "^bb2(0): func.return"]
+        [
+            "^bb0(2): cf.cond_br[^bb1,^bb2]",
+            "^bb1(0): arith.addi, cf.br[^bb2]",
+            "^bb2(0): func.return"
+        ]
     );
-    assert_eq!(exec(&ctx, f, &[1, 7]).unwrap(), [7]);
-    assert_eq!(exec(&ctx, f, &[0, 7]).unwrap(), [7]);
+    assert_eq!(run(&ctx, f, &[1, 7]), [7]);
+    assert_eq!(run(&ctx, f, &[0, 7]), [7]);
 }
 
 // ---------------------------------------------------------------------------------------- for
@@ -123,7 +150,9 @@ fn build_sum_of_squares_for(ctx: &mut Context, unsigned: bool) -> (OpId, OpId, O
     let c1 = cst(ctx, e, 1, idx);
     let z = cst(ctx, e, 0, i64t);
     let (r, b) = region_block(ctx, &[idx, i64t]);
-    let [iv, acc] = ctx.block_args(b).to_vec()[..] else { unreachable!() };
+    let [iv, acc] = ctx.block_args(b).to_vec()[..] else {
+        unreachable!()
+    };
     let i = index_cast(ctx, b, iv, i64t);
     let sq = bin(ctx, b, "arith.muli", i, i);
     let s = bin(ctx, b, "arith.addi", acc, sq);
@@ -132,7 +161,16 @@ fn build_sum_of_squares_for(ctx: &mut Context, unsigned: bool) -> (OpId, OpId, O
     if unsigned {
         attrs.push(("unsignedCmp", ctx.unit_attr()));
     }
-    let fo = op_at(ctx, e, "scf.for", &[c0, n, c1, z], &[i64t], attrs, vec![r], loc(20));
+    let fo = op_at(
+        ctx,
+        e,
+        "scf.for",
+        &[c0, n, c1, z],
+        &[i64t],
+        attrs,
+        vec![r],
+        loc(20),
+    );
     let res = ctx.result(fo, 0);
     ret(ctx, e, &[res]);
     (m, f, fo)
@@ -158,7 +196,10 @@ fn for_sum_of_squares_shape_and_values() {
     let entry_br = term(&ctx, f, 0);
     let e = block_n(&ctx, f, 0);
     let ops = ctx.block_ops(e);
-    assert_eq!(ctx.operands(entry_br), &[ctx.result(ops[0], 0), ctx.result(ops[2], 0)]);
+    assert_eq!(
+        ctx.operands(entry_br),
+        &[ctx.result(ops[0], 0), ctx.result(ops[2], 0)]
+    );
     let cmp = ctx.first_op(header).unwrap();
     let i64t = ctx.int_type(64);
     let slt = ctx.int_attr(2, i64t);
@@ -174,17 +215,27 @@ fn for_sum_of_squares_shape_and_values() {
     for o in [entry_br, cmp, term(&ctx, f, 1), step, latch] {
         assert_eq!(ctx.loc(o), &loc(20));
     }
-    assert_eq!(exec(&ctx, f, &[10]).unwrap(), [285]);
-    assert_eq!(exec(&ctx, f, &[1000]).unwrap(), [332833500]);
-    assert_eq!(exec(&ctx, f, &[0]).unwrap(), [0], "zero trips: result = init");
-    assert_eq!(exec(&ctx, f, &[-5]).unwrap(), [0], "signed: negative bound, zero trips");
+    assert_eq!(run(&ctx, f, &[10]), [285]);
+    assert_eq!(run(&ctx, f, &[1000]), [332833500]);
+    assert_eq!(
+        run(&ctx, f, &[0]),
+        [0],
+        "zero trips: result = init"
+    );
+    assert_eq!(
+        run(&ctx, f, &[-5]),
+        [0],
+        "signed: negative bound, zero trips"
+    );
 }
 
 /// Counts the trips of `scf.for %i = %a to %b step 1` on i64 bounds.
 fn build_trip_count(ctx: &mut Context, unsigned: bool) -> (OpId, OpId) {
     let i64t = ctx.int_type(64);
     let (m, f, e) = func(ctx, &[i64t, i64t]);
-    let [a, b] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [a, b] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let one = cst(ctx, e, 1, i64t);
     let z = cst(ctx, e, 0, i64t);
     let (r, bb) = region_block(ctx, &[i64t, i64t]);
@@ -211,20 +262,22 @@ fn for_unsigned_compare_uses_ult() {
     let ult = ctx.int_attr(6, i64t);
     assert_eq!(ctx.attr_of(cmp, "predicate"), Some(ult));
     // -2 is 2^64 - 2 unsigned: not below 3, zero trips.
-    assert_eq!(exec(&ctx, f, &[-2, 3]).unwrap(), [0]);
-    assert_eq!(exec(&ctx, f, &[0, 3]).unwrap(), [3]);
+    assert_eq!(run(&ctx, f, &[-2, 3]), [0]);
+    assert_eq!(run(&ctx, f, &[0, 3]), [3]);
 
     let mut ctx = new_ctx();
     let (m, f) = build_trip_count(&mut ctx, false);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[-2, 3]).unwrap(), [5]);
+    assert_eq!(run(&ctx, f, &[-2, 3]), [5]);
 }
 
 #[test]
 fn for_moves_llvm_attributes_to_the_latch() {
     let mut ctx = new_ctx();
     let (m, f, fo) = build_sum_of_squares_for(&mut ctx, false);
-    let ann = ctx.attr(AttrKind::Opaque("llvm.loop_annotation<unroll = <disable = true>>".into()));
+    let ann = ctx.attr(AttrKind::Opaque(
+        "llvm.loop_annotation<unroll = <disable = true>>".into(),
+    ));
     ctx.set_attr(fo, "loop_annotation", ann);
     let other = ctx.str_attr("x");
     ctx.set_attr(fo, "other", other);
@@ -244,16 +297,47 @@ fn build_while_sum(ctx: &mut Context) -> (OpId, OpId) {
     let z = cst(ctx, e, 0, i64t);
     let one = cst(ctx, e, 1, i64t);
     let (br_, bb) = region_block(ctx, &[i64t, i64t]);
-    let [i, s] = ctx.block_args(bb).to_vec()[..] else { unreachable!() };
+    let [i, s] = ctx.block_args(bb).to_vec()[..] else {
+        unreachable!()
+    };
     let c = cmpi(ctx, bb, 2, i, n);
-    op_at(ctx, bb, "scf.condition", &[c, i, s], &[], vec![], vec![], loc(31));
+    op_at(
+        ctx,
+        bb,
+        "scf.condition",
+        &[c, i, s],
+        &[],
+        vec![],
+        vec![],
+        loc(31),
+    );
     let (ar, ab) = region_block(ctx, &[i64t, i64t]);
-    let [i, s] = ctx.block_args(ab).to_vec()[..] else { unreachable!() };
+    let [i, s] = ctx.block_args(ab).to_vec()[..] else {
+        unreachable!()
+    };
     let sq = bin(ctx, ab, "arith.muli", i, i);
     let s2 = bin(ctx, ab, "arith.addi", s, sq);
     let i2 = bin(ctx, ab, "arith.addi", i, one);
-    op_at(ctx, ab, "scf.yield", &[i2, s2], &[], vec![], vec![], loc(32));
-    let w = op_at(ctx, e, "scf.while", &[z, z], &[i64t, i64t], vec![], vec![br_, ar], loc(30));
+    op_at(
+        ctx,
+        ab,
+        "scf.yield",
+        &[i2, s2],
+        &[],
+        vec![],
+        vec![],
+        loc(32),
+    );
+    let w = op_at(
+        ctx,
+        e,
+        "scf.while",
+        &[z, z],
+        &[i64t, i64t],
+        vec![],
+        vec![br_, ar],
+        loc(30),
+    );
     let r = ctx.result(w, 1);
     ret(ctx, e, &[r]);
     (m, f)
@@ -284,9 +368,9 @@ fn while_sum_of_squares_shape_and_values() {
     assert_eq!(ctx.loc(term(&ctx, f, 0)), &loc(30));
     assert_eq!(ctx.loc(cb), &loc(31));
     assert_eq!(ctx.loc(term(&ctx, f, 2)), &loc(32));
-    assert_eq!(exec(&ctx, f, &[10]).unwrap(), [285]);
-    assert_eq!(exec(&ctx, f, &[1000]).unwrap(), [332833500]);
-    assert_eq!(exec(&ctx, f, &[0]).unwrap(), [0]);
+    assert_eq!(run(&ctx, f, &[10]), [285]);
+    assert_eq!(run(&ctx, f, &[1000]), [332833500]);
+    assert_eq!(run(&ctx, f, &[0]), [0]);
 }
 
 #[test]
@@ -303,18 +387,34 @@ fn while_pair_of_carried_values() {
     let (br_, bb) = region_block(&mut ctx, &ty3);
     let a = ctx.block_args(bb).to_vec();
     let c = cmpi(&mut ctx, bb, 2, a[0], c10);
-    op(&mut ctx, bb, "scf.condition", &[c, a[0], a[1], a[2]], &[], vec![], vec![]);
+    op(
+        &mut ctx,
+        bb,
+        "scf.condition",
+        &[c, a[0], a[1], a[2]],
+        &[],
+        vec![],
+        vec![],
+    );
     let (ar, ab) = region_block(&mut ctx, &ty3);
     let a = ctx.block_args(ab).to_vec();
     let i = bin(&mut ctx, ab, "arith.addi", a[0], c1);
     let j = bin(&mut ctx, ab, "arith.addi", a[1], a[2]);
     let k = bin(&mut ctx, ab, "arith.subi", a[1], a[2]);
     yield_(&mut ctx, ab, &[i, j, k]);
-    let w = op(&mut ctx, e, "scf.while", &[c0, c1, c2], &ty3, vec![], vec![br_, ar]);
+    let w = op(
+        &mut ctx,
+        e,
+        "scf.while",
+        &[c0, c1, c2],
+        &ty3,
+        vec![],
+        vec![br_, ar],
+    );
     let r = ctx.results(w).to_vec();
     ret(&mut ctx, e, &r);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[]).unwrap(), [10, 32, 64]);
+    assert_eq!(run(&ctx, f, &[]), [10, 32, 64]);
 }
 
 #[test]
@@ -330,11 +430,29 @@ fn do_while_branches_back_to_the_before_block() {
     let x = ctx.block_args(bb)[0];
     let y = bin(&mut ctx, bb, "arith.addi", x, one);
     let c = cmpi(&mut ctx, bb, 2, y, n);
-    op_at(&mut ctx, bb, "scf.condition", &[c, y], &[], vec![], vec![], loc(41));
+    op_at(
+        &mut ctx,
+        bb,
+        "scf.condition",
+        &[c, y],
+        &[],
+        vec![],
+        vec![],
+        loc(41),
+    );
     let (ar, ab) = region_block(&mut ctx, &[i64t]);
     let a = ctx.block_args(ab)[0];
     yield_(&mut ctx, ab, &[a]);
-    let w = op_at(&mut ctx, e, "scf.while", &[z], &[i64t], vec![], vec![br_, ar], loc(40));
+    let w = op_at(
+        &mut ctx,
+        e,
+        "scf.while",
+        &[z],
+        &[i64t],
+        vec![],
+        vec![br_, ar],
+        loc(40),
+    );
     let r = ctx.result(w, 0);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
@@ -347,8 +465,8 @@ fn do_while_branches_back_to_the_before_block() {
         ]
     );
     assert_eq!(ctx.loc(term(&ctx, f, 1)), &loc(41));
-    assert_eq!(exec(&ctx, f, &[5]).unwrap(), [5]);
-    assert_eq!(exec(&ctx, f, &[0]).unwrap(), [1], "a do-while runs once");
+    assert_eq!(run(&ctx, f, &[5]), [5]);
+    assert_eq!(run(&ctx, f, &[0]), [1], "a do-while runs once");
 }
 
 // ---------------------------------------------------------------------------------------- switch
@@ -365,11 +483,29 @@ fn build_switch(ctx: &mut Context) -> (OpId, OpId) {
     for (k, v) in [99, 10, 20, 30].into_iter().enumerate() {
         let (r, b) = region_block(ctx, &[]);
         let c = cst(ctx, b, v, i64t);
-        op_at(ctx, b, "scf.yield", &[c], &[], vec![], vec![], loc(51 + k as u32));
+        op_at(
+            ctx,
+            b,
+            "scf.yield",
+            &[c],
+            &[],
+            vec![],
+            vec![],
+            loc(51 + k as u32),
+        );
         regions.push(r);
     }
     let cases = i64_array(ctx, &[0, 1, BIG]);
-    let s = op_at(ctx, e, "scf.index_switch", &[x], &[i64t], vec![("cases", cases)], regions, loc(50));
+    let s = op_at(
+        ctx,
+        e,
+        "scf.index_switch",
+        &[x],
+        &[i64t],
+        vec![("cases", cases)],
+        regions,
+        loc(50),
+    );
     let r = ctx.result(s, 0);
     ret(ctx, e, &[r]);
     (m, f)
@@ -394,10 +530,20 @@ fn index_switch_shape_and_wide_case_values() {
     let sw = term(&ctx, f, 0);
     let i64t = ctx.int_type(64);
     let cast = ctx.first_op(block_n(&ctx, f, 0)).unwrap();
-    assert_eq!(ctx.value_type(ctx.result(cast, 0)), i64t, "switch on i64, not i32");
+    assert_eq!(
+        ctx.value_type(ctx.result(cast, 0)),
+        i64t,
+        "switch on i64, not i32"
+    );
     assert_eq!(ctx.operands(sw), &[ctx.result(cast, 0)]);
-    let vty = ctx.intern_type(TypeKind::Vector { shape: vec![3], element: i64t });
-    let cv = ctx.attr(AttrKind::Dense { ty: vty, values: vec![DenseValue::Int(0), DenseValue::Int(1), DenseValue::Int(BIG)] });
+    let vty = ctx.intern_type(TypeKind::Vector {
+        shape: vec![3],
+        element: i64t,
+    });
+    let cv = ctx.attr(AttrKind::Dense {
+        ty: vty,
+        values: vec![DenseValue::Int(0), DenseValue::Int(1), DenseValue::Int(BIG)],
+    });
     assert_eq!(ctx.attr_of(sw, "case_values"), Some(cv));
     let seg = i32_array(&mut ctx, &[1, 0, 0]);
     assert_eq!(ctx.attr_of(sw, "operandSegmentSizes"), Some(seg));
@@ -408,12 +554,20 @@ fn index_switch_shape_and_wide_case_values() {
     // Each branch keeps the location of the scf.yield it replaces (cases first, then default).
     assert_eq!(ctx.loc(term(&ctx, f, 1)), &loc(52));
     assert_eq!(ctx.loc(term(&ctx, f, 4)), &loc(51));
-    assert_eq!(exec(&ctx, f, &[0]).unwrap(), [10]);
-    assert_eq!(exec(&ctx, f, &[1]).unwrap(), [20], "2^32+1 is not taken for index 1");
-    assert_eq!(exec(&ctx, f, &[BIG]).unwrap(), [30]);
-    assert_eq!(exec(&ctx, f, &[1 << 32]).unwrap(), [99], "2^32 is not case 0");
-    assert_eq!(exec(&ctx, f, &[7]).unwrap(), [99]);
-    assert_eq!(exec(&ctx, f, &[-1]).unwrap(), [99]);
+    assert_eq!(run(&ctx, f, &[0]), [10]);
+    assert_eq!(
+        run(&ctx, f, &[1]),
+        [20],
+        "2^32+1 is not taken for index 1"
+    );
+    assert_eq!(run(&ctx, f, &[BIG]), [30]);
+    assert_eq!(
+        run(&ctx, f, &[1 << 32]),
+        [99],
+        "2^32 is not case 0"
+    );
+    assert_eq!(run(&ctx, f, &[7]), [99]);
+    assert_eq!(run(&ctx, f, &[-1]), [99]);
 }
 
 #[test]
@@ -423,7 +577,9 @@ fn index_switch_three_way() {
     let idx = ctx.index_type();
     let i64t = ctx.int_type(64);
     let (m, f, e) = func(&mut ctx, &[idx, i64t]);
-    let [sel, x] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [sel, x] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let (d, db) = region_block(&mut ctx, &[]);
     let z = cst(&mut ctx, db, 0, i64t);
     let n = bin(&mut ctx, db, "arith.subi", z, x);
@@ -436,13 +592,21 @@ fn index_switch_three_way() {
     let v1 = bin(&mut ctx, b1, "arith.muli", x, x);
     yield_(&mut ctx, b1, &[v1]);
     let cases = i64_array(&mut ctx, &[0, 1]);
-    let s = op(&mut ctx, e, "scf.index_switch", &[sel], &[i64t], vec![("cases", cases)], vec![d, c0, c1]);
+    let s = op(
+        &mut ctx,
+        e,
+        "scf.index_switch",
+        &[sel],
+        &[i64t],
+        vec![("cases", cases)],
+        vec![d, c0, c1],
+    );
     let r = ctx.result(s, 0);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[0, 3]).unwrap(), [13]);
-    assert_eq!(exec(&ctx, f, &[1, 3]).unwrap(), [9]);
-    assert_eq!(exec(&ctx, f, &[2, 3]).unwrap(), [-3]);
+    assert_eq!(run(&ctx, f, &[0, 3]), [13]);
+    assert_eq!(run(&ctx, f, &[1, 3]), [9]);
+    assert_eq!(run(&ctx, f, &[2, 3]), [-3]);
 }
 
 #[test]
@@ -456,16 +620,28 @@ fn index_switch_with_only_a_default() {
     let c = cst(&mut ctx, db, 4, i64t);
     yield_(&mut ctx, db, &[c]);
     let cases = i64_array(&mut ctx, &[]);
-    let s = op(&mut ctx, e, "scf.index_switch", &[sel], &[i64t], vec![("cases", cases)], vec![d]);
+    let s = op(
+        &mut ctx,
+        e,
+        "scf.index_switch",
+        &[sel],
+        &[i64t],
+        vec![("cases", cases)],
+        vec![d],
+    );
     let r = ctx.result(s, 0);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
     assert_eq!(
         blocks(&ctx, f),
-        ["^bb0(1): arith.index_cast, cf.switch[^bb1]", "^bb1(0): arith.constant, cf.br[^bb2]", "^bb2(1): func.return"]
+        [
+            "^bb0(1): arith.index_cast, cf.switch[^bb1]",
+            "^bb1(0): arith.constant, cf.br[^bb2]",
+            "^bb2(1): func.return"
+        ]
     );
     assert_eq!(ctx.attr_of(term(&ctx, f, 0), "case_values"), None);
-    assert_eq!(exec(&ctx, f, &[123]).unwrap(), [4]);
+    assert_eq!(run(&ctx, f, &[123]), [4]);
 }
 
 // ---------------------------------------------------------------------------------------- execute_region
@@ -477,7 +653,9 @@ fn execute_region_with_several_blocks_and_yields() {
     let i64t = ctx.int_type(64);
     let i1 = ctx.i1();
     let (m, f, e) = func(&mut ctx, &[i1, i64t]);
-    let [c, x] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [c, x] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let (r, rb) = region_block(&mut ctx, &[]);
     let ba = ctx.new_block(&[]);
     ctx.append_block(r, ba);
@@ -492,7 +670,16 @@ fn execute_region_with_several_blocks_and_yields() {
     yield_(&mut ctx, ba, &[x]);
     let d = bin(&mut ctx, bb, "arith.addi", x, x);
     yield_(&mut ctx, bb, &[d]);
-    let er = op_at(&mut ctx, e, "scf.execute_region", &[], &[i64t], vec![], vec![r], loc(60));
+    let er = op_at(
+        &mut ctx,
+        e,
+        "scf.execute_region",
+        &[],
+        &[i64t],
+        vec![],
+        vec![r],
+        loc(60),
+    );
     let res = ctx.result(er, 0);
     ret(&mut ctx, e, &[res]);
     lower(&mut ctx, m);
@@ -509,8 +696,8 @@ fn execute_region_with_several_blocks_and_yields() {
     for n in [0, 2, 3] {
         assert_eq!(ctx.loc(term(&ctx, f, n)), &loc(60));
     }
-    assert_eq!(exec(&ctx, f, &[1, 5]).unwrap(), [5]);
-    assert_eq!(exec(&ctx, f, &[0, 5]).unwrap(), [10]);
+    assert_eq!(run(&ctx, f, &[1, 5]), [5]);
+    assert_eq!(run(&ctx, f, &[0, 5]), [10]);
 }
 
 // ---------------------------------------------------------------------------------------- nesting
@@ -524,12 +711,24 @@ fn collatz_while_with_nested_if() {
     let n = ctx.block_args(e)[0];
     let z = cst(&mut ctx, e, 0, i64t);
     let (br_, bb) = region_block(&mut ctx, &[i64t, i64t]);
-    let [x, s] = ctx.block_args(bb).to_vec()[..] else { unreachable!() };
+    let [x, s] = ctx.block_args(bb).to_vec()[..] else {
+        unreachable!()
+    };
     let one = cst(&mut ctx, bb, 1, i64t);
     let c = cmpi(&mut ctx, bb, 1, x, one);
-    op(&mut ctx, bb, "scf.condition", &[c, x, s], &[], vec![], vec![]);
+    op(
+        &mut ctx,
+        bb,
+        "scf.condition",
+        &[c, x, s],
+        &[],
+        vec![],
+        vec![],
+    );
     let (ar, ab) = region_block(&mut ctx, &[i64t, i64t]);
-    let [x, s] = ctx.block_args(ab).to_vec()[..] else { unreachable!() };
+    let [x, s] = ctx.block_args(ab).to_vec()[..] else {
+        unreachable!()
+    };
     let two = cst(&mut ctx, ab, 2, i64t);
     let zero = cst(&mut ctx, ab, 0, i64t);
     let rem = bin(&mut ctx, ab, "arith.remsi", x, two);
@@ -543,18 +742,34 @@ fn collatz_while_with_nested_if() {
     let (er, eb) = region_block(&mut ctx, &[]);
     let half = bin(&mut ctx, eb, "arith.divsi", x, two);
     yield_(&mut ctx, eb, &[half]);
-    let iff = op(&mut ctx, ab, "scf.if", &[odd], &[i64t], vec![], vec![tr, er]);
+    let iff = op(
+        &mut ctx,
+        ab,
+        "scf.if",
+        &[odd],
+        &[i64t],
+        vec![],
+        vec![tr, er],
+    );
     let nx = ctx.result(iff, 0);
     let one_a = cst(&mut ctx, ab, 1, i64t);
     let s1 = bin(&mut ctx, ab, "arith.addi", s, one_a);
     yield_(&mut ctx, ab, &[nx, s1]);
-    let w = op(&mut ctx, e, "scf.while", &[n, z], &[i64t, i64t], vec![], vec![br_, ar]);
+    let w = op(
+        &mut ctx,
+        e,
+        "scf.while",
+        &[n, z],
+        &[i64t, i64t],
+        vec![],
+        vec![br_, ar],
+    );
     let r = ctx.result(w, 1);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[27]).unwrap(), [111]);
-    assert_eq!(exec(&ctx, f, &[1]).unwrap(), [0]);
-    assert_eq!(exec(&ctx, f, &[6]).unwrap(), [8]); // 6 3 10 5 16 8 4 2 1
+    assert_eq!(run(&ctx, f, &[27]), [111]);
+    assert_eq!(run(&ctx, f, &[1]), [0]);
+    assert_eq!(run(&ctx, f, &[6]), [8]); // 6 3 10 5 16 8 4 2 1
 }
 
 #[test]
@@ -571,12 +786,22 @@ fn nested_for_loops_and_switch_in_a_loop() {
     let z = cst(&mut ctx, e, 0, i64t);
     let one = cst(&mut ctx, e, 1, i64t);
     let (or, ob) = region_block(&mut ctx, &[idx, i64t, i64t]);
-    let [i, acc, acc2] = ctx.block_args(ob).to_vec()[..] else { unreachable!() };
+    let [i, acc, acc2] = ctx.block_args(ob).to_vec()[..] else {
+        unreachable!()
+    };
     let (ir, ib) = region_block(&mut ctx, &[idx, i64t]);
     let a = ctx.block_args(ib)[1];
     let a1 = bin(&mut ctx, ib, "arith.addi", a, one);
     yield_(&mut ctx, ib, &[a1]);
-    let inner = op(&mut ctx, ob, "scf.for", &[c0, i, c1, acc], &[i64t], vec![], vec![ir]);
+    let inner = op(
+        &mut ctx,
+        ob,
+        "scf.for",
+        &[c0, i, c1, acc],
+        &[i64t],
+        vec![],
+        vec![ir],
+    );
     let acc_n = ctx.result(inner, 0);
     let mut regions = vec![];
     for v in [100, 1, 10, 1000] {
@@ -586,17 +811,33 @@ fn nested_for_loops_and_switch_in_a_loop() {
         regions.push(r);
     }
     let cases = i64_array(&mut ctx, &[0, 2, BIG]);
-    let sw = op(&mut ctx, ob, "scf.index_switch", &[i], &[i64t], vec![("cases", cases)], regions);
+    let sw = op(
+        &mut ctx,
+        ob,
+        "scf.index_switch",
+        &[i],
+        &[i64t],
+        vec![("cases", cases)],
+        regions,
+    );
     let sv = ctx.result(sw, 0);
     let acc2n = bin(&mut ctx, ob, "arith.addi", acc2, sv);
     yield_(&mut ctx, ob, &[acc_n, acc2n]);
-    let outer = op(&mut ctx, e, "scf.for", &[c0, n, c1, z, z], &[i64t, i64t], vec![], vec![or]);
+    let outer = op(
+        &mut ctx,
+        e,
+        "scf.for",
+        &[c0, n, c1, z, z],
+        &[i64t, i64t],
+        vec![],
+        vec![or],
+    );
     let r = ctx.results(outer).to_vec();
     ret(&mut ctx, e, &r);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[10]).unwrap(), [45, 1 + 100 + 10 + 100 * 7]);
-    assert_eq!(exec(&ctx, f, &[6]).unwrap(), [15, 411]);
-    assert_eq!(exec(&ctx, f, &[0]).unwrap(), [0, 0]);
+    assert_eq!(run(&ctx, f, &[10]), [45, 1 + 100 + 10 + 100 * 7]);
+    assert_eq!(run(&ctx, f, &[6]), [15, 411]);
+    assert_eq!(run(&ctx, f, &[0]), [0, 0]);
 }
 
 #[test]
@@ -624,12 +865,20 @@ fn if_inside_a_while_before_region() {
     let one = cst(&mut ctx, ab, 1, i64t);
     let i2 = bin(&mut ctx, ab, "arith.addi", i, one);
     yield_(&mut ctx, ab, &[i2]);
-    let w = op(&mut ctx, e, "scf.while", &[z], &[i64t], vec![], vec![br_, ar]);
+    let w = op(
+        &mut ctx,
+        e,
+        "scf.while",
+        &[z],
+        &[i64t],
+        vec![],
+        vec![br_, ar],
+    );
     let r = ctx.result(w, 0);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[7]).unwrap(), [7]);
-    assert_eq!(exec(&ctx, f, &[-1]).unwrap(), [0]);
+    assert_eq!(run(&ctx, f, &[7]), [7]);
+    assert_eq!(run(&ctx, f, &[-1]), [0]);
 }
 
 #[test]
@@ -640,7 +889,9 @@ fn execute_region_nested_in_if_nested_in_for() {
     let i64t = ctx.int_type(64);
     let i1 = ctx.i1();
     let (m, f, e) = func(&mut ctx, &[i1, idx]);
-    let [c, n] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [c, n] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let c0 = cst(&mut ctx, e, 0, idx);
     let c1 = cst(&mut ctx, e, 1, idx);
     let z = cst(&mut ctx, e, 0, i64t);
@@ -651,7 +902,15 @@ fn execute_region_nested_in_if_nested_in_for() {
     let s = bin(&mut ctx, xb, "arith.addi", acc, two);
     yield_(&mut ctx, xb, &[s]);
     let (tr, tb) = region_block(&mut ctx, &[]);
-    let x = op(&mut ctx, tb, "scf.execute_region", &[], &[i64t], vec![], vec![xr]);
+    let x = op(
+        &mut ctx,
+        tb,
+        "scf.execute_region",
+        &[],
+        &[i64t],
+        vec![],
+        vec![xr],
+    );
     let xv = ctx.result(x, 0);
     yield_(&mut ctx, tb, &[xv]);
     let (er, eb) = region_block(&mut ctx, &[]);
@@ -659,12 +918,20 @@ fn execute_region_nested_in_if_nested_in_for() {
     let iff = op(&mut ctx, fb, "scf.if", &[c], &[i64t], vec![], vec![tr, er]);
     let iv = ctx.result(iff, 0);
     yield_(&mut ctx, fb, &[iv]);
-    let fo = op(&mut ctx, e, "scf.for", &[c0, n, c1, z], &[i64t], vec![], vec![fr]);
+    let fo = op(
+        &mut ctx,
+        e,
+        "scf.for",
+        &[c0, n, c1, z],
+        &[i64t],
+        vec![],
+        vec![fr],
+    );
     let r = ctx.result(fo, 0);
     ret(&mut ctx, e, &[r]);
     lower(&mut ctx, m);
-    assert_eq!(exec(&ctx, f, &[1, 4]).unwrap(), [8]);
-    assert_eq!(exec(&ctx, f, &[0, 4]).unwrap(), [0]);
+    assert_eq!(run(&ctx, f, &[1, 4]), [8]);
+    assert_eq!(run(&ctx, f, &[0, 4]), [0]);
 }
 
 // ---------------------------------------------------------------------------------------- errors
@@ -675,17 +942,31 @@ fn if_with_results_and_no_else_is_a_located_error() {
     let i64t = ctx.int_type(64);
     let i1 = ctx.i1();
     let (m, _, e) = func(&mut ctx, &[i1, i64t]);
-    let [c, a] = ctx.block_args(e).to_vec()[..] else { unreachable!() };
+    let [c, a] = ctx.block_args(e).to_vec()[..] else {
+        unreachable!()
+    };
     let (tr, tb) = region_block(&mut ctx, &[]);
     yield_(&mut ctx, tb, &[a]);
     let er = ctx.new_region();
-    let iff = op_at(&mut ctx, e, "scf.if", &[c], &[i64t], vec![], vec![tr, er], loc(70));
+    let iff = op_at(
+        &mut ctx,
+        e,
+        "scf.if",
+        &[c],
+        &[i64t],
+        vec![],
+        vec![tr, er],
+        loc(70),
+    );
     let r = ctx.result(iff, 0);
     ret(&mut ctx, e, &[r]);
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(70));
     assert_eq!(err.severity, Severity::Error);
-    assert_eq!(err.message, "'scf.if' op must have an else block if defining values");
+    assert_eq!(
+        err.message,
+        "'scf.if' op must have an else block if defining values"
+    );
     assert!(!ctx.is_erased(iff), "the op is left untouched");
 }
 
@@ -699,7 +980,12 @@ fn wrong_yield_count_is_a_located_error_with_a_note() {
     ctx.set_operands(y, vec![]);
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(20));
-    assert!(err.message.starts_with("'scf.for' op expects each region to yield 1 values"), "{}", err.message);
+    assert!(
+        err.message
+            .starts_with("'scf.for' op expects each region to yield 1 values"),
+        "{}",
+        err.message
+    );
     assert_eq!(err.notes[0].loc, loc(71));
 }
 
@@ -709,7 +995,16 @@ fn unsupported_scf_ops_are_located_errors() {
     let (m, _, e) = func(&mut ctx, &[]);
     let (r, b) = region_block(&mut ctx, &[]);
     op(&mut ctx, b, "scf.reduce", &[], &[], vec![], vec![]);
-    op_at(&mut ctx, e, "scf.parallel", &[], &[], vec![], vec![r], loc(80));
+    op_at(
+        &mut ctx,
+        e,
+        "scf.parallel",
+        &[],
+        &[],
+        vec![],
+        vec![r],
+        loc(80),
+    );
     ret(&mut ctx, e, &[]);
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(80));
@@ -726,10 +1021,22 @@ fn while_with_a_bad_terminator_is_a_located_error() {
     op_at(&mut ctx, bb, "scf.yield", &[], &[], vec![], vec![], loc(91));
     let (ar, ab) = region_block(&mut ctx, &[i64t]);
     yield_(&mut ctx, ab, &[x]);
-    op_at(&mut ctx, e, "scf.while", &[x], &[i64t], vec![], vec![br_, ar], loc(90));
+    op_at(
+        &mut ctx,
+        e,
+        "scf.while",
+        &[x],
+        &[i64t],
+        vec![],
+        vec![br_, ar],
+        loc(90),
+    );
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(90));
-    assert_eq!(err.message, "'scf.while' op expects the 'before' region to terminate with 'scf.condition'");
+    assert_eq!(
+        err.message,
+        "'scf.while' op expects the 'before' region to terminate with 'scf.condition'"
+    );
     assert_eq!(err.notes[0].loc, loc(91));
 }
 
@@ -741,7 +1048,16 @@ fn index_switch_on_a_non_index_is_a_located_error() {
     let x = ctx.block_args(e)[0];
     let (d, db) = region_block(&mut ctx, &[]);
     yield_(&mut ctx, db, &[]);
-    op_at(&mut ctx, e, "scf.index_switch", &[x], &[], vec![], vec![d], loc(95));
+    op_at(
+        &mut ctx,
+        e,
+        "scf.index_switch",
+        &[x],
+        &[],
+        vec![],
+        vec![d],
+        loc(95),
+    );
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(95));
 }

@@ -38,9 +38,11 @@
 //! Architecture invariant: this crate depends on the IR core only; it creates `arith` and `scf`
 //! ops by name in MLIR's generic form.
 
+#![warn(missing_docs)]
+
 use weir_ir::{
-    Attr, AttrKind, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId, Signedness,
-    Type, TypeKind, ValueId,
+    Attr, AttrKind, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState,
+    RegionId, Signedness, Type, TypeKind, ValueId,
 };
 
 /// `arith.cmpi` predicate number of `slt` (MLIR `arith::CmpIPredicate::slt`).
@@ -73,7 +75,10 @@ struct LoopParts {
 }
 
 fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
+    Diagnostic::error(
+        ctx.loc(op).clone(),
+        format!("'{}' op {msg}", ctx.name_str(op)),
+    )
 }
 
 fn type_str(ctx: &Context, ty: Type) -> String {
@@ -87,7 +92,10 @@ fn type_str(ctx: &Context, ty: Type) -> String {
 /// Checks the structure of a `weir.loop` (see the crate docs) without changing anything.
 fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     let operands = ctx.operands(op);
-    let seg: Vec<i128> = match ctx.attr_of(op, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+    let seg: Vec<i128> = match ctx
+        .attr_of(op, "operandSegmentSizes")
+        .map(|a| ctx.attr_kind(a))
+    {
         Some(AttrKind::DenseArray { values, .. }) => values
             .iter()
             .map(|v| match *v {
@@ -95,7 +103,13 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
                 DenseValue::Float(_) => -1,
             })
             .collect(),
-        _ => return Err(op_error(ctx, op, "requires attribute 'operandSegmentSizes' = array<i32: max?, cond?, inits>")),
+        _ => {
+            return Err(op_error(
+                ctx,
+                op,
+                "requires attribute 'operandSegmentSizes' = array<i32: max?, cond?, inits>",
+            ))
+        }
     };
     let (a, b, n) = match seg[..] {
         [a @ 0..=1, b @ 0..=1, n] if n >= 0 && (a + b + n) as usize == operands.len() => {
@@ -116,11 +130,19 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     let cond = (b == 1).then(|| operands[a]);
     let inits = operands[a + b..].to_vec();
     if ctx.results(op).len() != n {
-        return Err(op_error(ctx, op, format!("expects {n} results, one per carried value")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("expects {n} results, one per carried value"),
+        ));
     }
     for (i, (&r, &v)) in ctx.results(op).iter().zip(&inits).enumerate() {
         if ctx.value_type(r) != ctx.value_type(v) {
-            return Err(op_error(ctx, op, format!("result #{i} and init #{i} have different types")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("result #{i} and init #{i} have different types"),
+            ));
         }
     }
     if ctx.regions(op).len() != 1 {
@@ -129,7 +151,11 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     let region = ctx.region(op, 0);
     let blocks = ctx.region_blocks(region);
     if blocks.len() != 1 {
-        return Err(op_error(ctx, op, format!("expects its region to have 1 block, found {}", blocks.len())));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("expects its region to have 1 block, found {}", blocks.len()),
+        ));
     }
     let body = blocks[0];
     let args = ctx.block_args(body);
@@ -146,10 +172,18 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     }
     let iter_ty = ctx.value_type(args[0]);
     if !ctx.is_signless_int_or_index(iter_ty) {
-        return Err(op_error(ctx, op, "expects the iteration number to be a signless integer or index"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects the iteration number to be a signless integer or index",
+        ));
     }
     if !is_i1(ctx, ctx.value_type(args[1])) {
-        return Err(op_error(ctx, op, "expects the body's second argument (the condition) to be i1"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expects the body's second argument (the condition) to be i1",
+        ));
     }
     if let Some(m) = max {
         if ctx.value_type(m) != iter_ty {
@@ -171,34 +205,68 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     }
     for (i, (&arg, &v)) in args[2..].iter().zip(&inits).enumerate() {
         if ctx.value_type(arg) != ctx.value_type(v) {
-            return Err(op_error(ctx, op, format!("body argument #{} and init #{i} have different types", i + 2)));
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "body argument #{} and init #{i} have different types",
+                    i + 2
+                ),
+            ));
         }
     }
     let yield_op = match ctx.last_op(body) {
         Some(t) if ctx.is(t, "weir.yield") => t,
         Some(t) => {
-            return Err(op_error(ctx, op, "expects the body to terminate with 'weir.yield'")
-                .with_note(ctx.loc(t).clone(), "terminator here"))
+            return Err(
+                op_error(ctx, op, "expects the body to terminate with 'weir.yield'")
+                    .with_note(ctx.loc(t).clone(), "terminator here"),
+            )
         }
-        None => return Err(op_error(ctx, op, "expects the body to terminate with 'weir.yield'")),
+        None => {
+            return Err(op_error(
+                ctx,
+                op,
+                "expects the body to terminate with 'weir.yield'",
+            ))
+        }
     };
     let yielded = ctx.operands(yield_op);
     if yielded.len() != n + 1 {
         return Err(op_error(
             ctx,
             yield_op,
-            format!("expects {} operands (condition, {n} carried values), found {}", n + 1, yielded.len()),
+            format!(
+                "expects {} operands (condition, {n} carried values), found {}",
+                n + 1,
+                yielded.len()
+            ),
         ));
     }
     if !is_i1(ctx, ctx.value_type(yielded[0])) {
-        return Err(op_error(ctx, yield_op, "expects the yielded condition to be i1"));
+        return Err(op_error(
+            ctx,
+            yield_op,
+            "expects the yielded condition to be i1",
+        ));
     }
     for (i, (&y, &v)) in yielded[1..].iter().zip(&inits).enumerate() {
         if ctx.value_type(y) != ctx.value_type(v) {
-            return Err(op_error(ctx, yield_op, format!("operand #{} and init #{i} have different types", i + 1)));
+            return Err(op_error(
+                ctx,
+                yield_op,
+                format!("operand #{} and init #{i} have different types", i + 1),
+            ));
         }
     }
-    Ok(LoopParts { max, cond, inits, region, iter_ty, yield_op })
+    Ok(LoopParts {
+        max,
+        cond,
+        inits,
+        region,
+        iter_ty,
+        yield_op,
+    })
 }
 
 /// Lowers one `weir.loop` (see the crate docs).
@@ -237,7 +305,15 @@ fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
             let i64t = ctx.int_type(64);
             let pred = ctx.int_attr(CMPI_SLT, i64t);
             let end = InsertPoint::End(before);
-            let lt = build(ctx, "arith.cmpi", &[bargs[0], max], &[i1], vec![("predicate", pred)], &loc, end);
+            let lt = build(
+                ctx,
+                "arith.cmpi",
+                &[bargs[0], max],
+                &[i1],
+                vec![("predicate", pred)],
+                &loc,
+                end,
+            );
             let lt = ctx.result(lt, 0);
             let and = build(ctx, "arith.andi", &[lt, bargs[1]], &[i1], vec![], &loc, end);
             ctx.result(and, 0)
@@ -246,7 +322,15 @@ fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     };
     let mut cond_operands = vec![go];
     cond_operands.extend_from_slice(&bargs);
-    build(ctx, "scf.condition", &cond_operands, &[], vec![], &loc, InsertPoint::End(before));
+    build(
+        ctx,
+        "scf.condition",
+        &cond_operands,
+        &[],
+        vec![],
+        &loc,
+        InsertPoint::End(before),
+    );
 
     // After region: the loop body, whose block arguments are already (it, cond, vars...).
     let after_r = ctx.new_region();
@@ -255,7 +339,15 @@ fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let it = ctx.block_args(after)[0];
     let yloc = ctx.loc(p.yield_op).clone();
     let before_yield = InsertPoint::Before(p.yield_op);
-    let it1 = build(ctx, "arith.addi", &[it, c1], &[t], vec![], &yloc, before_yield);
+    let it1 = build(
+        ctx,
+        "arith.addi",
+        &[it, c1],
+        &[t],
+        vec![],
+        &yloc,
+        before_yield,
+    );
     let mut next = vec![ctx.result(it1, 0)];
     next.extend_from_slice(ctx.operands(p.yield_op));
     build(ctx, "scf.yield", &next, &[], vec![], &yloc, before_yield);
@@ -278,12 +370,26 @@ fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// Whether `ty` is `i1`.
 fn is_i1(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless })
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless
+        }
+    )
 }
 
 /// `arith.constant` with attribute `value` at `at`; returns its result.
 fn constant(ctx: &mut Context, value: Attr, ty: Type, loc: &Location, at: InsertPoint) -> ValueId {
-    let o = build(ctx, "arith.constant", &[], &[ty], vec![("value", value)], loc, at);
+    let o = build(
+        ctx,
+        "arith.constant",
+        &[],
+        &[ty],
+        vec![("value", value)],
+        loc,
+        at,
+    );
     ctx.result(o, 0)
 }
 

@@ -62,7 +62,10 @@ pub fn new_ctx() -> Context {
     ctx.register(OpDef::new("cf.br", Traits::TERMINATOR));
     ctx.register(OpDef::new("cf.cond_br", Traits::TERMINATOR).successor_operands(cond_br_operands));
     ctx.register(OpDef::new("cf.switch", Traits::TERMINATOR).successor_operands(switch_operands));
-    ctx.register(OpDef::new("func.return", Traits::TERMINATOR | Traits::RETURN_LIKE));
+    ctx.register(OpDef::new(
+        "func.return",
+        Traits::TERMINATOR | Traits::RETURN_LIKE,
+    ));
     ctx
 }
 
@@ -72,15 +75,18 @@ pub fn loc(line: u32) -> Location {
     Location::file(&f, line, 1)
 }
 
-/// `builtin.module { test.func(args) { ^entry } }`: returns (module, func, entry block).
+/// `builtin.module { func.func @main(args) { ^entry } }`: returns (module, func, entry block).
+/// [`ret`] sets the function type once the results are known.
 pub fn func(ctx: &mut Context, args: &[Type]) -> (OpId, OpId, BlockId) {
     let (mr, mb) = region_block(ctx, &[]);
     let mut st = OpState::new(ctx.op_name("builtin.module"), loc(1));
     st.regions = vec![mr];
     let module = ctx.create_op(st);
     let (fr, entry) = region_block(ctx, args);
-    let mut st = OpState::new(ctx.op_name("test.func"), loc(2));
+    let mut st = OpState::new(ctx.op_name("func.func"), loc(2));
     st.regions = vec![fr];
+    let name = ctx.str_attr("main");
+    st.set_attr("sym_name", name);
     let f = ctx.build_op(st, InsertPoint::End(mb));
     (module, f, entry)
 }
@@ -103,7 +109,16 @@ pub fn op(
     attrs: Vec<(&str, Attr)>,
     regions: Vec<RegionId>,
 ) -> OpId {
-    op_at(ctx, block, name, operands, results, attrs, regions, Location::Unknown)
+    op_at(
+        ctx,
+        block,
+        name,
+        operands,
+        results,
+        attrs,
+        regions,
+        Location::Unknown,
+    )
 }
 
 /// Appends op `name` at location `l` to `block`.
@@ -131,7 +146,15 @@ pub fn op_at(
 /// `arith.constant v : ty` appended to `block`.
 pub fn cst(ctx: &mut Context, block: BlockId, v: i128, ty: Type) -> ValueId {
     let a = ctx.int_attr(v, ty);
-    let o = op(ctx, block, "arith.constant", &[], &[ty], vec![("value", a)], vec![]);
+    let o = op(
+        ctx,
+        block,
+        "arith.constant",
+        &[],
+        &[ty],
+        vec![("value", a)],
+        vec![],
+    );
     ctx.result(o, 0)
 }
 
@@ -148,7 +171,15 @@ pub fn cmpi(ctx: &mut Context, block: BlockId, pred: i128, a: ValueId, b: ValueI
     let i64t = ctx.int_type(64);
     let p = ctx.int_attr(pred, i64t);
     let i1 = ctx.i1();
-    let o = op(ctx, block, "arith.cmpi", &[a, b], &[i1], vec![("predicate", p)], vec![]);
+    let o = op(
+        ctx,
+        block,
+        "arith.cmpi",
+        &[a, b],
+        &[i1],
+        vec![("predicate", p)],
+        vec![],
+    );
     ctx.result(o, 0)
 }
 
@@ -158,9 +189,19 @@ pub fn index_cast(ctx: &mut Context, block: BlockId, a: ValueId, ty: Type) -> Va
     ctx.result(o, 0)
 }
 
-/// `func.return vals`.
+/// `func.return vals`; sets the enclosing `func.func`'s `function_type` when `block` is its
+/// entry block.
 pub fn ret(ctx: &mut Context, block: BlockId, vals: &[ValueId]) {
     op(ctx, block, "func.return", vals, &[], vec![], vec![]);
+    if let Some(f) = ctx.block_parent_op(block) {
+        if ctx.is(f, "func.func") && ctx.entry_block(ctx.region(f, 0)) == Some(block) {
+            let inputs = ctx.block_arg_types(block);
+            let results = vals.iter().map(|&v| ctx.value_type(v)).collect();
+            let ft = ctx.function_type(inputs, results);
+            let a = ctx.type_attr(ft);
+            ctx.set_attr(f, "function_type", a);
+        }
+    }
 }
 
 /// `scf.yield vals`.
@@ -193,9 +234,44 @@ pub fn dump_blocks(ctx: &Context, region: RegionId) -> Vec<String> {
                     }
                 })
                 .collect();
-            format!("^bb{}({}): {}", num[&b], ctx.block_args(b).len(), ops.join(", "))
+            format!(
+                "^bb{}({}): {}",
+                num[&b],
+                ctx.block_args(b).len(),
+                ops.join(", ")
+            )
         })
         .collect()
+}
+
+// ------------------------------------------------------------------------------------ running
+
+/// Runs `func` (a `func.func @main` built by [`func`]) on `args` twice: with the reference
+/// interpreter [`exec`] and, JIT-compiled, with `weir_jit`; checks that both agree and returns
+/// the results (integers read as signed, `i1` as 0/1).
+pub fn run(ctx: &Context, func: OpId, args: &[i128]) -> Vec<i128> {
+    let interp = exec(ctx, func, args).unwrap_or_else(|e| panic!("interpreter: {e}"));
+    let module = ctx.parent_op(func).expect("func is in a module");
+    let jit = weir_jit::compile(ctx, module).unwrap_or_else(|d| panic!("JIT compile: {d:?}"));
+    let sargs: Vec<weir_jit::Scalar> = ctx
+        .block_args(ctx.entry_block(ctx.region(func, 0)).unwrap())
+        .iter()
+        .zip(args)
+        .map(|(&a, &v)| {
+            let ty = weir_jit::ScalarType::from_type(ctx, ctx.value_type(a)).expect("scalar argument");
+            weir_jit::Scalar::from_i128(ty, v)
+        })
+        .collect();
+    let out = jit.call("main", &sargs).unwrap_or_else(|e| panic!("JIT call: {e:?}"));
+    let jit_vals: Vec<i128> = out
+        .iter()
+        .map(|s| match s.ty() {
+            weir_jit::ScalarType::Int(1) => s.as_u64().unwrap() as i128,
+            _ => s.as_i64().expect("integer result") as i128,
+        })
+        .collect();
+    assert_eq!(interp, jit_vals, "interpreter and JIT disagree on {args:?}");
+    jit_vals
 }
 
 // ------------------------------------------------------------------------------------ interpreter
@@ -233,7 +309,11 @@ pub fn exec(ctx: &Context, func: OpId, args: &[i128]) -> Result<Vec<i128>, Strin
     loop {
         let bargs = ctx.block_args(block).to_vec();
         if bargs.len() != incoming.len() {
-            return Err(format!("block expects {} args, got {}", bargs.len(), incoming.len()));
+            return Err(format!(
+                "block expects {} args, got {}",
+                bargs.len(),
+                incoming.len()
+            ));
         }
         for (a, v) in bargs.into_iter().zip(incoming.drain(..)) {
             let v = norm(ctx, v, ctx.value_type(a));
@@ -247,7 +327,9 @@ pub fn exec(ctx: &Context, func: OpId, args: &[i128]) -> Result<Vec<i128>, Strin
             }
             let get = |i: usize| -> Result<i128, String> {
                 let v = ctx.operand(o, i);
-                env.get(&v).copied().ok_or_else(|| format!("undefined operand #{i} of {}", ctx.name_str(o)))
+                env.get(&v)
+                    .copied()
+                    .ok_or_else(|| format!("undefined operand #{i} of {}", ctx.name_str(o)))
             };
             let name = ctx.name_str(o);
             let res: Option<i128> = match name {
@@ -313,17 +395,18 @@ pub fn exec(ctx: &Context, func: OpId, args: &[i128]) -> Result<Vec<i128>, Strin
                 }
                 "cf.switch" => {
                     let flag = get(0)?;
-                    let values: Vec<i128> = match ctx.attr_of(o, "case_values").map(|a| ctx.attr_kind(a)) {
-                        Some(AttrKind::Dense { values, .. }) => values
-                            .iter()
-                            .map(|v| match v {
-                                DenseValue::Int(i) => *i,
-                                DenseValue::Float(_) => i128::MIN,
-                            })
-                            .collect(),
-                        None => Vec::new(),
-                        _ => return Err("bad case_values".into()),
-                    };
+                    let values: Vec<i128> =
+                        match ctx.attr_of(o, "case_values").map(|a| ctx.attr_kind(a)) {
+                            Some(AttrKind::Dense { values, .. }) => values
+                                .iter()
+                                .map(|v| match v {
+                                    DenseValue::Int(i) => *i,
+                                    DenseValue::Float(_) => i128::MIN,
+                                })
+                                .collect(),
+                            None => Vec::new(),
+                            _ => return Err("bad case_values".into()),
+                        };
                     let ty = ctx.value_type(ctx.operand(o, 0));
                     let hit = values.iter().position(|&c| norm(ctx, c, ty) == flag);
                     next = Some(hit.map_or(0, |i| i + 1));

@@ -1,0 +1,236 @@
+//! The pass manager (MLIR `PassManager`, `PassRegistry`, textual pass pipelines).
+//!
+//! - A [`Pass`] transforms the IR under one op. Its [`PassInfo`] (name, summary, options,
+//!   constructor) is registered in a [`PassRegistry`] by the crate that owns the pass.
+//! - A pipeline is written as in mlir-opt: `builtin.module(func.func(canonicalize),
+//!   convert-scf-to-cf)`, options in braces `scf-unroll{factor=4 full=false}`. An op-anchored
+//!   nest runs its passes on each op of that name directly inside the current op.
+//! - After each pass the IR is verified (as mlir-opt does); instrumentation can print the IR
+//!   after each pass and time each pass.
+//!
+//! Architecture invariant: this crate knows no dialect and no text syntax; printing for
+//! `--mlir-print-ir-after-all` goes through a callback of the driver.
+
+mod pipeline;
+
+pub use pipeline::{parse_pipeline, PipelineElement};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use weir_ir::{Context, Diagnostic, OpId, Severity};
+
+/// Key/value options of one pass instance, as written in `name{k=v k2=v2}` or `--name="k=v"`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PassOptions {
+    values: BTreeMap<String, String>,
+}
+
+impl PassOptions {
+    /// Parses `k=v k2=v2` (space or comma separated; a bare `k` means `k=true`).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut values = BTreeMap::new();
+        for item in text.split(|c: char| c == ' ' || c == ',').filter(|s| !s.is_empty()) {
+            let (k, v) = item.split_once('=').unwrap_or((item, "true"));
+            if k.is_empty() {
+                return Err(format!("invalid pass option '{item}'"));
+            }
+            values.insert(k.to_string(), v.trim_matches('"').to_string());
+        }
+        Ok(PassOptions { values })
+    }
+
+    /// Checks that every given option is one of `known`; the error names the first unknown one
+    /// in mlir-opt's wording.
+    pub fn check_known(&self, pass: &str, known: &[PassOption]) -> Result<(), String> {
+        match self.values.keys().find(|k| !known.iter().any(|o| o.name == k.as_str())) {
+            Some(k) => Err(format!("no such option {k} for pass '{pass}'")),
+            None => Ok(()),
+        }
+    }
+
+    /// A boolean option (`true`/`false`/`1`/`0`), or `default` when absent.
+    pub fn get_bool(&self, name: &str, default: bool) -> Result<bool, String> {
+        match self.values.get(name).map(String::as_str) {
+            None => Ok(default),
+            Some("true" | "1") => Ok(true),
+            Some("false" | "0") => Ok(false),
+            Some(v) => Err(format!("invalid value '{v}' for boolean option '{name}'")),
+        }
+    }
+
+    /// An unsigned integer option, or `default` when absent.
+    pub fn get_u64(&self, name: &str, default: u64) -> Result<u64, String> {
+        match self.values.get(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| format!("invalid value '{v}' for integer option '{name}'")),
+        }
+    }
+
+    /// A string option, if given.
+    pub fn get_str(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+}
+
+/// The description of one option of a pass, for `--help` and validation.
+#[derive(Clone, Copy, Debug)]
+pub struct PassOption {
+    /// The key, e.g. `factor`.
+    pub name: &'static str,
+    /// One line of help, including the default.
+    pub help: &'static str,
+}
+
+/// A transformation of the IR nested under one op.
+pub trait Pass {
+    /// The pass's command-line name, e.g. `convert-scf-to-cf`.
+    fn name(&self) -> &'static str;
+
+    /// Runs on `op` (and what it contains). Diagnostics (remarks, warnings, errors) are pushed
+    /// to `diags`; the pass fails when it pushes an error.
+    fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>);
+}
+
+/// How to make a pass from its options.
+pub type PassConstructor = fn(&PassOptions) -> Result<Box<dyn Pass>, String>;
+
+/// A registered pass: name, summary, options and constructor.
+#[derive(Clone, Copy)]
+pub struct PassInfo {
+    /// Command-line name (`--NAME` and inside pipelines).
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// The options the pass accepts.
+    pub options: &'static [PassOption],
+    /// Builds an instance.
+    pub create: PassConstructor,
+}
+
+/// All passes a tool knows, by name.
+#[derive(Default)]
+pub struct PassRegistry {
+    passes: Vec<PassInfo>,
+}
+
+impl PassRegistry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a pass.
+    pub fn register(&mut self, info: PassInfo) {
+        self.passes.push(info);
+    }
+
+    /// The pass called `name`.
+    pub fn get(&self, name: &str) -> Option<&PassInfo> {
+        self.passes.iter().find(|p| p.name == name)
+    }
+
+    /// Every registered pass, in registration order.
+    pub fn all(&self) -> &[PassInfo] {
+        &self.passes
+    }
+
+    /// Makes an instance of pass `name` with `options`, checking the option names.
+    pub fn instantiate(&self, name: &str, options: &PassOptions) -> Result<Box<dyn Pass>, String> {
+        let info = self.get(name).ok_or_else(|| format!("'{name}' does not refer to a registered pass or pass pipeline"))?;
+        options.check_known(name, info.options)?;
+        (info.create)(options)
+    }
+}
+
+/// One step of a pass manager: a pass, or a nest anchored on an op name.
+pub enum Step {
+    /// Run the pass on the current op.
+    Pass(Box<dyn Pass>),
+    /// Run the nested steps on every op named `anchor` directly inside the current op's regions.
+    Nest { anchor: String, steps: Vec<Step> },
+}
+
+/// Instrumentation settings (mlir-opt `--mlir-print-ir-after-all`, `--mlir-timing`).
+#[derive(Default)]
+pub struct Instrumentation<'a> {
+    /// Called after each pass with the pass name and the op it ran on, e.g. to print the IR.
+    pub after_pass: Option<&'a mut dyn FnMut(&Context, &str, OpId)>,
+    /// Collect the wall time of each pass.
+    pub timing: bool,
+}
+
+/// Result of running a pipeline: diagnostics in order, and per-pass times if requested.
+#[derive(Default)]
+pub struct RunReport {
+    /// Every diagnostic the passes and the verifier produced.
+    pub diagnostics: Vec<Diagnostic>,
+    /// `(pass name, wall time)` in execution order (summed per nest entry).
+    pub timings: Vec<(String, Duration)>,
+    /// Whether a pass or the verifier failed (an error was produced).
+    pub failed: bool,
+}
+
+/// Runs `steps` on `root`. Stops at the first failing pass; the IR is verified after each pass.
+pub fn run_pipeline(ctx: &mut Context, root: OpId, steps: &[Step], inst: &mut Instrumentation<'_>) -> RunReport {
+    let mut report = RunReport::default();
+    run_steps(ctx, root, steps, inst, &mut report);
+    report
+}
+
+fn run_steps(ctx: &mut Context, op: OpId, steps: &[Step], inst: &mut Instrumentation<'_>, report: &mut RunReport) {
+    for step in steps {
+        if report.failed {
+            return;
+        }
+        match step {
+            Step::Pass(pass) => {
+                let start = Instant::now();
+                let before = report.diagnostics.len();
+                pass.run(ctx, op, &mut report.diagnostics);
+                if inst.timing {
+                    report.timings.push((pass.name().to_string(), start.elapsed()));
+                }
+                if report.diagnostics[before..].iter().any(|d| d.severity == Severity::Error) {
+                    report.failed = true;
+                    return;
+                }
+                if let Some(f) = inst.after_pass.as_mut() {
+                    f(ctx, pass.name(), op);
+                }
+                if let Err(d) = weir_ir::verify(ctx, op) {
+                    report.diagnostics.push(d);
+                    report.failed = true;
+                    return;
+                }
+            }
+            Step::Nest { anchor, steps } => {
+                let targets: Vec<OpId> = ctx
+                    .regions(op)
+                    .iter()
+                    .flat_map(|&r| ctx.region_blocks(r))
+                    .flat_map(|b| ctx.block_ops(b))
+                    .filter(|&o| ctx.name_str(o) == anchor)
+                    .collect();
+                for t in targets {
+                    run_steps(ctx, t, steps, inst, report);
+                }
+            }
+        }
+    }
+}
+
+/// Builds pass-manager steps for `root_name` from parsed pipeline elements, instantiating each
+/// pass from the registry. A top-level anchor must match the root op's name.
+pub fn build_steps(registry: &PassRegistry, elements: &[PipelineElement]) -> Result<Vec<Step>, String> {
+    elements
+        .iter()
+        .map(|e| match e {
+            PipelineElement::Pass { name, options } => {
+                let opts = PassOptions::parse(options)?;
+                registry.instantiate(name, &opts).map(Step::Pass)
+            }
+            PipelineElement::Nest { anchor, elements } => {
+                Ok(Step::Nest { anchor: anchor.clone(), steps: build_steps(registry, elements)? })
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,273 @@
+//! cf-opt: the pass driver, with mlir-opt's conventions (DESIGN.md "Tool contracts"):
+//! read a file (or stdin), optionally split it at `// -----`, parse, verify, run the pass
+//! pipeline (verifying after each pass), print. Diagnostics go to stderr as
+//! `FILE:LINE:COL: error: ...` with the source line; any error makes the exit status 1.
+
+use crate::passes::registry;
+use crate::split::split_input;
+use crate::verify_diagnostics;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use std::io::{Read, Write};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use weir_ir::{Context, Diagnostic, OpId, Severity};
+use weir_pass::{build_steps, parse_pipeline, run_pipeline, Instrumentation, PassRegistry, PipelineElement, Step};
+use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, SourceMap};
+
+/// Turns mlir-opt's single-dash long options (`-split-input-file`) into clap's `--` form.
+pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let single_dash_long = i > 0 && a.starts_with('-') && !a.starts_with("--") && a.len() > 2;
+            if single_dash_long && !a.starts_with("-o") && !a.starts_with("-e") {
+                format!("-{a}")
+            } else {
+                a
+            }
+        })
+        .collect()
+}
+
+fn command(reg: &PassRegistry) -> Command {
+    let flag = |name: &'static str, help: &'static str| Arg::new(name).long(name).help(help).action(ArgAction::SetTrue);
+    let mut cmd = Command::new("cf-opt")
+        .about("Weir's pass driver: parse, verify, transform and print MLIR text (mlir-opt conventions)")
+        .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
+        .arg(Arg::new("output").short('o').default_value("-").help("Output file, or - for standard output"))
+        .arg(
+            Arg::new("split-input-file")
+                .long("split-input-file")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("// -----")
+                .help("Split the input at lines '// -----' and process each chunk independently"),
+        )
+        .arg(flag("verify-diagnostics", "Check that emitted diagnostics match expected-* comments in the input"))
+        .arg(flag("allow-unregistered-dialect", "Allow operations of unregistered dialects"))
+        .arg(flag("mlir-print-op-generic", "Print every operation in generic form"))
+        .arg(flag("mlir-print-debuginfo", "Print a location after every operation"))
+        .arg(flag("mlir-print-ir-after-all", "Print the IR to stderr after every pass"))
+        .arg(flag("mlir-timing", "Print the time spent in parsing, each pass and printing to stderr"))
+        .arg(
+            Arg::new("pass-pipeline")
+                .long("pass-pipeline")
+                .help("A textual pass pipeline, e.g. 'builtin.module(convert-scf-to-cf)'"),
+        );
+    for info in reg.all() {
+        let mut help = info.summary.to_string();
+        for o in info.options {
+            help.push_str(&format!("\n  {}: {}", o.name, o.help));
+        }
+        cmd = cmd.arg(
+            Arg::new(info.name)
+                .long(info.name)
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .action(ArgAction::Append)
+                .help(help),
+        );
+    }
+    cmd
+}
+
+/// The pass pipeline requested by the flags: `--pass-pipeline`, or the pass flags in order.
+fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<PipelineElement>, String> {
+    let mut flagged: Vec<(usize, PipelineElement)> = Vec::new();
+    for info in reg.all() {
+        if let (Some(idx), Some(vals)) = (m.indices_of(info.name), m.get_many::<String>(info.name)) {
+            for (i, v) in idx.zip(vals) {
+                flagged.push((i, PipelineElement::Pass { name: info.name.to_string(), options: v.clone() }));
+            }
+        }
+    }
+    flagged.sort_by_key(|(i, _)| *i);
+    let flagged: Vec<PipelineElement> = flagged.into_iter().map(|(_, e)| e).collect();
+    match m.get_one::<String>("pass-pipeline") {
+        None => Ok(flagged),
+        Some(_) if !flagged.is_empty() => {
+            Err("'--pass-pipeline' cannot be used with individual pass flags".to_string())
+        }
+        Some(text) => {
+            let elems = parse_pipeline(text).map_err(|e| format!("invalid pass pipeline: {e}"))?;
+            match elems.as_slice() {
+                [PipelineElement::Nest { anchor, elements }] if anchor == "builtin.module" => Ok(elements.clone()),
+                [PipelineElement::Nest { anchor, .. }] => {
+                    Err(format!("can't run '{anchor}' pass manager on 'builtin.module' op"))
+                }
+                _ => Err("the pass pipeline must be anchored on 'builtin.module(...)'".to_string()),
+            }
+        }
+    }
+}
+
+/// Runs cf-opt with `args` (including the program name); returns the exit status.
+pub fn main(args: Vec<String>) -> i32 {
+    let reg = registry();
+    let m = match command(&reg).try_get_matches_from(normalize_args(args)) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    let pipeline = match requested_pipeline(&m, &reg).and_then(|p| build_steps(&reg, &p).map(|s| (p, s))) {
+        Ok((_, steps)) => steps,
+        Err(e) => {
+            eprintln!("cf-opt: {e}");
+            return 1;
+        }
+    };
+    let input = m.get_one::<String>("input").map(String::as_str).unwrap_or("-");
+    let (file, text) = match read_input(input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cf-opt: {e}");
+            return 1;
+        }
+    };
+    let opts = Options {
+        verify_diagnostics: m.get_flag("verify-diagnostics"),
+        parse: ParseOptions { allow_unregistered: m.get_flag("allow-unregistered-dialect") },
+        print: PrintOptions { generic: m.get_flag("mlir-print-op-generic"), debug_info: m.get_flag("mlir-print-debuginfo") },
+        print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
+        timing: m.get_flag("mlir-timing"),
+    };
+    let marker = m.get_one::<String>("split-input-file");
+    let mut sources = SourceMap::new();
+    sources.add(&file, &text);
+    let chunks = match marker {
+        Some(mk) => split_input(&text, mk),
+        None => split_input(&text, "\u{0}never a line\u{0}"),
+    };
+    let mut outputs = Vec::new();
+    let mut failed = false;
+    let mut timings: Vec<(String, Duration)> = Vec::new();
+    let file_arc: Arc<str> = Arc::from(file.as_str());
+    for chunk in &chunks {
+        let r = process_chunk(&pipeline, &opts, &file, chunk.text, chunk.first_line, &mut timings);
+        let diags = r.diagnostics;
+        if opts.verify_diagnostics {
+            let failures = verify_diagnostics::verify(chunk.text, chunk.first_line, &file_arc, &diags);
+            for f in &failures {
+                eprint!("{}", sources.render(f));
+            }
+            failed |= !failures.is_empty();
+        } else {
+            for d in &diags {
+                eprint!("{}", sources.render(d));
+            }
+            failed |= r.failed;
+        }
+        if let Some(out) = r.output {
+            outputs.push(out);
+        }
+    }
+    if opts.timing {
+        print_timing(&timings);
+    }
+    let joined = outputs.join("// -----\n");
+    let out_path = m.get_one::<String>("output").map(String::as_str).unwrap_or("-");
+    if let Err(e) = write_output(out_path, &joined) {
+        eprintln!("cf-opt: {e}");
+        return 1;
+    }
+    i32::from(failed)
+}
+
+struct Options {
+    verify_diagnostics: bool,
+    parse: ParseOptions,
+    print: PrintOptions,
+    print_ir_after_all: bool,
+    timing: bool,
+}
+
+struct ChunkResult {
+    diagnostics: Vec<Diagnostic>,
+    output: Option<String>,
+    failed: bool,
+}
+
+fn process_chunk(
+    steps: &[Step],
+    opts: &Options,
+    file: &str,
+    text: &str,
+    first_line: u32,
+    timings: &mut Vec<(String, Duration)>,
+) -> ChunkResult {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let mut diagnostics = Vec::new();
+    let t = Instant::now();
+    let parsed = parse_module(&mut ctx, &syntax, text, file, first_line, opts.parse);
+    timings.push(("Parser".to_string(), t.elapsed()));
+    let module = match parsed {
+        Ok(m) => m,
+        Err(d) => return ChunkResult { diagnostics: vec![d], output: None, failed: true },
+    };
+    let t = Instant::now();
+    let verified = weir_ir::verify(&ctx, module);
+    timings.push(("Verifier".to_string(), t.elapsed()));
+    if let Err(d) = verified {
+        return ChunkResult { diagnostics: vec![d], output: None, failed: true };
+    }
+    let mut dump = |ctx: &Context, pass: &str, op: OpId| {
+        eprint!("// -----// IR Dump After {pass} //----- //\n{}\n", print_op(ctx, &syntax, op, opts.print));
+    };
+    let mut inst = Instrumentation { after_pass: None, timing: opts.timing };
+    if opts.print_ir_after_all {
+        inst.after_pass = Some(&mut dump);
+    }
+    let report = run_pipeline(&mut ctx, module, steps, &mut inst);
+    timings.extend(report.timings);
+    diagnostics.extend(report.diagnostics);
+    if report.failed {
+        return ChunkResult { diagnostics, output: None, failed: true };
+    }
+    let t = Instant::now();
+    let out = print_op(&ctx, &syntax, module, opts.print);
+    timings.push(("Output".to_string(), t.elapsed()));
+    let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    ChunkResult { diagnostics, output: Some(out), failed }
+}
+
+fn print_timing(timings: &[(String, Duration)]) {
+    let mut merged: Vec<(String, Duration)> = Vec::new();
+    for (n, d) in timings {
+        match merged.iter_mut().find(|(m, _)| m == n) {
+            Some((_, t)) => *t += *d,
+            None => merged.push((n.clone(), *d)),
+        }
+    }
+    let total: Duration = merged.iter().map(|(_, d)| *d).sum();
+    let bar = "===-------------------------------------------------------------------------===";
+    eprintln!("{bar}\n                         ... Execution time report ...\n{bar}");
+    eprintln!("  Total Execution Time: {:.4} seconds\n\n  ----Wall Time----  ----Name----", total.as_secs_f64());
+    for (n, d) in &merged {
+        let pct = if total.is_zero() { 0.0 } else { 100.0 * d.as_secs_f64() / total.as_secs_f64() };
+        eprintln!("    {:.4} ({pct:5.1}%)  {n}", d.as_secs_f64());
+    }
+    eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
+}
+
+/// Reads `path` (or stdin for `-`); returns the name to use in locations and the text.
+pub fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("could not read standard input: {e}"))?;
+        return Ok(("<stdin>".to_string(), s));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
+    Ok((path.to_string(), text))
+}
+
+fn write_output(path: &str, text: &str) -> Result<(), String> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        return out.write_all(text.as_bytes()).map_err(|e| format!("could not write output: {e}"));
+    }
+    std::fs::write(path, text).map_err(|e| format!("could not write output file '{path}': {e}"))
+}

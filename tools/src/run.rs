@@ -1,0 +1,134 @@
+//! cf-run: the JIT runner (DESIGN.md "Tool contracts"). Parses a file, verifies it, lowers it
+//! with the default pipeline (`convert-weir-to-scf`, `convert-scf-to-cf`), JIT-compiles it with
+//! Cranelift, calls the entry function with the `--arg` values (MLIR typed attributes such as
+//! `'10 : i64'`) and prints one line per result. Every failure (bad flags, bad input, a
+//! runtime fault) is a message on stderr and exit status 1.
+
+use crate::opt::{normalize_args, read_input};
+use crate::passes::registry;
+use clap::{Arg, ArgAction, Command};
+use weir_ir::{AttrKind, Context, Diagnostic, Location, OpId};
+use weir_jit::{Scalar, ScalarType};
+use weir_pass::{build_steps, run_pipeline, Instrumentation, PipelineElement};
+use weir_syntax::{parse_attribute_text, parse_module, type_to_string, ParseOptions, SourceMap, Syntax};
+
+/// The passes cf-run applies before JIT compilation, in order.
+pub const LOWERING_PIPELINE: &[&str] = &["convert-weir-to-scf", "convert-scf-to-cf"];
+
+fn command() -> Command {
+    Command::new("cf-run")
+        .about("Weir's JIT runner: lower structured control flow, compile with Cranelift, run a function")
+        .arg(Arg::new("input").required(true).help("Input .mlir file, or - for standard input"))
+        .arg(Arg::new("entry").short('e').long("entry").default_value("main").help("The function to run"))
+        .arg(
+            Arg::new("arg")
+                .long("arg")
+                .action(ArgAction::Append)
+                .allow_hyphen_values(true)
+                .help("An argument as an MLIR typed attribute, e.g. '10 : i64' or '2.5 : f32' (repeat per argument)"),
+        )
+}
+
+/// Runs cf-run with `args` (including the program name); returns the exit status.
+pub fn main(args: Vec<String>) -> i32 {
+    let m = match command().try_get_matches_from(normalize_args(args)) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    let input = m.get_one::<String>("input").map(String::as_str).unwrap_or("-");
+    let entry = m.get_one::<String>("entry").map(String::as_str).unwrap_or("main");
+    let args: Vec<String> = m.get_many::<String>("arg").map(|v| v.cloned().collect()).unwrap_or_default();
+    let (file, text) = match read_input(input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cf-run: {e}");
+            return 1;
+        }
+    };
+    let mut sources = SourceMap::new();
+    sources.add(&file, &text);
+    match run(&file, &text, entry, &args) {
+        Ok(lines) => {
+            for l in lines {
+                println!("{l}");
+            }
+            0
+        }
+        Err(d) => {
+            eprint!("{}", sources.render(&d));
+            1
+        }
+    }
+}
+
+/// Parses, lowers, compiles and runs `entry` of the module in `text` with `args`; returns the
+/// printed results, one string per result.
+pub fn run(file: &str, text: &str, entry: &str, args: &[String]) -> Result<Vec<String>, Diagnostic> {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let module = parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())?;
+    weir_ir::verify(&ctx, module)?;
+    lower(&mut ctx, module)?;
+    let jit = weir_jit::compile(&ctx, module)?;
+    let Some((params, _)) = jit.scalar_signature(entry) else {
+        return Err(error(format!("cf-run: no function '@{entry}' in the module (use -e to pick one)")));
+    };
+    if params.len() != args.len() {
+        return Err(error(format!(
+            "cf-run: '@{entry}' takes {} argument{} but {} {} given with --arg",
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
+            args.len(),
+            if args.len() == 1 { "was" } else { "were" }
+        )));
+    }
+    let values = args
+        .iter()
+        .zip(&params)
+        .enumerate()
+        .map(|(i, (a, &ty))| parse_arg(&mut ctx, &syntax, i, a, ty))
+        .collect::<Result<Vec<_>, _>>()?;
+    let results = jit.call(entry, &values).map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
+    Ok(results.iter().map(|r| r.to_string()).collect())
+}
+
+fn error(msg: String) -> Diagnostic {
+    Diagnostic::error(Location::Unknown, msg)
+}
+
+/// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass.
+pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+    let elements: Vec<PipelineElement> =
+        LOWERING_PIPELINE.iter().map(|n| PipelineElement::Pass { name: n.to_string(), options: String::new() }).collect();
+    let steps = build_steps(&registry(), &elements).map_err(error)?;
+    let report = run_pipeline(ctx, module, &steps, &mut Instrumentation::default());
+    match report.diagnostics.into_iter().find(|d| d.severity == weir_ir::Severity::Error) {
+        Some(d) => Err(d),
+        None => Ok(()),
+    }
+}
+
+/// Converts `--arg` number `index` (an MLIR typed attribute) to a scalar of type `ty`.
+fn parse_arg(ctx: &mut Context, syntax: &Syntax, index: usize, text: &str, ty: ScalarType) -> Result<Scalar, Diagnostic> {
+    let source = format!("--arg #{index}");
+    let attr = parse_attribute_text(ctx, syntax, text, &source)?;
+    let expected = ty.to_type(ctx);
+    let mismatch = |ctx: &Context, got: String| {
+        error(format!("cf-run: --arg #{index} '{text}' has type '{got}' but the parameter has type '{}'", type_to_string(ctx, expected)))
+    };
+    match ctx.attr_kind(attr).clone() {
+        AttrKind::Integer { value, ty: t } if t == expected => Ok(Scalar::from_i128(ty, value)),
+        AttrKind::Bool(b) if ty == ScalarType::Int(1) => Ok(Scalar::bool(b)),
+        AttrKind::Float { bits, ty: t } if t == expected => {
+            Scalar::from_f64(ty, f64::from_bits(bits)).ok_or_else(|| mismatch(ctx, type_to_string(ctx, t)))
+        }
+        AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => Err(mismatch(ctx, type_to_string(ctx, t))),
+        AttrKind::Bool(_) => Err(mismatch(ctx, "i1".to_string())),
+        AttrKind::Dense { .. } => Err(error(format!(
+            "cf-run: --arg #{index}: tensor arguments are not supported yet (the JIT runs scalar code only)"
+        ))),
+        _ => Err(error(format!("cf-run: --arg #{index} '{text}' is not a typed integer or float attribute"))),
+    }
+}
