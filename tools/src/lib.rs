@@ -6,6 +6,7 @@
 //! - [`verify_diagnostics`]: mlir-opt's `--verify-diagnostics` checker.
 
 pub mod opt;
+pub mod generate;
 pub mod passes;
 pub mod run;
 pub mod split;

@@ -1,0 +1,60 @@
+//! Generated modules for benchmarks and scale tests: valid scf programs of a requested size.
+
+use std::fmt::Write;
+
+/// Ops in one generated function (see [`module_with_ops`]).
+const OPS_PER_FUNCTION: usize = 20;
+
+/// A module of about `n_ops` operations: `n_ops / 20` functions, each an `scf.for` with an
+/// `iter_args` accumulator whose body holds an `scf.if` and integer arithmetic (20 ops per
+/// function, counting the function, its return and the yields). Every function computes
+/// `sum over i in [0, n) of (i odd ? i*3 : i+7)` for its argument `n`.
+pub fn module_with_ops(n_ops: usize) -> String {
+    let funcs = n_ops.div_ceil(OPS_PER_FUNCTION).max(1);
+    let mut s = String::with_capacity(funcs * 900);
+    s.push_str("module {\n");
+    for f in 0..funcs {
+        writeln!(
+            s,
+            r#"  func.func @f{f}(%n: index) -> i64 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i64
+    %three = arith.constant 3 : i64
+    %seven = arith.constant 7 : i64
+    %one = arith.constant 1 : i64
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i64) {{
+      %ii = arith.index_cast %i : index to i64
+      %bit = arith.andi %ii, %one : i64
+      %odd = arith.cmpi ne, %bit, %zero : i64
+      %v = scf.if %odd -> (i64) {{
+        %m = arith.muli %ii, %three : i64
+        scf.yield %m : i64
+      }} else {{
+        %a = arith.addi %ii, %seven : i64
+        scf.yield %a : i64
+      }}
+      %next = arith.addi %acc, %v : i64
+      scf.yield %next : i64
+    }}
+    return %r : i64
+  }}"#
+        )
+        .ok();
+    }
+    s.push_str("}\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn op_count_is_as_requested() {
+        let (mut ctx, syntax) = weir_dialects::new_context();
+        let text = super::module_with_ops(1000);
+        let m = weir_syntax::parse_module(&mut ctx, &syntax, &text, "gen", 1, Default::default()).unwrap();
+        // 50 functions of 20 ops, plus the module itself.
+        assert_eq!(ctx.nested_ops(m).len(), 1000);
+        weir_ir::verify(&ctx, m).unwrap();
+    }
+}
