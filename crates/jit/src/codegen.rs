@@ -12,20 +12,23 @@
 
 use crate::scalar::low_mask;
 use crate::{
-    CompiledFunc, FaultSite, JitModule, JitOptions, RuntimeErrorKind, ScalarType, Trampoline, RT_FUEL,
-    RT_STACK_LIMIT, RT_STATUS,
+    CompiledFunc, FaultSite, JitModule, JitOptions, RuntimeErrorKind, ScalarType, Trampoline,
+    RT_FUEL, RT_STACK_LIMIT, RT_STATUS,
 };
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    self, types, AbiParam, Block, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, StackSlotData,
-    StackSlotKind, Value,
+    self, types, AbiParam, Block, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature,
+    StackSlotData, StackSlotKind, Value,
 };
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
 use std::collections::{HashMap, HashSet};
-use weir_ir::{AttrKind, BlockId, Context, DenseValue, Diagnostic, Location, OpId, RegionId, Type, TypeKind, ValueId};
+use weir_ir::{
+    AttrKind, BlockId, Context, DenseValue, Diagnostic, Location, OpId, RegionId, Type, TypeKind,
+    ValueId,
+};
 
 /// The prefix of every compile error, as the `cf-run` tool reports them.
 const PREFIX: &str = "cf-run";
@@ -48,7 +51,10 @@ fn err_at(loc: &Location, msg: impl std::fmt::Display) -> Diagnostic {
 }
 
 fn unsupported_op(ctx: &Context, op: OpId) -> Diagnostic {
-    err_at(ctx.loc(op), format!("unsupported operation '{}' in the JIT", ctx.name_str(op)))
+    err_at(
+        ctx.loc(op),
+        format!("unsupported operation '{}' in the JIT", ctx.name_str(op)),
+    )
 }
 
 fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -56,13 +62,21 @@ fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
 }
 
 fn unsupported_type(ctx: &Context, loc: &Location, ty: Type) -> Diagnostic {
-    err_at(loc, format!("unsupported type '{}' in the JIT", type_str(ctx, ty)))
+    err_at(
+        loc,
+        format!("unsupported type '{}' in the JIT", type_str(ctx, ty)),
+    )
 }
 
 /// MLIR's spelling of a type, for messages.
 pub(crate) fn type_str(ctx: &Context, ty: Type) -> String {
     use weir_ir::{FloatKind, Signedness};
-    let list = |ts: &[Type]| ts.iter().map(|&t| type_str(ctx, t)).collect::<Vec<_>>().join(", ");
+    let list = |ts: &[Type]| {
+        ts.iter()
+            .map(|&t| type_str(ctx, t))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match ctx.type_kind(ty) {
         TypeKind::Integer { width, signedness } => match signedness {
             Signedness::Signless => format!("i{width}"),
@@ -78,7 +92,8 @@ pub(crate) fn type_str(ctx: &Context, ty: Type) -> String {
         },
         TypeKind::None => "none".into(),
         TypeKind::Function { inputs, results } => {
-            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
+            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. })
+            {
                 format!("({}) -> {}", list(inputs), list(results))
             } else {
                 format!("({}) -> ({})", list(inputs), list(results))
@@ -130,13 +145,19 @@ fn cl_type(t: ScalarType) -> ir::Type {
 }
 
 /// The internal signature of a compiled function (see the module docs).
-fn internal_signature(jit: &JITModule, ptr: ir::Type, params: &[ScalarType], results: &[ScalarType]) -> Signature {
+fn internal_signature(
+    jit: &JITModule,
+    ptr: ir::Type,
+    params: &[ScalarType],
+    results: &[ScalarType],
+) -> Signature {
     let mut sig = jit.make_signature();
     sig.params.push(AbiParam::new(ptr));
     if results.len() >= 2 {
         sig.params.push(AbiParam::new(ptr));
     }
-    sig.params.extend(params.iter().map(|&t| AbiParam::new(cl_type(t))));
+    sig.params
+        .extend(params.iter().map(|&t| AbiParam::new(cl_type(t))));
     if results.len() == 1 {
         sig.returns.push(AbiParam::new(cl_type(results[0])));
     }
@@ -155,8 +176,11 @@ fn emit_call(
 ) -> Vec<Value> {
     let mut call_args = vec![rt];
     let area = if results.len() >= 2 {
-        let ss =
-            b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8 * results.len() as u32, 3));
+        let ss = b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8 * results.len() as u32,
+            3,
+        ));
         let addr = b.ins().stack_addr(ptr, ss, 0);
         call_args.push(addr);
         Some(addr)
@@ -170,7 +194,10 @@ fn emit_call(
         Some(addr) => results
             .iter()
             .enumerate()
-            .map(|(i, &t)| b.ins().load(cl_type(t), MemFlagsData::trusted(), addr, 8 * i as i32))
+            .map(|(i, &t)| {
+                b.ins()
+                    .load(cl_type(t), MemFlagsData::trusted(), addr, 8 * i as i32)
+            })
             .collect(),
     }
 }
@@ -198,17 +225,37 @@ fn host_error(loc: &Location, what: &str, e: impl std::fmt::Display) -> Diagnost
     err_at(loc, format!("internal JIT error ({what}): {e}"))
 }
 
-pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) -> Result<JitModule, Diagnostic> {
+pub(crate) fn compile_module(
+    ctx: &Context,
+    module: OpId,
+    options: &JitOptions,
+) -> Result<JitModule, Diagnostic> {
     let mloc = ctx.loc(module).clone();
     if !ctx.is(module, "builtin.module") {
-        return Err(err_at(&mloc, format!("expected a 'builtin.module', got '{}'", ctx.name_str(module))));
+        return Err(err_at(
+            &mloc,
+            format!(
+                "expected a 'builtin.module', got '{}'",
+                ctx.name_str(module)
+            ),
+        ));
     }
     let mut flags = settings::builder();
     let set = |flags: &mut settings::Builder, k: &str, v: &str| {
-        flags.set(k, v).map_err(|e| host_error(&mloc, "settings", e))
+        flags
+            .set(k, v)
+            .map_err(|e| host_error(&mloc, "settings", e))
     };
-    set(&mut flags, "opt_level", if options.optimize { "speed" } else { "none" })?;
-    set(&mut flags, "enable_verifier", if options.verify { "true" } else { "false" })?;
+    set(
+        &mut flags,
+        "opt_level",
+        if options.optimize { "speed" } else { "none" },
+    )?;
+    set(
+        &mut flags,
+        "enable_verifier",
+        if options.verify { "true" } else { "false" },
+    )?;
     set(&mut flags, "use_colocated_libcalls", "false")?;
     set(&mut flags, "is_pic", "false")?;
     let isa = cranelift_native::builder()
@@ -227,19 +274,25 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
         order: Vec::new(),
         faults: Vec::new(),
         max_frame: 0,
+        clif: String::new(),
     };
     let jit = out.module.as_mut().expect("just created");
 
     let helpers = {
         let mut s = jit.make_signature();
-        s.params.extend([AbiParam::new(types::F64), AbiParam::new(types::F64)]);
+        s.params
+            .extend([AbiParam::new(types::F64), AbiParam::new(types::F64)]);
         s.returns.push(AbiParam::new(types::F64));
-        let fmod = jit.declare_function("weir_jit_fmod", Linkage::Import, &s).map_err(|e| host_error(&mloc, "declare", e))?;
+        let fmod = jit
+            .declare_function("weir_jit_fmod", Linkage::Import, &s)
+            .map_err(|e| host_error(&mloc, "declare", e))?;
         let mut s = jit.make_signature();
-        s.params.extend([AbiParam::new(types::F32), AbiParam::new(types::F32)]);
+        s.params
+            .extend([AbiParam::new(types::F32), AbiParam::new(types::F32)]);
         s.returns.push(AbiParam::new(types::F32));
-        let fmodf =
-            jit.declare_function("weir_jit_fmodf", Linkage::Import, &s).map_err(|e| host_error(&mloc, "declare", e))?;
+        let fmodf = jit
+            .declare_function("weir_jit_fmodf", Linkage::Import, &s)
+            .map_err(|e| host_error(&mloc, "declare", e))?;
         Helpers { fmod, fmodf }
     };
 
@@ -254,7 +307,11 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
     if top_blocks.len() > 1 {
         return Err(err_at(&mloc, "'builtin.module' must have one block"));
     }
-    for op in top_blocks.first().map(|&b| ctx.block_ops(b)).unwrap_or_default() {
+    for op in top_blocks
+        .first()
+        .map(|&b| ctx.block_ops(b))
+        .unwrap_or_default()
+    {
         if !ctx.is(op, "func.func") {
             return Err(unsupported_op(ctx, op));
         }
@@ -266,9 +323,21 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
         let (inputs, outputs) = match ctx.attr_of(op, "function_type").map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::Type(t)) => match ctx.type_kind(*t) {
                 TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-                _ => return Err(op_err(ctx, op, "requires a function type 'function_type' attribute")),
+                _ => {
+                    return Err(op_err(
+                        ctx,
+                        op,
+                        "requires a function type 'function_type' attribute",
+                    ))
+                }
             },
-            _ => return Err(op_err(ctx, op, "requires a function type 'function_type' attribute")),
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires a function type 'function_type' attribute",
+                ))
+            }
         };
         if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
             return Err(err_at(
@@ -277,17 +346,34 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
             ));
         }
         let scalars = |ts: &[Type]| -> Result<Vec<ScalarType>, Diagnostic> {
-            ts.iter().map(|&t| ScalarType::from_type(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t))).collect()
+            ts.iter()
+                .map(|&t| {
+                    ScalarType::from_type(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t))
+                })
+                .collect()
         };
         let params = scalars(&inputs)?;
         let results = scalars(&outputs)?;
         if by_name.contains_key(&name) {
-            return Err(err_at(&loc, format!("redefinition of symbol named '{name}'")));
+            return Err(err_at(
+                &loc,
+                format!("redefinition of symbol named '{name}'"),
+            ));
         }
         let sig = internal_signature(jit, ptr, &params, &results);
-        let id = jit.declare_anonymous_function(&sig).map_err(|e| host_error(&loc, "declare", e))?;
+        let id = jit
+            .declare_anonymous_function(&sig)
+            .map_err(|e| host_error(&loc, "declare", e))?;
         by_name.insert(name.clone(), decls.len());
-        decls.push(FuncDecl { op, name, id, params, results, param_types: inputs, result_types: outputs });
+        decls.push(FuncDecl {
+            op,
+            name,
+            id,
+            params,
+            results,
+            param_types: inputs,
+            result_types: outputs,
+        });
     }
 
     let fcfg = jit.isa().frontend_config();
@@ -317,12 +403,25 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
                 func_refs: HashMap::new(),
                 terminated: false,
                 fcfg,
+                loop_fuel: options.loop_fuel,
             };
             t.translate()?;
         }
         max_frame = max_frame.max(frame_bound(&cl_ctx.func));
-        jit.define_function(decl.id, &mut cl_ctx)
-            .map_err(|e| host_error(ctx.loc(decl.op), &format!("function '@{}'", decl.name), format!("{e:?}")))?;
+        if options.keep_clif {
+            out.clif.push_str(&format!(
+                "; function @{}\n{}\n",
+                decl.name,
+                cl_ctx.func.display()
+            ));
+        }
+        jit.define_function(decl.id, &mut cl_ctx).map_err(|e| {
+            host_error(
+                ctx.loc(decl.op),
+                &format!("function '@{}'", decl.name),
+                format!("{e:?}"),
+            )
+        })?;
         jit.clear_context(&mut cl_ctx);
     }
 
@@ -330,8 +429,11 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
     let mut tramp_ids = Vec::new();
     for decl in &decls {
         let mut sig = jit.make_signature();
-        sig.params.extend([AbiParam::new(ptr), AbiParam::new(ptr), AbiParam::new(ptr)]);
-        let id = jit.declare_anonymous_function(&sig).map_err(|e| host_error(&mloc, "declare", e))?;
+        sig.params
+            .extend([AbiParam::new(ptr), AbiParam::new(ptr), AbiParam::new(ptr)]);
+        let id = jit
+            .declare_anonymous_function(&sig)
+            .map_err(|e| host_error(&mloc, "declare", e))?;
         cl_ctx.func.signature = sig;
         {
             let mut b = FunctionBuilder::new(&mut cl_ctx.func, &mut fb_ctx);
@@ -343,9 +445,13 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
             let (args_p, res_p, rt) = (p[0], p[1], p[2]);
             let mut args = Vec::new();
             for (i, &t) in decl.params.iter().enumerate() {
-                let raw = b.ins().load(types::I64, MemFlagsData::trusted(), args_p, 8 * i as i32);
+                let raw = b
+                    .ins()
+                    .load(types::I64, MemFlagsData::trusted(), args_p, 8 * i as i32);
                 args.push(match t {
-                    ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().ireduce(carrier(w), raw),
+                    ScalarType::Int(w) if carrier(w) != types::I64 => {
+                        b.ins().ireduce(carrier(w), raw)
+                    }
                     ScalarType::Int(_) | ScalarType::Index => raw,
                     ScalarType::F32 => {
                         let x = b.ins().ireduce(types::I32, raw);
@@ -358,7 +464,9 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
             let vals = emit_call(&mut b, ptr, callee, rt, &args, &decl.results);
             for (i, (&v, &t)) in vals.iter().zip(&decl.results).enumerate() {
                 let raw = match t {
-                    ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().uextend(types::I64, v),
+                    ScalarType::Int(w) if carrier(w) != types::I64 => {
+                        b.ins().uextend(types::I64, v)
+                    }
                     ScalarType::Int(_) | ScalarType::Index => v,
                     ScalarType::F32 => {
                         let x = b.ins().bitcast(types::I32, MemFlagsData::new(), v);
@@ -366,18 +474,32 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
                     }
                     ScalarType::F64 => b.ins().bitcast(types::I64, MemFlagsData::new(), v),
                 };
-                b.ins().store(MemFlagsData::trusted(), raw, res_p, 8 * i as i32);
+                b.ins()
+                    .store(MemFlagsData::trusted(), raw, res_p, 8 * i as i32);
             }
             b.ins().return_(&[]);
             b.finalize(fcfg);
         }
         max_frame = max_frame.max(frame_bound(&cl_ctx.func));
-        jit.define_function(id, &mut cl_ctx)
-            .map_err(|e| host_error(&mloc, &format!("trampoline of '@{}'", decl.name), format!("{e:?}")))?;
+        if options.keep_clif {
+            out.clif.push_str(&format!(
+                "; trampoline of @{}\n{}\n",
+                decl.name,
+                cl_ctx.func.display()
+            ));
+        }
+        jit.define_function(id, &mut cl_ctx).map_err(|e| {
+            host_error(
+                &mloc,
+                &format!("trampoline of '@{}'", decl.name),
+                format!("{e:?}"),
+            )
+        })?;
         jit.clear_context(&mut cl_ctx);
         tramp_ids.push(id);
     }
-    jit.finalize_definitions().map_err(|e| host_error(&mloc, "finalize", e))?;
+    jit.finalize_definitions()
+        .map_err(|e| host_error(&mloc, "finalize", e))?;
 
     for (decl, id) in decls.iter().zip(tramp_ids) {
         let code = jit.get_finalized_function(id);
@@ -404,7 +526,11 @@ pub(crate) fn compile_module(ctx: &Context, module: OpId, options: &JitOptions) 
 /// An upper bound of one frame of `func`: every value spilled (16 bytes each), its stack slots,
 /// and room for saved registers.
 fn frame_bound(func: &ir::Function) -> u64 {
-    let slots: u64 = func.sized_stack_slots.values().map(|s| s.size as u64 + 16).sum();
+    let slots: u64 = func
+        .sized_stack_slots
+        .values()
+        .map(|s| s.size as u64 + 16)
+        .sum();
     16 * func.dfg.num_values() as u64 + slots + 4096
 }
 
@@ -581,7 +707,11 @@ fn int_array(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i128>> {
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
 /// (every CFG cycle contains one: the loop headers that cost fuel).
-fn cfg_order(ctx: &Context, region: RegionId, entry: BlockId) -> Result<(Vec<BlockId>, HashSet<BlockId>), Diagnostic> {
+fn cfg_order(
+    ctx: &Context,
+    region: RegionId,
+    entry: BlockId,
+) -> Result<(Vec<BlockId>, HashSet<BlockId>), Diagnostic> {
     let succs = |b: BlockId| -> Result<Vec<BlockId>, Diagnostic> {
         let mut out = Vec::new();
         for op in ctx.block_ops(b) {
@@ -652,6 +782,8 @@ struct FnTranslator<'a, 'f> {
     /// Whether the current block already has its terminator.
     terminated: bool,
     fcfg: cranelift_codegen::isa::TargetFrontendConfig,
+    /// Whether loop headers cost fuel ([`JitOptions::loop_fuel`]).
+    loop_fuel: bool,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -675,7 +807,10 @@ impl FnTranslator<'_, '_> {
 
         let entry_types = ctx.block_arg_types(entry);
         if entry_types != self.decl().param_types {
-            return Err(err_at(&floc, "entry block arguments do not match the function type"));
+            return Err(err_at(
+                &floc,
+                "entry block arguments do not match the function type",
+            ));
         }
         for &blk in &rpo {
             let cb = self.b.create_block();
@@ -700,7 +835,10 @@ impl FnTranslator<'_, '_> {
         let args: Vec<BlockArg> = rest.iter().map(|&v| BlockArg::Value(v)).collect();
         let sp = self.b.ins().get_stack_pointer(self.ptr);
         let rt = self.rt();
-        let limit = self.b.ins().load(self.ptr, MemFlagsData::trusted(), rt, RT_STACK_LIMIT);
+        let limit = self
+            .b
+            .ins()
+            .load(self.ptr, MemFlagsData::trusted(), rt, RT_STACK_LIMIT);
         let low = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         let name = self.decl().name.clone();
         self.guard(
@@ -720,7 +858,7 @@ impl FnTranslator<'_, '_> {
             for (&a, p) in ctx.block_args(blk).iter().zip(params) {
                 self.values.insert(a, p);
             }
-            if headers.contains(&blk) {
+            if self.loop_fuel && headers.contains(&blk) {
                 self.fuel_check(&floc);
             }
             for op in ctx.block_ops(blk) {
@@ -730,7 +868,10 @@ impl FnTranslator<'_, '_> {
                 self.translate_op(op)?;
             }
             if !self.terminated {
-                return Err(err_at(&floc, "a block of the function does not end with a terminator"));
+                return Err(err_at(
+                    &floc,
+                    "a block of the function does not end with a terminator",
+                ));
             }
         }
 
@@ -738,7 +879,9 @@ impl FnTranslator<'_, '_> {
             self.b.switch_to_block(blk);
             let s = self.b.ins().iconst(types::I64, status as i64);
             let rt = self.rt();
-            self.b.ins().store(MemFlagsData::trusted(), s, rt, RT_STATUS);
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), s, rt, RT_STATUS);
             let exit = self.exit_block();
             self.b.ins().jump(exit, &[]);
         }
@@ -818,11 +961,21 @@ impl FnTranslator<'_, '_> {
 
     fn fuel_check(&mut self, loc: &Location) {
         let rt = self.rt();
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), rt, RT_FUEL);
+        let fuel = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_FUEL);
         let empty = self.b.ins().icmp_imm_s(IntCC::Equal, fuel, 0);
-        self.guard(empty, RuntimeErrorKind::FuelExhausted, "iteration limit exceeded".into(), loc.clone());
+        self.guard(
+            empty,
+            RuntimeErrorKind::FuelExhausted,
+            "iteration limit exceeded".into(),
+            loc.clone(),
+        );
         let left = self.b.ins().iadd_imm_s(fuel, -1);
-        self.b.ins().store(MemFlagsData::trusted(), left, rt, RT_FUEL);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), left, rt, RT_FUEL);
     }
 
     fn zero(&mut self, t: ScalarType) -> Value {
@@ -865,7 +1018,11 @@ impl FnTranslator<'_, '_> {
         let widen_signed = signed && to > from;
         let mut x = if widen_signed { self.sext(v, from) } else { v };
         if tc.bits() > fc.bits() {
-            x = if widen_signed { self.b.ins().sextend(tc, x) } else { self.b.ins().uextend(tc, x) };
+            x = if widen_signed {
+                self.b.ins().sextend(tc, x)
+            } else {
+                self.b.ins().uextend(tc, x)
+            };
         } else if tc.bits() < fc.bits() {
             x = self.b.ins().ireduce(tc, x);
         }
@@ -879,13 +1036,21 @@ impl FnTranslator<'_, '_> {
             return Err(op_err(
                 ctx,
                 op,
-                format!("passes {} operand(s) to a block with {} argument(s)", vals.len(), params.len()),
+                format!(
+                    "passes {} operand(s) to a block with {} argument(s)",
+                    vals.len(),
+                    params.len()
+                ),
             ));
         }
         let mut out = Vec::new();
         for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
             if ctx.value_type(v) != ctx.value_type(p) {
-                return Err(op_err(ctx, op, format!("passes a value of the wrong type to block argument #{i}")));
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("passes a value of the wrong type to block argument #{i}"),
+                ));
             }
             out.push(BlockArg::Value(self.val(op, v)?));
         }
@@ -893,13 +1058,20 @@ impl FnTranslator<'_, '_> {
     }
 
     fn target(&self, op: OpId, succ: BlockId) -> R<Block> {
-        self.blocks.get(&succ).copied().ok_or_else(|| op_err(self.ctx, op, "branches to an unknown block"))
+        self.blocks
+            .get(&succ)
+            .copied()
+            .ok_or_else(|| op_err(self.ctx, op, "branches to an unknown block"))
     }
 
     fn int_attr(&self, op: OpId, name: &str) -> R<i128> {
         match self.ctx.attr_of(op, name).map(|a| self.ctx.attr_kind(a)) {
             Some(AttrKind::Integer { value, .. }) => Ok(*value),
-            _ => Err(op_err(self.ctx, op, format!("requires an integer '{name}' attribute"))),
+            _ => Err(op_err(
+                self.ctx,
+                op,
+                format!("requires an integer '{name}' attribute"),
+            )),
         }
     }
 
@@ -920,9 +1092,8 @@ impl FnTranslator<'_, '_> {
             "cf.switch" => self.op_switch(op),
             "cf.assert" => self.op_assert(op),
             "math.fma" => self.op_fma(op),
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
-                self.op_int_cast(op)
-            }
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => self.op_int_cast(op),
             "arith.sitofp" | "arith.uitofp" => self.op_int_to_float(op),
             "arith.fptosi" | "arith.fptoui" => self.op_float_to_int(op),
             "arith.extf" | "arith.truncf" => self.op_float_cast(op),
@@ -944,25 +1115,39 @@ impl FnTranslator<'_, '_> {
     /// Checks that every operand and result of `op` has one scalar type, and returns it.
     fn same_type(&self, op: OpId) -> R<ScalarType> {
         let ctx = self.ctx;
-        let all: Vec<ValueId> = ctx.operands(op).iter().chain(ctx.results(op)).copied().collect();
+        let all: Vec<ValueId> = ctx
+            .operands(op)
+            .iter()
+            .chain(ctx.results(op))
+            .copied()
+            .collect();
         let t = self.ty(op, all[0])?;
         for &v in &all[1..] {
             if self.ty(op, v)? != t {
-                return Err(op_err(ctx, op, "requires all operands and results to have the same type"));
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires all operands and results to have the same type",
+                ));
             }
         }
         Ok(t)
     }
 
     fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
-        t.int_width().ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
+        t.int_width()
+            .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
     }
 
     fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
         if t.is_float() {
             Ok(())
         } else {
-            Err(op_err(self.ctx, op, format!("requires float operands, got {t}")))
+            Err(op_err(
+                self.ctx,
+                op,
+                format!("requires float operands, got {t}"),
+            ))
         }
     }
 
@@ -970,15 +1155,29 @@ impl FnTranslator<'_, '_> {
     fn op_return(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let want = self.decl().result_types.clone();
-        let got: Vec<Type> = ctx.operands(op).iter().map(|&v| ctx.value_type(v)).collect();
+        let got: Vec<Type> = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| ctx.value_type(v))
+            .collect();
         if got != want {
-            return Err(op_err(ctx, op, "operands do not match the function's result types"));
+            return Err(op_err(
+                ctx,
+                op,
+                "operands do not match the function's result types",
+            ));
         }
-        let vals = ctx.operands(op).iter().map(|&v| self.val(op, v)).collect::<R<Vec<_>>>()?;
+        let vals = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
         match self.ret_area {
             Some(area) => {
                 for (i, &v) in vals.iter().enumerate() {
-                    self.b.ins().store(MemFlagsData::trusted(), v, area, 8 * i as i32);
+                    self.b
+                        .ins()
+                        .store(MemFlagsData::trusted(), v, area, 8 * i as i32);
                 }
                 self.b.ins().return_(&[]);
             }
@@ -995,18 +1194,38 @@ impl FnTranslator<'_, '_> {
         let ctx = self.ctx;
         let callee = match ctx.attr_of(op, "callee").map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::SymbolRef(path)) if path.len() == 1 => path[0].clone(),
-            Some(AttrKind::SymbolRef(_)) => return Err(op_err(ctx, op, "nested symbol references are not supported")),
-            _ => return Err(op_err(ctx, op, "requires a symbol reference 'callee' attribute")),
+            Some(AttrKind::SymbolRef(_)) => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "nested symbol references are not supported",
+                ))
+            }
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires a symbol reference 'callee' attribute",
+                ))
+            }
         };
         let idx = *self
             .by_name
             .get(&callee)
             .ok_or_else(|| op_err(ctx, op, format!("calls unknown function '@{callee}'")))?;
         let d = &self.decls[idx];
-        let arg_types: Vec<Type> = ctx.operands(op).iter().map(|&v| ctx.value_type(v)).collect();
+        let arg_types: Vec<Type> = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| ctx.value_type(v))
+            .collect();
         let res_types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
         if arg_types != d.param_types || res_types != d.result_types {
-            return Err(op_err(ctx, op, format!("does not match the type of '@{callee}'")));
+            return Err(op_err(
+                ctx,
+                op,
+                format!("does not match the type of '@{callee}'"),
+            ));
         }
         let (id, results) = (d.id, d.results.clone());
         let fref = match self.func_refs.get(&id) {
@@ -1017,10 +1236,17 @@ impl FnTranslator<'_, '_> {
                 f
             }
         };
-        let args = ctx.operands(op).iter().map(|&v| self.val(op, v)).collect::<R<Vec<_>>>()?;
+        let args = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
         let rt = self.rt();
         let vals = emit_call(&mut self.b, self.ptr, fref, rt, &args, &results);
-        let status = self.b.ins().load(types::I64, MemFlagsData::trusted(), rt, RT_STATUS);
+        let status = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_STATUS);
         let exit = self.exit_block();
         let cont = self.b.create_block();
         self.b.ins().brif(status, exit, &[], cont, &[]);
@@ -1038,15 +1264,27 @@ impl FnTranslator<'_, '_> {
         let t = self.ty(op, ctx.result(op, 0))?;
         let attr = ctx.attr_of(op, "value").map(|a| ctx.attr_kind(a));
         let v = match (attr, t) {
-            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => {
-                self.iconst_u(cl_type(t), *value as u64 & low_mask(t.int_width().unwrap_or(64)))
+            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => self
+                .iconst_u(
+                    cl_type(t),
+                    *value as u64 & low_mask(t.int_width().unwrap_or(64)),
+                ),
+            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => {
+                self.b.ins().iconst(types::I8, *b as i64)
             }
-            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => self.b.ins().iconst(types::I8, *b as i64),
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => self.b.ins().f64const(f64::from_bits(*bits)),
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => {
+                self.b.ins().f64const(f64::from_bits(*bits))
+            }
             (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => {
                 self.b.ins().f32const(f64::from_bits(*bits) as f32)
             }
-            _ => return Err(op_err(ctx, op, format!("requires a scalar 'value' attribute of type {t}"))),
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("requires a scalar 'value' attribute of type {t}"),
+                ))
+            }
         };
         self.set_result(op, 0, v);
         Ok(())
@@ -1110,19 +1348,32 @@ impl FnTranslator<'_, '_> {
             MaxS | MinS => {
                 let sa = self.sext(a, w);
                 let sb = self.sext(b, w);
-                let cc = if k == MaxS { IntCC::SignedGreaterThan } else { IntCC::SignedLessThan };
+                let cc = if k == MaxS {
+                    IntCC::SignedGreaterThan
+                } else {
+                    IntCC::SignedLessThan
+                };
                 let pick_a = self.b.ins().icmp(cc, sa, sb);
                 self.b.ins().select(pick_a, a, b)
             }
             MaxU | MinU => {
-                let cc = if k == MaxU { IntCC::UnsignedGreaterThan } else { IntCC::UnsignedLessThan };
+                let cc = if k == MaxU {
+                    IntCC::UnsignedGreaterThan
+                } else {
+                    IntCC::UnsignedLessThan
+                };
                 let pick_a = self.b.ins().icmp(cc, a, b);
                 self.b.ins().select(pick_a, a, b)
             }
             // MLIR arith.divui / remui / ceildivui: unsigned; a zero divisor is a fault.
             DivU | RemU | CeilDivU => {
                 let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.guard(zero, RuntimeErrorKind::DivisionByZero, "integer division by zero".into(), loc);
+                self.guard(
+                    zero,
+                    RuntimeErrorKind::DivisionByZero,
+                    "integer division by zero".into(),
+                    loc,
+                );
                 match k {
                     DivU => self.b.ins().udiv(a, b),
                     RemU => self.b.ins().urem(a, b),
@@ -1143,7 +1394,12 @@ impl FnTranslator<'_, '_> {
             // = -3) or down (floordivsi: 5 / -2 = -3). A zero divisor and INT_MIN / -1 fault.
             DivS | RemS | CeilDivS | FloorDivS => {
                 let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.guard(zero, RuntimeErrorKind::DivisionByZero, "integer division by zero".into(), loc.clone());
+                self.guard(
+                    zero,
+                    RuntimeErrorKind::DivisionByZero,
+                    "integer division by zero".into(),
+                    loc.clone(),
+                );
                 let min = self.iconst_u(c, 1u64 << (w - 1));
                 let minus_one = self.iconst_u(c, low_mask(w));
                 let is_min = self.b.ins().icmp(IntCC::Equal, a, min);
@@ -1152,7 +1408,10 @@ impl FnTranslator<'_, '_> {
                 self.guard(
                     overflow,
                     RuntimeErrorKind::DivisionOverflow,
-                    format!("integer overflow in signed division ('{}' of the minimum i{w} by -1)", ctx.name_str(op)),
+                    format!(
+                        "integer overflow in signed division ('{}' of the minimum i{w} by -1)",
+                        ctx.name_str(op)
+                    ),
                     loc,
                 );
                 let sa = self.sext(a, w);
@@ -1202,7 +1461,11 @@ impl FnTranslator<'_, '_> {
             Div => self.b.ins().fdiv(a, b),
             // MLIR arith.remf: C's fmod (LLVM frem), via a host helper.
             Rem => {
-                let id = if t == ScalarType::F64 { self.helpers.fmod } else { self.helpers.fmodf };
+                let id = if t == ScalarType::F64 {
+                    self.helpers.fmod
+                } else {
+                    self.helpers.fmodf
+                };
                 let f = match self.func_refs.get(&id) {
                     Some(&f) => f,
                     None => {
@@ -1221,7 +1484,11 @@ impl FnTranslator<'_, '_> {
             // MLIR arith.maxnumf / minnumf (IEEE 754-2008 maxNum/minNum, LLVM maxnum): if one
             // operand is NaN, the result is the other one.
             MaxNum | MinNum => {
-                let m = if k == MaxNum { self.b.ins().fmax(a, b) } else { self.b.ins().fmin(a, b) };
+                let m = if k == MaxNum {
+                    self.b.ins().fmax(a, b)
+                } else {
+                    self.b.ins().fmin(a, b)
+                };
                 let a_nan = self.b.ins().fcmp(FloatCC::Unordered, a, a);
                 let b_nan = self.b.ins().fcmp(FloatCC::Unordered, b, b);
                 let x = self.b.ins().select(a_nan, b, m);
@@ -1275,12 +1542,19 @@ impl FnTranslator<'_, '_> {
         let ctx = self.ctx;
         self.counts(op, 2, 1)?;
         let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
-            return Err(op_err(ctx, op, "requires two operands of one integer type and an i1 result"));
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires two operands of one integer type and an i1 result",
+            ));
         }
         let w = self.int_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
-        let (cc, signed) = int_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+        let (cc, signed) =
+            int_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
         let mut a = self.val(op, ctx.operand(op, 0))?;
         let mut b = self.val(op, ctx.operand(op, 1))?;
         if signed {
@@ -1297,12 +1571,19 @@ impl FnTranslator<'_, '_> {
         let ctx = self.ctx;
         self.counts(op, 2, 1)?;
         let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
-            return Err(op_err(ctx, op, "requires two operands of one float type and an i1 result"));
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires two operands of one float type and an i1 result",
+            ));
         }
         self.float_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
-        let cc = float_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+        let cc =
+            float_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
         let r = match cc {
@@ -1322,7 +1603,11 @@ impl FnTranslator<'_, '_> {
         }
         let t = self.ty(op, ctx.operand(op, 1))?;
         if self.ty(op, ctx.operand(op, 2))? != t || self.ty(op, ctx.result(op, 0))? != t {
-            return Err(op_err(ctx, op, "requires both choices and the result to have one type"));
+            return Err(op_err(
+                ctx,
+                op,
+                "requires both choices and the result to have one type",
+            ));
         }
         let c = self.val(op, ctx.operand(op, 0))?;
         let a = self.val(op, ctx.operand(op, 1))?;
@@ -1412,8 +1697,12 @@ impl FnTranslator<'_, '_> {
         self.float_type_of(op, to)?;
         let v = self.val(op, ctx.operand(op, 0))?;
         let r = match (from, to) {
-            (ScalarType::F32, ScalarType::F64) if ctx.is(op, "arith.extf") => self.b.ins().fpromote(types::F64, v),
-            (ScalarType::F64, ScalarType::F32) if ctx.is(op, "arith.truncf") => self.b.ins().fdemote(types::F32, v),
+            (ScalarType::F32, ScalarType::F64) if ctx.is(op, "arith.extf") => {
+                self.b.ins().fpromote(types::F64, v)
+            }
+            (ScalarType::F64, ScalarType::F32) if ctx.is(op, "arith.truncf") => {
+                self.b.ins().fdemote(types::F32, v)
+            }
             _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
         };
         self.set_result(op, 0, r);
@@ -1432,10 +1721,18 @@ impl FnTranslator<'_, '_> {
             _ => t.int_width().unwrap_or(0),
         };
         if bits(from) != bits(to) {
-            return Err(op_err(ctx, op, format!("cannot bitcast {from} to {to}: the widths differ")));
+            return Err(op_err(
+                ctx,
+                op,
+                format!("cannot bitcast {from} to {to}: the widths differ"),
+            ));
         }
         let v = self.val(op, ctx.operand(op, 0))?;
-        let r = if cl_type(from) == cl_type(to) { v } else { self.b.ins().bitcast(cl_type(to), MemFlagsData::new(), v) };
+        let r = if cl_type(from) == cl_type(to) {
+            v
+        } else {
+            self.b.ins().bitcast(cl_type(to), MemFlagsData::new(), v)
+        };
         self.set_result(op, 0, r);
         Ok(())
     }
@@ -1463,11 +1760,21 @@ impl FnTranslator<'_, '_> {
         let ops = ctx.operands(op);
         let (nt, nf) = match int_array(ctx, op, "operandSegmentSizes").as_deref() {
             Some(&[1, nt, nf]) => (nt as usize, nf as usize),
-            Some(_) => return Err(op_err(ctx, op, "has a malformed 'operandSegmentSizes' attribute")),
+            Some(_) => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "has a malformed 'operandSegmentSizes' attribute",
+                ))
+            }
             None => (ctx.block_args(t).len(), ctx.block_args(f).len()),
         };
         if ops.is_empty() || 1 + nt + nf != ops.len() {
-            return Err(op_err(ctx, op, "has operand segments that do not add up to its operands"));
+            return Err(op_err(
+                ctx,
+                op,
+                "has operand segments that do not add up to its operands",
+            ));
         }
         if self.ty(op, ops[0])? != ScalarType::Int(1) {
             return Err(op_err(ctx, op, "requires an i1 condition"));
@@ -1514,19 +1821,35 @@ impl FnTranslator<'_, '_> {
             values = vec![values[0]; cases.len()]; // a splat
         }
         if values.len() != cases.len() {
-            return Err(op_err(ctx, op, "has as many case values as case successors"));
+            return Err(op_err(
+                ctx,
+                op,
+                "requires as many case values as case successors",
+            ));
         }
         let n_default = match int_array(ctx, op, "operandSegmentSizes").as_deref() {
             Some(&[1, nd, _]) => nd as usize,
-            Some(_) => return Err(op_err(ctx, op, "has a malformed 'operandSegmentSizes' attribute")),
+            Some(_) => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "has a malformed 'operandSegmentSizes' attribute",
+                ))
+            }
             None => ctx.block_args(default).len(),
         };
         let case_counts: Vec<usize> = match int_array(ctx, op, "case_operand_segments") {
             Some(v) => v.iter().map(|&n| n as usize).collect(),
             None => cases.iter().map(|&c| ctx.block_args(c).len()).collect(),
         };
-        if case_counts.len() != cases.len() || 1 + n_default + case_counts.iter().sum::<usize>() != ops.len() {
-            return Err(op_err(ctx, op, "has operand segments that do not add up to its operands"));
+        if case_counts.len() != cases.len()
+            || 1 + n_default + case_counts.iter().sum::<usize>() != ops.len()
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "has operand segments that do not add up to its operands",
+            ));
         }
         let flag = self.val(op, ops[0])?;
         // Each edge that passes arguments goes through its own block (Switch targets take none).
@@ -1576,7 +1899,11 @@ impl FnTranslator<'_, '_> {
             _ => String::new(),
         };
         let cond = self.val(op, ctx.operand(op, 0))?;
-        let fb = self.fault_block(RuntimeErrorKind::AssertionFailed, format!("assertion failed: {msg}"), ctx.loc(op).clone());
+        let fb = self.fault_block(
+            RuntimeErrorKind::AssertionFailed,
+            format!("assertion failed: {msg}"),
+            ctx.loc(op).clone(),
+        );
         let cont = self.b.create_block();
         self.b.ins().brif(cond, cont, &[], fb, &[]);
         self.b.switch_to_block(cont);

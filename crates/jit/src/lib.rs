@@ -21,6 +21,11 @@
 //! tensor, `f16`, an external function declaration...) is a located [`Diagnostic`] from
 //! [`compile`], never a panic.
 //!
+//! Not supported: function declarations (external functions), `f16`/`bf16`, `siN`/`uiN`,
+//! integers wider than 64 bits, vectors, tensors and tuples, nested modules, nested symbol
+//! references, other `math` ops. Blocks unreachable from a function's entry are not compiled
+//! (they can never run, so their ops are not checked either).
+//!
 //! # Representation
 //! MLIR blocks become Cranelift blocks one to one, block arguments become block parameters.
 //! `iN` lives in the smallest Cranelift integer type holding N bits (`i1` in `I8`), always
@@ -35,8 +40,13 @@
 //! signal. Each compiled function takes a hidden pointer to a runtime context; a fault stores
 //! its code there and returns, and every caller checks the code after each call and returns
 //! early. Each function also has a trampoline of the uniform signature
-//! `extern "C" fn(args: *const u64, results: *mut u64, rt: *mut RuntimeContext)`, so
-//! [`JitModule::call`] can call any signature.
+//! `extern "C" fn(args: *const u64, results: *mut u64, rt: *mut RuntimeContext)` (arguments and
+//! results one 64-bit slot each: integers zero-extended, `f32` in the low 32 bits), so
+//! [`JitModule::call`] can call any signature. Calls run on a fresh thread with a large stack
+//! (at least 64 MiB); every function checks the stack pointer on entry, so runaway recursion is
+//! an error too.
+
+#![warn(missing_docs)]
 
 mod codegen;
 mod scalar;
@@ -58,11 +68,23 @@ pub struct JitOptions {
     /// Run Cranelift's IR verifier on every function (default `true`): a malformed input then
     /// becomes a diagnostic instead of wrong code.
     pub verify: bool,
+    /// Keep the Cranelift IR of every function (before Cranelift's own optimisation) for
+    /// [`JitModule::clif`] (default `false`): for debugging the translation.
+    pub keep_clif: bool,
+    /// Count loop-header entries against the budget of [`JitModule::call_with_fuel`] (default
+    /// `true`; costs a load, a compare and a store per loop iteration). When `false`, loops are
+    /// unbounded whatever budget a call gives.
+    pub loop_fuel: bool,
 }
 
 impl Default for JitOptions {
     fn default() -> Self {
-        JitOptions { optimize: true, verify: true }
+        JitOptions {
+            optimize: true,
+            verify: true,
+            keep_clif: false,
+            loop_fuel: true,
+        }
     }
 }
 
@@ -99,7 +121,11 @@ pub struct RuntimeError {
 
 impl RuntimeError {
     fn bad_call(message: String) -> Self {
-        RuntimeError { message, kind: RuntimeErrorKind::BadCall, loc: Location::Unknown }
+        RuntimeError {
+            message,
+            kind: RuntimeErrorKind::BadCall,
+            loc: Location::Unknown,
+        }
     }
 }
 
@@ -115,7 +141,7 @@ impl std::error::Error for RuntimeError {}
 /// The layout is shared with the generated code: offsets 0, 8, 16.
 #[repr(C)]
 #[derive(Debug)]
-pub struct RuntimeContext {
+pub(crate) struct RuntimeContext {
     /// 0 while running fine; after a fault, 1 + the index of the fault site in the module's
     /// fault table.
     status: u64,
@@ -159,6 +185,8 @@ pub struct JitModule {
     faults: Vec<FaultSite>,
     /// An upper bound of the stack one compiled frame may use, in bytes.
     max_frame: u64,
+    /// The Cranelift IR text, when [`JitOptions::keep_clif`] was set.
+    clif: String,
 }
 
 /// Compiles every function of `module` (a `builtin.module`) with the default [`JitOptions`].
@@ -171,7 +199,11 @@ pub fn compile(ctx: &Context, module: OpId) -> Result<JitModule, Diagnostic> {
 }
 
 /// Compiles every function of `module` (a `builtin.module`) with `options`; see [`compile`].
-pub fn compile_with(ctx: &Context, module: OpId, options: &JitOptions) -> Result<JitModule, Diagnostic> {
+pub fn compile_with(
+    ctx: &Context,
+    module: OpId,
+    options: &JitOptions,
+) -> Result<JitModule, Diagnostic> {
     codegen::compile_module(ctx, module, options)
 }
 
@@ -187,15 +219,25 @@ impl JitModule {
         self.order.iter().map(|s| s.as_str())
     }
 
+    /// The Cranelift IR of every function and trampoline as generated (empty unless
+    /// [`JitOptions::keep_clif`] was set).
+    pub fn clif(&self) -> &str {
+        &self.clif
+    }
+
     /// The argument and result types of function `func` (from its `function_type`), or `None`
     /// if the module has no such function.
     pub fn signature(&self, func: &str) -> Option<(Vec<Type>, Vec<Type>)> {
-        self.funcs.get(func).map(|f| (f.param_types.clone(), f.result_types.clone()))
+        self.funcs
+            .get(func)
+            .map(|f| (f.param_types.clone(), f.result_types.clone()))
     }
 
     /// The argument and result types of function `func` as [`ScalarType`]s.
     pub fn scalar_signature(&self, func: &str) -> Option<(Vec<ScalarType>, Vec<ScalarType>)> {
-        self.funcs.get(func).map(|f| (f.params.clone(), f.results.clone()))
+        self.funcs
+            .get(func)
+            .map(|f| (f.params.clone(), f.results.clone()))
     }
 
     /// Calls function `func` with `args` and returns its results, with no loop budget.
@@ -212,11 +254,15 @@ impl JitModule {
     ///
     /// The code runs on a fresh thread whose stack is large enough for deep recursion; too deep
     /// recursion is a [`RuntimeErrorKind::StackOverflow`] error, not a crash.
-    pub fn call_with_fuel(&self, func: &str, args: &[Scalar], fuel: Option<u64>) -> Result<Vec<Scalar>, RuntimeError> {
-        let f = self
-            .funcs
-            .get(func)
-            .ok_or_else(|| RuntimeError::bad_call(format!("no function named '{func}' in the module")))?;
+    pub fn call_with_fuel(
+        &self,
+        func: &str,
+        args: &[Scalar],
+        fuel: Option<u64>,
+    ) -> Result<Vec<Scalar>, RuntimeError> {
+        let f = self.funcs.get(func).ok_or_else(|| {
+            RuntimeError::bad_call(format!("no function named '{func}' in the module"))
+        })?;
         if args.len() != f.params.len() {
             return Err(RuntimeError::bad_call(format!(
                 "function '{func}' expects {} argument(s), got {}",
@@ -277,7 +323,11 @@ impl JitModule {
         if status != 0 {
             let site = self.faults.get(status as usize - 1);
             return Err(match site {
-                Some(s) => RuntimeError { message: s.message.clone(), kind: s.kind, loc: s.loc.clone() },
+                Some(s) => RuntimeError {
+                    message: s.message.clone(),
+                    kind: s.kind,
+                    loc: s.loc.clone(),
+                },
                 None => RuntimeError {
                     message: format!("unknown runtime fault {status}"),
                     kind: RuntimeErrorKind::Internal,
@@ -285,15 +335,27 @@ impl JitModule {
                 },
             });
         }
-        Ok(f.results.iter().zip(raw).map(|(&ty, bits)| scalar_from_raw(ty, bits)).collect())
+        Ok(f.results
+            .iter()
+            .zip(raw)
+            .map(|(&ty, bits)| scalar_from_raw(ty, bits))
+            .collect())
     }
 }
 
 /// Reads a result slot written by a trampoline.
 fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
     match ty {
-        ScalarType::Int(w) => Scalar::Int { bits: bits & scalar::low_mask(w), width: w, is_index: false },
-        ScalarType::Index => Scalar::Int { bits, width: 64, is_index: true },
+        ScalarType::Int(w) => Scalar::Int {
+            bits: bits & scalar::low_mask(w),
+            width: w,
+            is_index: false,
+        },
+        ScalarType::Index => Scalar::Int {
+            bits,
+            width: 64,
+            is_index: true,
+        },
         ScalarType::F32 => Scalar::F32(f32::from_bits(bits as u32)),
         ScalarType::F64 => Scalar::F64(f64::from_bits(bits)),
     }
@@ -312,6 +374,8 @@ impl Drop for JitModule {
 
 impl fmt::Debug for JitModule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("JitModule").field("functions", &self.order).finish()
+        f.debug_struct("JitModule")
+            .field("functions", &self.order)
+            .finish()
     }
 }

@@ -26,9 +26,10 @@ impl ScalarType {
     /// other types).
     pub fn from_type(ctx: &Context, ty: Type) -> Option<ScalarType> {
         match ctx.type_kind(ty) {
-            TypeKind::Integer { width, signedness: Signedness::Signless } if (1..=64).contains(width) => {
-                Some(ScalarType::Int(*width))
-            }
+            TypeKind::Integer {
+                width,
+                signedness: Signedness::Signless,
+            } if (1..=64).contains(width) => Some(ScalarType::Int(*width)),
             TypeKind::Index => Some(ScalarType::Index),
             TypeKind::Float(FloatKind::F32) => Some(ScalarType::F32),
             TypeKind::Float(FloatKind::F64) => Some(ScalarType::F64),
@@ -107,12 +108,20 @@ pub(crate) fn low_mask(width: u32) -> u64 {
 impl Scalar {
     /// An `iN` holding `value` truncated to `width` bits (two's complement, so `-1` is all ones).
     pub fn int(value: i128, width: u32) -> Scalar {
-        Scalar::Int { bits: value as u64 & low_mask(width), width, is_index: false }
+        Scalar::Int {
+            bits: value as u64 & low_mask(width),
+            width,
+            is_index: false,
+        }
     }
 
     /// An `index` value.
     pub fn index(value: i64) -> Scalar {
-        Scalar::Int { bits: value as u64, width: 64, is_index: true }
+        Scalar::Int {
+            bits: value as u64,
+            width: 64,
+            is_index: true,
+        }
     }
 
     /// An `i1`: `true` is 1, `false` is 0.
@@ -202,13 +211,31 @@ impl fmt::Display for Scalar {
         match *self {
             Scalar::Int { width: 1, .. } => write!(f, "{}", self.as_u64().unwrap_or(0)),
             Scalar::Int { .. } => write!(f, "{}", self.as_i64().unwrap_or(0)),
-            Scalar::F32(v) => write_float(f, v.is_nan(), v.is_infinite(), v.is_sign_negative(), &v.to_string()),
-            Scalar::F64(v) => write_float(f, v.is_nan(), v.is_infinite(), v.is_sign_negative(), &v.to_string()),
+            Scalar::F32(v) => write_float(
+                f,
+                v.is_nan(),
+                v.is_infinite(),
+                v.is_sign_negative(),
+                &v.to_string(),
+            ),
+            Scalar::F64(v) => write_float(
+                f,
+                v.is_nan(),
+                v.is_infinite(),
+                v.is_sign_negative(),
+                &v.to_string(),
+            ),
         }
     }
 }
 
-fn write_float(f: &mut fmt::Formatter<'_>, nan: bool, inf: bool, neg: bool, text: &str) -> fmt::Result {
+fn write_float(
+    f: &mut fmt::Formatter<'_>,
+    nan: bool,
+    inf: bool,
+    neg: bool,
+    text: &str,
+) -> fmt::Result {
     if nan {
         f.write_str("nan")
     } else if inf {

@@ -8,8 +8,8 @@
 use crate::{compile, JitModule, RuntimeErrorKind, Scalar, ScalarType};
 use std::sync::Arc;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, InsertPoint, Location, OpId, OpState, RegionId, Type,
-    ValueId,
+    Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, InsertPoint, Location, OpId, OpState,
+    RegionId, Type, ValueId,
 };
 
 /// A tiny IR builder: every op gets the location `test.mlir:<n>:1` with a fresh line number.
@@ -32,7 +32,13 @@ impl B {
         let mut st = OpState::new(name, Location::file(&file, 1, 1));
         st.regions.push(region);
         let module = ctx.create_op(st);
-        B { ctx, module, body, file, line: 1 }
+        B {
+            ctx,
+            module,
+            body,
+            file,
+            line: 1,
+        }
     }
 
     fn loc(&mut self) -> Location {
@@ -117,7 +123,14 @@ impl B {
     }
 
     /// An op with one result.
-    fn op1(&mut self, at: BlockId, name: &str, operands: &[ValueId], ty: Type, attrs: Vec<(&str, Attr)>) -> ValueId {
+    fn op1(
+        &mut self,
+        at: BlockId,
+        name: &str,
+        operands: &[ValueId],
+        ty: Type,
+        attrs: Vec<(&str, Attr)>,
+    ) -> ValueId {
         let op = self.raw(at, name, operands, &[ty], attrs, &[]);
         self.ctx.result(op, 0)
     }
@@ -183,18 +196,42 @@ impl B {
 
     fn seg(&mut self, values: &[i128]) -> Attr {
         let t = self.i(32);
-        self.ctx.attr(AttrKind::DenseArray { element: t, values: values.iter().map(|&v| DenseValue::Int(v)).collect() })
+        self.ctx.attr(AttrKind::DenseArray {
+            element: t,
+            values: values.iter().map(|&v| DenseValue::Int(v)).collect(),
+        })
     }
 
-    fn cond_br(&mut self, at: BlockId, c: ValueId, t: BlockId, targs: &[ValueId], f: BlockId, fargs: &[ValueId]) {
+    fn cond_br(
+        &mut self,
+        at: BlockId,
+        c: ValueId,
+        t: BlockId,
+        targs: &[ValueId],
+        f: BlockId,
+        fargs: &[ValueId],
+    ) {
         let mut ops = vec![c];
         ops.extend_from_slice(targs);
         ops.extend_from_slice(fargs);
         let seg = self.seg(&[1, targs.len() as i128, fargs.len() as i128]);
-        self.raw(at, "cf.cond_br", &ops, &[], vec![("operandSegmentSizes", seg)], &[t, f]);
+        self.raw(
+            at,
+            "cf.cond_br",
+            &ops,
+            &[],
+            vec![("operandSegmentSizes", seg)],
+            &[t, f],
+        );
     }
 
-    fn call(&mut self, at: BlockId, callee: &str, args: &[ValueId], results: &[Type]) -> Vec<ValueId> {
+    fn call(
+        &mut self,
+        at: BlockId,
+        callee: &str,
+        args: &[ValueId],
+        results: &[Type],
+    ) -> Vec<ValueId> {
         let c = self.ctx.attr(AttrKind::SymbolRef(vec![callee.to_string()]));
         let op = self.raw(at, "func.call", args, results, vec![("callee", c)], &[]);
         self.ctx.results(op).to_vec()
@@ -209,11 +246,15 @@ impl B {
 }
 
 fn ints(v: &[Scalar]) -> Vec<i64> {
-    v.iter().map(|s| s.as_i64().expect("integer result")).collect()
+    v.iter()
+        .map(|s| s.as_i64().expect("integer result"))
+        .collect()
 }
 
 fn run1(m: &JitModule, f: &str, args: &[Scalar]) -> Scalar {
-    let r = m.call(f, args).unwrap_or_else(|e| panic!("{f}: runtime error: {}", e.message));
+    let r = m
+        .call(f, args)
+        .unwrap_or_else(|e| panic!("{f}: runtime error: {}", e.message));
     assert_eq!(r.len(), 1);
     r[0]
 }
@@ -250,7 +291,10 @@ fn loop_sum_of_squares() {
     // 0 + 1 + 4 + 9 + 16 + 25 + 36 + 49 + 64 + 81 = 285
     assert_eq!(run1(&m, "sumsq", &[Scalar::i64(10)]).as_i64(), Some(285));
     // n(n-1)(2n-1)/6 for n = 1000: 1000 * 999 * 1999 / 6 = 332833500
-    assert_eq!(run1(&m, "sumsq", &[Scalar::i64(1000)]).as_i64(), Some(332833500));
+    assert_eq!(
+        run1(&m, "sumsq", &[Scalar::i64(1000)]).as_i64(),
+        Some(332833500)
+    );
     assert_eq!(run1(&m, "sumsq", &[Scalar::i64(0)]).as_i64(), Some(0));
     let r = run1(&m, "sumsq_index", &[Scalar::index(10)]);
     assert_eq!(r, Scalar::index(285));
@@ -264,11 +308,25 @@ fn loop_fuel() {
     sum_of_squares(&mut b, "sumsq", i64t);
     let m = b.compile();
     // The header is entered 11 times for n = 10 (once from the entry, 10 back edges).
-    let ok = m.call_with_fuel("sumsq", &[Scalar::i64(10)], Some(11)).unwrap();
+    let ok = m
+        .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(11))
+        .unwrap();
     assert_eq!(ints(&ok), vec![285]);
-    let e = m.call_with_fuel("sumsq", &[Scalar::i64(10)], Some(10)).unwrap_err();
+    let e = m
+        .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(10))
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::FuelExhausted);
     assert_eq!(e.message, "iteration limit exceeded");
+    // Without fuel checks compiled in, the budget has no effect.
+    let options = crate::JitOptions {
+        loop_fuel: false,
+        ..Default::default()
+    };
+    let m = crate::compile_with(&b.ctx, b.module, &options).unwrap();
+    let ok = m
+        .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(0))
+        .unwrap();
+    assert_eq!(ints(&ok), vec![285]);
 }
 
 /// Builds `@name(a, b) -> op(a, b)` over type `ty`.
@@ -324,8 +382,14 @@ fn narrow_integers_wrap() {
     assert_eq!(run1(&m, "mul_i8", &[i8v(200), i8v(2)]).as_i64(), Some(-112));
     assert_eq!(run1(&m, "mul_i8", &[i8v(200), i8v(2)]).as_u64(), Some(144));
     // signed vs unsigned division of the bits 0x80: -128 / 2 = -64, 128 / 2 = 64.
-    assert_eq!(run1(&m, "divsi_i8", &[i8v(-128), i8v(2)]).as_i64(), Some(-64));
-    assert_eq!(run1(&m, "divui_i8", &[i8v(-128), i8v(2)]).as_i64(), Some(64));
+    assert_eq!(
+        run1(&m, "divsi_i8", &[i8v(-128), i8v(2)]).as_i64(),
+        Some(-64)
+    );
+    assert_eq!(
+        run1(&m, "divui_i8", &[i8v(-128), i8v(2)]).as_i64(),
+        Some(64)
+    );
     // i2 bits 0b10 are -2 signed, 2 unsigned.
     assert_eq!(run1(&m, "maxsi_i2", &[i2v(1), i2v(-2)]).as_i64(), Some(1));
     assert_eq!(run1(&m, "maxui_i2", &[i2v(1), i2v(-2)]).as_u64(), Some(2));
@@ -337,7 +401,11 @@ fn narrow_integers_wrap() {
     assert_eq!(r[0].to_string(), "1");
     assert_eq!(r[1].to_string(), "0");
     // Input bits above the width are ignored.
-    let wide = Scalar::Int { bits: 0xFF01, width: 8, is_index: false };
+    let wide = Scalar::Int {
+        bits: 0xFF01,
+        width: 8,
+        is_index: false,
+    };
     assert_eq!(run1(&m, "add_i8", &[wide, i8v(1)]).as_i64(), Some(2));
 }
 
@@ -358,12 +426,16 @@ fn division_flavours() {
     binary_fn(&mut b, "ceildivui8", "arith.ceildivui", i8t);
     binary_fn(&mut b, "floordivsi8", "arith.floordivsi", i8t);
     let m = b.compile();
-    let c = |f: &str, x: i32, y: i32| run1(&m, f, &[Scalar::i32(x), Scalar::i32(y)]).as_i64().unwrap();
+    let c = |f: &str, x: i32, y: i32| {
+        run1(&m, f, &[Scalar::i32(x), Scalar::i32(y)])
+            .as_i64()
+            .unwrap()
+    };
     assert_eq!(c("divsi", -7, 2), -3); // truncates towards zero
     assert_eq!(c("remsi", -7, 2), -1); // sign of the dividend
     assert_eq!(c("remsi", 7, -2), 1);
     assert_eq!(c("remui", -1, 10), 5); // 4294967295 mod 10 = 5
-    // MLIR docs: ceildivsi 7 / -2 = -3; floordivsi 5 / -2 = -3.
+                                       // MLIR docs: ceildivsi 7 / -2 = -3; floordivsi 5 / -2 = -3.
     assert_eq!(c("ceildivsi", 7, -2), -3);
     assert_eq!(c("ceildivsi", 7, 2), 4);
     assert_eq!(c("ceildivsi", -7, 2), -3);
@@ -380,7 +452,11 @@ fn division_flavours() {
     let r = run1(&m, "ceildivui8", &[Scalar::int(255, 8), Scalar::int(2, 8)]);
     assert_eq!(r.as_u64(), Some(128));
     // i8: floor(-128 / 3) = floor(-42.67) = -43.
-    let r = run1(&m, "floordivsi8", &[Scalar::int(-128, 8), Scalar::int(3, 8)]);
+    let r = run1(
+        &m,
+        "floordivsi8",
+        &[Scalar::int(-128, 8), Scalar::int(3, 8)],
+    );
     assert_eq!(r.as_i64(), Some(-43));
 }
 
@@ -406,26 +482,47 @@ fn division_faults() {
         ("ceildivui64", 64),
         ("floordivsi2", 2),
     ] {
-        let e = m.call(f, &[Scalar::int(5 % (1 << (w - 1)), w), Scalar::int(0, w)]).unwrap_err();
+        let e = m
+            .call(f, &[Scalar::int(5 % (1 << (w - 1)), w), Scalar::int(0, w)])
+            .unwrap_err();
         assert_eq!(e.kind, RuntimeErrorKind::DivisionByZero, "{f}");
         assert_eq!(e.message, "integer division by zero");
-        assert!(matches!(e.loc, Location::FileLineCol { .. }), "{f}: the fault is located");
+        assert!(
+            matches!(e.loc, Location::FileLineCol { .. }),
+            "{f}: the fault is located"
+        );
     }
     // INT_MIN / -1 overflows.
-    let e = m.call("divsi64", &[Scalar::i64(i64::MIN), Scalar::i64(-1)]).unwrap_err();
+    let e = m
+        .call("divsi64", &[Scalar::i64(i64::MIN), Scalar::i64(-1)])
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionOverflow);
-    let e = m.call("divsi8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)]).unwrap_err();
+    let e = m
+        .call("divsi8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)])
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionOverflow);
-    let e = m.call("remsi8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)]).unwrap_err();
+    let e = m
+        .call("remsi8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)])
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionOverflow);
-    let e = m.call("floordivsi2", &[Scalar::int(-2, 2), Scalar::int(-1, 2)]).unwrap_err();
+    let e = m
+        .call("floordivsi2", &[Scalar::int(-2, 2), Scalar::int(-1, 2)])
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionOverflow);
     // Unsigned division of the same bits is fine: 0x80 / 0xFF = 0.
-    let r = m.call("remui8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)]).unwrap();
+    let r = m
+        .call("remui8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)])
+        .unwrap();
     assert_eq!(r[0].as_u64(), Some(128));
     // Near misses do not fault: -127 / -1 = 127.
-    assert_eq!(run1(&m, "divsi8", &[Scalar::int(-127, 8), Scalar::int(-1, 8)]).as_i64(), Some(127));
-    assert_eq!(run1(&m, "divsi64", &[Scalar::i64(i64::MIN), Scalar::i64(1)]).as_i64(), Some(i64::MIN));
+    assert_eq!(
+        run1(&m, "divsi8", &[Scalar::int(-127, 8), Scalar::int(-1, 8)]).as_i64(),
+        Some(127)
+    );
+    assert_eq!(
+        run1(&m, "divsi64", &[Scalar::i64(i64::MIN), Scalar::i64(1)]).as_i64(),
+        Some(i64::MIN)
+    );
 }
 
 #[test]
@@ -438,7 +535,11 @@ fn shifts() {
     binary_fn(&mut b, "shl64", "arith.shli", i64t);
     binary_fn(&mut b, "shrs64", "arith.shrsi", i64t);
     let m = b.compile();
-    let c = |f: &str, x: i128, y: i128| run1(&m, f, &[Scalar::int(x, 8), Scalar::int(y, 8)]).as_i64().unwrap();
+    let c = |f: &str, x: i128, y: i128| {
+        run1(&m, f, &[Scalar::int(x, 8), Scalar::int(y, 8)])
+            .as_i64()
+            .unwrap()
+    };
     assert_eq!(c("shl8", 1, 7), -128);
     assert_eq!(c("shl8", 3, 7), -128); // 0b1_1000_0000 keeps 0x80
     assert_eq!(c("shl8", 1, 8), 0); // >= width: poison in MLIR, 0 here
@@ -447,7 +548,11 @@ fn shifts() {
     assert_eq!(c("shru8", -128, 1), 64);
     assert_eq!(c("shru8", -128, 7), 1);
     assert_eq!(c("shru8", -128, 200), 0); // amount 200 >= 8
-    let c64 = |f: &str, x: i64, y: i64| run1(&m, f, &[Scalar::i64(x), Scalar::i64(y)]).as_i64().unwrap();
+    let c64 = |f: &str, x: i64, y: i64| {
+        run1(&m, f, &[Scalar::i64(x), Scalar::i64(y)])
+            .as_i64()
+            .unwrap()
+    };
     assert_eq!(c64("shl64", 1, 63), i64::MIN);
     assert_eq!(c64("shl64", 1, 64), 0);
     assert_eq!(c64("shrs64", -8, 2), -2);
@@ -456,8 +561,16 @@ fn shifts() {
 #[test]
 fn casts() {
     let mut b = B::new();
-    let (i1, i2, i8t, i32t, i64t, idx, f32t, f64t) =
-        (b.i(1), b.i(2), b.i(8), b.i(32), b.i(64), b.index(), b.f32t(), b.f64t());
+    let (i1, i2, i8t, i32t, i64t, idx, f32t, f64t) = (
+        b.i(1),
+        b.i(2),
+        b.i(8),
+        b.i(32),
+        b.i(64),
+        b.index(),
+        b.f32t(),
+        b.f64t(),
+    );
     let cast_fn = |b: &mut B, name: &str, op: &str, from: Type, to: Type| {
         let (_, e) = b.func(name, &[from], &[to]);
         let x = b.arg(e, 0);
@@ -489,25 +602,46 @@ fn casts() {
     assert_eq!(one("trunci_32_2", Scalar::i32(7)).as_i64(), Some(-1)); // 0b111 -> 0b11
     assert_eq!(one("trunci_32_2", Scalar::i32(6)).as_i64(), Some(-2)); // 0b110 -> 0b10
     assert_eq!(one("index_cast_32", Scalar::i32(-1)), Scalar::index(-1));
-    assert_eq!(one("index_castui_32", Scalar::i32(-1)), Scalar::index(4294967295));
-    assert_eq!(one("index_cast_to_8", Scalar::index(300)).as_i64(), Some(44)); // 300 - 256
+    assert_eq!(
+        one("index_castui_32", Scalar::i32(-1)),
+        Scalar::index(4294967295)
+    );
+    assert_eq!(
+        one("index_cast_to_8", Scalar::index(300)).as_i64(),
+        Some(44)
+    ); // 300 - 256
     assert_eq!(one("sitofp_8", Scalar::int(-1, 8)), Scalar::F64(-1.0));
     assert_eq!(one("uitofp_8", Scalar::int(-1, 8)), Scalar::F64(255.0));
     // 2^64 - 1 rounds to 2^64 = 18446744073709551616.
-    assert_eq!(one("uitofp_64", Scalar::i64(-1)), Scalar::F64(18446744073709551616.0));
+    assert_eq!(
+        one("uitofp_64", Scalar::i64(-1)),
+        Scalar::F64(18446744073709551616.0)
+    );
     assert_eq!(one("sitofp_1", Scalar::bool(true)), Scalar::F32(-1.0)); // i1 true is -1 signed
     assert_eq!(one("fptosi_32", Scalar::F64(-2.7)).as_i64(), Some(-2));
     assert_eq!(one("fptosi_32", Scalar::F64(2.7)).as_i64(), Some(2));
-    assert_eq!(one("fptosi_32", Scalar::F64(1e10)).as_i64(), Some(2147483647)); // saturates
-    assert_eq!(one("fptosi_32", Scalar::F64(-1e10)).as_i64(), Some(-2147483648));
+    assert_eq!(
+        one("fptosi_32", Scalar::F64(1e10)).as_i64(),
+        Some(2147483647)
+    ); // saturates
+    assert_eq!(
+        one("fptosi_32", Scalar::F64(-1e10)).as_i64(),
+        Some(-2147483648)
+    );
     assert_eq!(one("fptosi_32", Scalar::F64(f64::NAN)).as_i64(), Some(0));
     assert_eq!(one("fptoui_8", Scalar::F64(255.9)).as_u64(), Some(255));
     assert_eq!(one("fptoui_8", Scalar::F64(1000.0)).as_u64(), Some(255));
     assert_eq!(one("fptoui_8", Scalar::F64(-3.0)).as_u64(), Some(0));
     assert_eq!(one("extf", Scalar::F32(0.5)), Scalar::F64(0.5));
     assert_eq!(one("truncf", Scalar::F64(0.1)).to_string(), "0.1");
-    assert_eq!(one("bitcast_f32_i32", Scalar::F32(1.0)).as_i64(), Some(0x3F80_0000));
-    assert_eq!(one("bitcast_i64_f64", Scalar::i64(0x4000_0000_0000_0000)), Scalar::F64(2.0));
+    assert_eq!(
+        one("bitcast_f32_i32", Scalar::F32(1.0)).as_i64(),
+        Some(0x3F80_0000)
+    );
+    assert_eq!(
+        one("bitcast_i64_f64", Scalar::i64(0x4000_0000_0000_0000)),
+        Scalar::F64(2.0)
+    );
 }
 
 #[test]
@@ -588,7 +722,11 @@ fn float_ops() {
     assert_eq!(f1("roundeven", 3.5), 4.0);
     // fma(0.1, 10, -1): one rounding gives 2^-54 = 5.551115123125783e-17 (0.1 is slightly
     // above 1/10), where a separate multiply would round 0.1 * 10 to exactly 1.0.
-    let r = run1(&m, "fma", &[Scalar::F64(0.1), Scalar::F64(10.0), Scalar::F64(-1.0)]);
+    let r = run1(
+        &m,
+        "fma",
+        &[Scalar::F64(0.1), Scalar::F64(10.0), Scalar::F64(-1.0)],
+    );
     assert_eq!(r, Scalar::F64(5.551115123125783e-17));
     let r = run1(&m, "rem32", &[Scalar::F32(7.0), Scalar::F32(-4.0)]);
     assert_eq!(r, Scalar::F32(3.0));
@@ -617,16 +755,37 @@ fn cmpf_all_predicates_with_nan() {
     };
     // Predicates: false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true.
     // With a NaN: every ordered predicate is false, every unordered one true.
-    assert_eq!(run(f64::NAN, 1.0), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
-    assert_eq!(run(1.0, f64::NAN), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
-    assert_eq!(run(f64::NAN, f64::NAN), [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(
+        run(f64::NAN, 1.0),
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    );
+    assert_eq!(
+        run(1.0, f64::NAN),
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    );
+    assert_eq!(
+        run(f64::NAN, f64::NAN),
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    );
     // 1 < 2: olt ole one ord ult ule une true.
-    assert_eq!(run(1.0, 2.0), [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1]);
+    assert_eq!(
+        run(1.0, 2.0),
+        [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1]
+    );
     // 2 > 1: ogt oge one ord ugt uge une true.
-    assert_eq!(run(2.0, 1.0), [0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1]);
+    assert_eq!(
+        run(2.0, 1.0),
+        [0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1]
+    );
     // 2 == 2 (and -0 == +0): oeq oge ole ord ueq uge ule true.
-    assert_eq!(run(2.0, 2.0), [0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1]);
-    assert_eq!(run(-0.0, 0.0), [0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1]);
+    assert_eq!(
+        run(2.0, 2.0),
+        [0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1]
+    );
+    assert_eq!(
+        run(-0.0, 0.0),
+        [0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1]
+    );
 }
 
 #[test]
@@ -663,9 +822,19 @@ fn select_and_bool_constants() {
     let nc = b.bin(e, "arith.xori", c, t);
     b.ret(e, &[r, nc]);
     let m = b.compile();
-    let r = m.call("sel", &[Scalar::bool(true), Scalar::i32(10), Scalar::i32(20)]).unwrap();
+    let r = m
+        .call(
+            "sel",
+            &[Scalar::bool(true), Scalar::i32(10), Scalar::i32(20)],
+        )
+        .unwrap();
     assert_eq!(r, vec![Scalar::i32(10), Scalar::bool(false)]);
-    let r = m.call("sel", &[Scalar::bool(false), Scalar::i32(10), Scalar::i32(20)]).unwrap();
+    let r = m
+        .call(
+            "sel",
+            &[Scalar::bool(false), Scalar::i32(10), Scalar::i32(20)],
+        )
+        .unwrap();
     assert_eq!(r, vec![Scalar::i32(20), Scalar::bool(true)]);
 }
 
@@ -680,8 +849,26 @@ fn cond_br_to_one_block_with_different_args() {
     let v = b.arg(join, 0);
     b.ret(join, &[v]);
     let m = b.compile();
-    assert_eq!(ints(&m.call("pick", &[Scalar::bool(true), Scalar::i32(1), Scalar::i32(2)]).unwrap()), [1]);
-    assert_eq!(ints(&m.call("pick", &[Scalar::bool(false), Scalar::i32(1), Scalar::i32(2)]).unwrap()), [2]);
+    assert_eq!(
+        ints(
+            &m.call(
+                "pick",
+                &[Scalar::bool(true), Scalar::i32(1), Scalar::i32(2)]
+            )
+            .unwrap()
+        ),
+        [1]
+    );
+    assert_eq!(
+        ints(
+            &m.call(
+                "pick",
+                &[Scalar::bool(false), Scalar::i32(1), Scalar::i32(2)]
+            )
+            .unwrap()
+        ),
+        [2]
+    );
 }
 
 #[test]
@@ -721,10 +908,17 @@ fn switch_wide_cases() {
     let one = b.block(region, &[]);
     let big = b.block(region, &[i64t]);
     let seven = b.block(region, &[]);
-    let vt = b.ctx.intern_type(weir_ir::TypeKind::Vector { shape: vec![3], element: i64t });
+    let vt = b.ctx.intern_type(weir_ir::TypeKind::Vector {
+        shape: vec![3],
+        element: i64t,
+    });
     let cases = b.ctx.attr(AttrKind::Dense {
         ty: vt,
-        values: vec![DenseValue::Int(1), DenseValue::Int((1 << 32) + 1), DenseValue::Int(7)],
+        values: vec![
+            DenseValue::Int(1),
+            DenseValue::Int((1 << 32) + 1),
+            DenseValue::Int(7),
+        ],
     });
     let seg = b.seg(&[0, 1, 0]);
     let sizes = b.seg(&[1, 1, 1]);
@@ -733,7 +927,11 @@ fn switch_wide_cases() {
         "cf.switch",
         &[flag, flag, flag],
         &[],
-        vec![("case_values", cases), ("case_operand_segments", seg), ("operandSegmentSizes", sizes)],
+        vec![
+            ("case_values", cases),
+            ("case_operand_segments", seg),
+            ("operandSegmentSizes", sizes),
+        ],
         &[d, one, big, seven],
     );
     let hundred = b.cint(d, 100, i64t);
@@ -769,10 +967,15 @@ fn switch_dense_i8_negative_cases() {
     let flag = b.arg(e, 0);
     let d = b.block(region, &[]);
     let targets: Vec<BlockId> = (0..5).map(|_| b.block(region, &[])).collect();
-    let vt = b.ctx.intern_type(weir_ir::TypeKind::Vector { shape: vec![5], element: i8t });
+    let vt = b.ctx.intern_type(weir_ir::TypeKind::Vector {
+        shape: vec![5],
+        element: i8t,
+    });
     // Cases -2, -1, 0, 1, 2 return 10, 11, 12, 13, 14; the default returns -5.
-    let cases =
-        b.ctx.attr(AttrKind::Dense { ty: vt, values: (-2..=2).map(DenseValue::Int).collect::<Vec<_>>() });
+    let cases = b.ctx.attr(AttrKind::Dense {
+        ty: vt,
+        values: (-2..=2).map(DenseValue::Int).collect::<Vec<_>>(),
+    });
     let seg = b.seg(&[0, 0, 0, 0, 0]);
     let sizes = b.seg(&[1, 0, 0]);
     let mut succs = vec![d];
@@ -782,7 +985,11 @@ fn switch_dense_i8_negative_cases() {
         "cf.switch",
         &[flag],
         &[],
-        vec![("case_values", cases), ("case_operand_segments", seg), ("operandSegmentSizes", sizes)],
+        vec![
+            ("case_values", cases),
+            ("case_operand_segments", seg),
+            ("operandSegmentSizes", sizes),
+        ],
         &succs,
     );
     let m5 = b.cint(d, -5, i32t);
@@ -810,7 +1017,14 @@ fn switch_without_cases() {
     let flag = b.arg(e, 0);
     let d = b.block(region, &[i32t]);
     let sizes = b.seg(&[1, 1, 0]);
-    b.raw(e, "cf.switch", &[flag, flag], &[], vec![("operandSegmentSizes", sizes)], &[d]);
+    b.raw(
+        e,
+        "cf.switch",
+        &[flag, flag],
+        &[],
+        vec![("operandSegmentSizes", sizes)],
+        &[d],
+    );
     let v = b.arg(d, 0);
     b.ret(d, &[v]);
     let m = b.compile();
@@ -847,7 +1061,13 @@ fn newton_sqrt_f64() {
     let r = m.call("newton", &[Scalar::F64(2.0)]).unwrap();
     // Python: Newton from 1.0 settles on 1.414213562373095 (one ulp below the correctly rounded
     // square root 1.4142135623730951, which math.sqrt returns).
-    assert_eq!(r, vec![Scalar::F64(1.414213562373095), Scalar::F64(1.4142135623730951)]);
+    assert_eq!(
+        r,
+        vec![
+            Scalar::F64(1.414213562373095),
+            Scalar::F64(1.4142135623730951)
+        ]
+    );
     assert_eq!(r[1].to_string(), "1.4142135623730951");
     let r = m.call("newton", &[Scalar::F64(16.0)]).unwrap();
     assert_eq!(r, vec![Scalar::F64(4.0), Scalar::F64(4.0)]);
@@ -911,27 +1131,62 @@ fn calls_between_functions() {
     b.ret(e, &[]);
     let m = b.compile();
     // 3^2 + 4^2 = 25; 3 / 4 = 0 and 3 % 4 = 3, 0 + 3 = 3
-    assert_eq!(m.call("user", &[Scalar::i64(3), Scalar::i64(4)]).unwrap(), vec![Scalar::i64(25), Scalar::i32(3)]);
+    assert_eq!(
+        m.call("user", &[Scalar::i64(3), Scalar::i64(4)]).unwrap(),
+        vec![Scalar::i64(25), Scalar::i32(3)]
+    );
     // 17 / 5 = 3 rem 2; -7 / 2 = -3 rem -1
-    assert_eq!(ints(&m.call("divmod", &[Scalar::i32(17), Scalar::i32(5)]).unwrap()), [3, 2]);
-    assert_eq!(ints(&m.call("divmod", &[Scalar::i32(-7), Scalar::i32(2)]).unwrap()), [-3, -1]);
+    assert_eq!(
+        ints(
+            &m.call("divmod", &[Scalar::i32(17), Scalar::i32(5)])
+                .unwrap()
+        ),
+        [3, 2]
+    );
+    assert_eq!(
+        ints(
+            &m.call("divmod", &[Scalar::i32(-7), Scalar::i32(2)])
+                .unwrap()
+        ),
+        [-3, -1]
+    );
     // 10! = 3628800; 20! = 2432902008176640000 (fits in i64); 21! wraps modulo 2^64:
     // 51090942171709440000 - 2 * 2^64 = 51090942171709440000 - 36893488147419103232
     // = 14197454024290336768, which is above 2^63, so signed it is
     // 14197454024290336768 - 18446744073709551616 = -4249290049419214848.
     assert_eq!(run1(&m, "fact", &[Scalar::i64(10)]).as_i64(), Some(3628800));
-    assert_eq!(run1(&m, "fact", &[Scalar::i64(20)]).as_i64(), Some(2432902008176640000));
-    assert_eq!(run1(&m, "fact", &[Scalar::i64(21)]).as_i64(), Some(-4249290049419214848));
+    assert_eq!(
+        run1(&m, "fact", &[Scalar::i64(20)]).as_i64(),
+        Some(2432902008176640000)
+    );
+    assert_eq!(
+        run1(&m, "fact", &[Scalar::i64(21)]).as_i64(),
+        Some(-4249290049419214848)
+    );
     let args = [Scalar::F32(1.25), Scalar::bool(true), Scalar::index(-4)];
     let want = vec![Scalar::index(-8), Scalar::F32(2.5), Scalar::bool(true)];
     assert_eq!(m.call("mixed", &args).unwrap(), want);
     assert_eq!(m.call("mixed_caller", &args).unwrap(), want);
     assert_eq!(m.call("void", &[]).unwrap(), vec![]);
     let names: Vec<&str> = m.functions().collect();
-    assert_eq!(names, ["square", "divmod", "user", "fact", "mixed", "mixed_caller", "void"]);
+    assert_eq!(
+        names,
+        [
+            "square",
+            "divmod",
+            "user",
+            "fact",
+            "mixed",
+            "mixed_caller",
+            "void"
+        ]
+    );
     let (ins, outs) = m.signature("divmod").unwrap();
     assert_eq!((ins, outs), (vec![i32t, i32t], vec![i32t, i32t]));
-    assert_eq!(m.scalar_signature("mixed").unwrap().1, vec![ScalarType::Index, ScalarType::F32, ScalarType::Int(1)]);
+    assert_eq!(
+        m.scalar_signature("mixed").unwrap().1,
+        vec![ScalarType::Index, ScalarType::F32, ScalarType::Int(1)]
+    );
     assert!(m.signature("nope").is_none());
 }
 
@@ -960,11 +1215,19 @@ fn faults_propagate_through_calls() {
     b.raw(e, "cf.assert", &[notok], &[], vec![("msg", msg)], &[]);
     b.ret(e, &[q1]);
     let m = b.compile();
-    assert_eq!(ints(&m.call("outer", &[Scalar::i32(9), Scalar::i32(2)]).unwrap()), [5]);
-    let e = m.call("outer", &[Scalar::i32(9), Scalar::i32(0)]).unwrap_err();
+    assert_eq!(
+        ints(&m.call("outer", &[Scalar::i32(9), Scalar::i32(2)]).unwrap()),
+        [5]
+    );
+    let e = m
+        .call("outer", &[Scalar::i32(9), Scalar::i32(0)])
+        .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionByZero);
     // The module is still usable after a fault.
-    assert_eq!(ints(&m.call("outer", &[Scalar::i32(10), Scalar::i32(3)]).unwrap()), [4]);
+    assert_eq!(
+        ints(&m.call("outer", &[Scalar::i32(10), Scalar::i32(3)]).unwrap()),
+        [4]
+    );
 }
 
 #[test]
@@ -996,14 +1259,31 @@ fn bad_calls_are_errors() {
     let _ = i64t;
     let m = b.compile();
     let e = m.call("nope", &[]).unwrap_err();
-    assert_eq!((e.kind, e.message.as_str()), (RuntimeErrorKind::BadCall, "no function named 'nope' in the module"));
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (
+            RuntimeErrorKind::BadCall,
+            "no function named 'nope' in the module"
+        )
+    );
     let e = m.call("add", &[Scalar::i32(1)]).unwrap_err();
     assert_eq!(e.message, "function 'add' expects 2 argument(s), got 1");
-    let e = m.call("add", &[Scalar::i32(1), Scalar::F64(1.0)]).unwrap_err();
-    assert_eq!(e.message, "argument #1 of function 'add' has type i32, got a value of type f64");
+    let e = m
+        .call("add", &[Scalar::i32(1), Scalar::F64(1.0)])
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "argument #1 of function 'add' has type i32, got a value of type f64"
+    );
     let e = m.call("id", &[Scalar::i64(1)]).unwrap_err();
-    assert_eq!(e.message, "argument #0 of function 'id' has type index, got a value of type i64");
-    assert_eq!(m.call("id", &[Scalar::index(i64::MIN)]).unwrap(), vec![Scalar::index(i64::MIN)]);
+    assert_eq!(
+        e.message,
+        "argument #0 of function 'id' has type index, got a value of type i64"
+    );
+    assert_eq!(
+        m.call("id", &[Scalar::index(i64::MIN)]).unwrap(),
+        vec![Scalar::index(i64::MIN)]
+    );
 }
 
 fn compile_err(b: &B) -> weir_ir::Diagnostic {
@@ -1034,14 +1314,23 @@ fn unsupported_ops_and_types_are_located_errors() {
     b.ret(e, &[x]);
     let d = compile_err(&b);
     assert_eq!(&d.loc, b.ctx.loc(if_op));
-    assert_eq!(d.message, "cf-run: unsupported operation 'scf.if' in the JIT");
+    assert_eq!(
+        d.message,
+        "cf-run: unsupported operation 'scf.if' in the JIT"
+    );
 
     let mut b = B::new();
     let f32t = b.f32t();
-    let tt = b.ctx.intern_type(weir_ir::TypeKind::Tensor { shape: Some(vec![Some(2), None]), element: f32t });
+    let tt = b.ctx.intern_type(weir_ir::TypeKind::Tensor {
+        shape: Some(vec![Some(2), None]),
+        element: f32t,
+    });
     b.func("g", &[tt], &[]);
     let d = compile_err(&b);
-    assert_eq!(d.message, "cf-run: unsupported type 'tensor<2x?xf32>' in the JIT");
+    assert_eq!(
+        d.message,
+        "cf-run: unsupported type 'tensor<2x?xf32>' in the JIT"
+    );
 
     let mut b = B::new();
     let f16 = b.ctx.float_type(FloatKind::F16);
@@ -1063,7 +1352,10 @@ fn unsupported_ops_and_types_are_located_errors() {
     let r = b.call(e, "missing", &[x], &[i32t])[0];
     b.ret(e, &[r]);
     let d = compile_err(&b);
-    assert_eq!(d.message, "cf-run: 'func.call' calls unknown function '@missing'");
+    assert_eq!(
+        d.message,
+        "cf-run: 'func.call' calls unknown function '@missing'"
+    );
 
     // A non-func op at module level.
     let mut b = B::new();
@@ -1071,7 +1363,10 @@ fn unsupported_ops_and_types_are_located_errors() {
     let op = b.raw(body, "test.global", &[], &[], vec![], &[]);
     let d = compile_err(&b);
     assert_eq!(&d.loc, b.ctx.loc(op));
-    assert_eq!(d.message, "cf-run: unsupported operation 'test.global' in the JIT");
+    assert_eq!(
+        d.message,
+        "cf-run: unsupported operation 'test.global' in the JIT"
+    );
 }
 
 #[test]
@@ -1095,4 +1390,66 @@ fn scalar_printing() {
     assert_eq!(Scalar::i64(i64::MIN).to_string(), "-9223372036854775808");
     assert_eq!(ScalarType::Int(7).to_string(), "i7");
     assert_eq!(Scalar::int(-1, 7).as_u64(), Some(127));
+}
+
+#[test]
+fn unoptimized_code_agrees() {
+    let mut b = B::new();
+    let (i64t, i8t, f64t) = (b.i(64), b.i(8), b.f64t());
+    sum_of_squares(&mut b, "sumsq", i64t);
+    binary_fn(&mut b, "ceildivsi8", "arith.ceildivsi", i8t);
+    binary_fn(&mut b, "shrsi8", "arith.shrsi", i8t);
+    binary_fn(&mut b, "maxnum", "arith.maxnumf", f64t);
+    let options = crate::JitOptions {
+        optimize: false,
+        keep_clif: true,
+        ..Default::default()
+    };
+    let m = crate::compile_with(&b.ctx, b.module, &options).unwrap();
+    assert_eq!(run1(&m, "sumsq", &[Scalar::i64(10)]).as_i64(), Some(285));
+    if std::env::var_os("WEIR_JIT_PRINT_CLIF").is_some() {
+        eprintln!("{}", m.clif());
+    }
+    assert!(m.clif().contains("; function @ceildivsi8"));
+    // ceil(-7 / 2) = -3; ceil(7 / 2) = 4
+    assert_eq!(
+        run1(&m, "ceildivsi8", &[Scalar::int(-7, 8), Scalar::int(2, 8)]).as_i64(),
+        Some(-3)
+    );
+    assert_eq!(
+        run1(&m, "ceildivsi8", &[Scalar::int(7, 8), Scalar::int(2, 8)]).as_i64(),
+        Some(4)
+    );
+    let e = m
+        .call("ceildivsi8", &[Scalar::int(-128, 8), Scalar::int(-1, 8)])
+        .unwrap_err();
+    assert_eq!(e.kind, RuntimeErrorKind::DivisionOverflow);
+    assert_eq!(
+        run1(&m, "shrsi8", &[Scalar::int(-128, 8), Scalar::int(3, 8)]).as_i64(),
+        Some(-16)
+    );
+    assert_eq!(
+        run1(&m, "maxnum", &[Scalar::F64(f64::NAN), Scalar::F64(-1.0)]),
+        Scalar::F64(-1.0)
+    );
+}
+
+#[test]
+fn many_calls_and_modules() {
+    // Modules are freed on drop, calls are cheap enough to repeat.
+    for round in 0..20 {
+        let mut b = B::new();
+        let i64t = b.i(64);
+        sum_of_squares(&mut b, "sumsq", i64t);
+        let m = b.compile();
+        for n in 0..10 {
+            // sum of k^2 for k < n = (n - 1) n (2n - 1) / 6
+            let want = (n - 1) * n * (2 * n - 1) / 6;
+            assert_eq!(
+                run1(&m, "sumsq", &[Scalar::i64(n)]).as_i64(),
+                Some(want),
+                "round {round}"
+            );
+        }
+    }
 }

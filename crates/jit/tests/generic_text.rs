@@ -7,23 +7,33 @@ use weir_syntax::{parse_module, ParseOptions, Syntax};
 fn run(src: &str, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, weir_jit::RuntimeError> {
     let mut ctx = weir_ir::Context::new();
     let syntax = Syntax::new();
-    let module = parse_module(&mut ctx, &syntax, src, "t.mlir", 1, ParseOptions { allow_unregistered: true })
-        .unwrap_or_else(|d| panic!("parse error: {}: {}", d.loc, d.message));
-    let m = compile(&ctx, module).unwrap_or_else(|d| panic!("compile error: {}: {}", d.loc, d.message));
+    let module = parse_module(
+        &mut ctx,
+        &syntax,
+        src,
+        "t.mlir",
+        1,
+        ParseOptions {
+            allow_unregistered: true,
+        },
+    )
+    .unwrap_or_else(|d| panic!("parse error: {}: {}", d.loc, d.message));
+    let m =
+        compile(&ctx, module).unwrap_or_else(|d| panic!("compile error: {}: {}", d.loc, d.message));
     m.call(func, args)
 }
 
 /// The CFG MLIR's --convert-scf-to-cf produces for a sum-of-squares scf.for (MLIR-NOTES.md d).
 const SUM_OF_SQUARES: &str = r#"
-"func.func"() <{function_type = (index) -> i64, sym_name = "main"}> ({
+"func.func"() ({
 ^bb0(%n: index):
-  %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
-  %c1 = "arith.constant"() <{value = 1 : index}> : () -> index
-  %z = "arith.constant"() <{value = 0 : i64}> : () -> i64
+  %c0 = "arith.constant"() {value = 0 : index} : () -> index
+  %c1 = "arith.constant"() {value = 1 : index} : () -> index
+  %z = "arith.constant"() {value = 0 : i64} : () -> i64
   "cf.br"(%c0, %z)[^bb1] : (index, i64) -> ()
 ^bb1(%i: index, %acc: i64):
-  %lt = "arith.cmpi"(%i, %n) <{predicate = 2 : i64}> : (index, index) -> i1
-  "cf.cond_br"(%lt)[^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+  %lt = "arith.cmpi"(%i, %n) {predicate = 2 : i64} : (index, index) -> i1
+  "cf.cond_br"(%lt)[^bb2, ^bb3] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i1) -> ()
 ^bb2:
   %ii = "arith.index_cast"(%i) : (index) -> i64
   %sq = "arith.muli"(%ii, %ii) : (i64, i64) -> i64
@@ -32,7 +42,7 @@ const SUM_OF_SQUARES: &str = r#"
   "cf.br"(%i2, %acc2)[^bb1] : (index, i64) -> ()
 ^bb3:
   "func.return"(%acc) : (i64) -> ()
-}) : () -> ()
+}) {function_type = (index) -> i64, sym_name = "main"} : () -> ()
 "#;
 
 #[test]
@@ -43,43 +53,47 @@ fn sum_of_squares_from_text() {
 }
 
 const SWITCH: &str = r#"
-"func.func"() <{function_type = (i64) -> i64, sym_name = "sw"}> ({
+"func.func"() ({
 ^bb0(%x: i64):
-  "cf.switch"(%x, %x, %x)[^bb1, ^bb2, ^bb3] <{case_operand_segments = array<i32: 0, 1>, case_values = dense<[1, 4294967297]> : vector<2xi64>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, i64, i64) -> ()
+  "cf.switch"(%x, %x, %x)[^bb1, ^bb2, ^bb3] {case_operand_segments = array<i32: 0, 1>, case_values = dense<[1, 4294967297]> : vector<2xi64>, operandSegmentSizes = array<i32: 1, 1, 1>} : (i64, i64, i64) -> ()
 ^bb1(%d: i64):
-  %c100 = "arith.constant"() <{value = 100 : i64}> : () -> i64
+  %c100 = "arith.constant"() {value = 100 : i64} : () -> i64
   %r = "arith.addi"(%d, %c100) : (i64, i64) -> i64
   "func.return"(%r) : (i64) -> ()
 ^bb2:
-  %c1 = "arith.constant"() <{value = 1 : i64}> : () -> i64
+  %c1 = "arith.constant"() {value = 1 : i64} : () -> i64
   "func.return"(%c1) : (i64) -> ()
 ^bb3(%b: i64):
-  %c2 = "arith.constant"() <{value = 2 : i64}> : () -> i64
+  %c2 = "arith.constant"() {value = 2 : i64} : () -> i64
   %m = "arith.muli"(%b, %c2) : (i64, i64) -> i64
   "func.return"(%m) : (i64) -> ()
-}) : () -> ()
+}) {function_type = (i64) -> i64, sym_name = "sw"} : () -> ()
 "#;
 
 #[test]
 fn switch_from_text() {
-    let sw = |x: i64| run(SWITCH, "sw", &[Scalar::i64(x)]).unwrap()[0].as_i64().unwrap();
+    let sw = |x: i64| {
+        run(SWITCH, "sw", &[Scalar::i64(x)]).unwrap()[0]
+            .as_i64()
+            .unwrap()
+    };
     assert_eq!(sw(1), 1);
     assert_eq!(sw(4294967297), 8589934594); // 2 * (2^32 + 1)
     assert_eq!(sw(5), 105);
 }
 
 const ASSERT_AND_DIV: &str = r#"
-"func.func"() <{function_type = (i32, i32) -> (i32, f64), sym_name = "f"}> ({
+"func.func"() ({
 ^bb0(%a: i32, %b: i32):
-  %c0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
-  %nn = "arith.cmpi"(%a, %c0) <{predicate = 5 : i64}> : (i32, i32) -> i1
-  "cf.assert"(%nn) <{msg = "a must be non-negative"}> : (i1) -> ()
+  %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+  %nn = "arith.cmpi"(%a, %c0) {predicate = 5 : i64} : (i32, i32) -> i1
+  "cf.assert"(%nn) {msg = "a must be non-negative"} : (i1) -> ()
   %q = "arith.divsi"(%a, %b) : (i32, i32) -> i32
   %f = "arith.sitofp"(%q) : (i32) -> f64
-  %h = "arith.constant"() <{value = 2.500000e-01 : f64}> : () -> f64
+  %h = "arith.constant"() {value = 2.500000e-01 : f64} : () -> f64
   %s = "arith.addf"(%f, %h) : (f64, f64) -> f64
   "func.return"(%q, %s) : (i32, f64) -> ()
-}) : () -> ()
+}) {function_type = (i32, i32) -> (i32, f64), sym_name = "f"} : () -> ()
 "#;
 
 #[test]

@@ -368,6 +368,11 @@ impl<'a> Parser<'a> {
             candidates.push(format!("builtin.{written}"));
         }
         let Some((name, syntax)) = candidates.iter().find_map(|c| self.syntax.get(c).map(|s| (c.clone(), *s))) else {
+            if let Some((dialect, _)) = written.split_once('.') {
+                if !self.syntax.has_dialect(dialect) && self.ctx.lookup_op_name(written).and_then(|n| self.ctx.op_def(n)).is_none() {
+                    return Err(Diagnostic::error(loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")));
+                }
+            }
             let tried = candidates.iter().filter(|c| *c != written).map(|c| format!("'{c}'")).collect::<Vec<_>>();
             let extra = if tried.is_empty() { String::new() } else { format!(" (tried {} as well)", tried.join(", ")) };
             return Err(Diagnostic::error(loc, format!("custom op '{written}' is unknown{extra}")));
@@ -407,6 +412,7 @@ impl<'a> Parser<'a> {
         }
         if self.tok.kind == Tok::Less {
             self.bump();
+            self.expect(Tok::LBrace, "{")?;
             let attrs = self.parse_attr_dict_body()?;
             self.expect(Tok::Greater, ">")?;
             for (k, v) in attrs {
@@ -660,9 +666,9 @@ impl<'a> Parser<'a> {
 
     fn finish_value_scope(&mut self) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
-        if let Some(((name, n), (_, loc))) = scope.forward.iter().min_by_key(|(_, (_, l))| l.file_line_col().map(|(_, a, b)| (a, b))) {
-            let suffix = if *n > 0 { format!("#{n}") } else { String::new() };
-            return Err(Diagnostic::error(loc.clone(), format!("use of undeclared SSA value name '%{name}{suffix}'")));
+        // MLIR's wording names no value; the location points at the first unresolved use.
+        if let Some((_, loc)) = scope.forward.values().min_by_key(|(_, l)| l.file_line_col().map(|(_, a, b)| (a, b))) {
+            return Err(Diagnostic::error(loc.clone(), "use of undeclared SSA value name"));
         }
         Ok(())
     }
@@ -732,8 +738,8 @@ impl<'a> Parser<'a> {
             }
         }
         let scope = self.block_scopes.last().expect("block scope");
-        if let Some((name, (_, _, loc))) = scope.blocks.iter().find(|(_, (_, defined, _))| !defined) {
-            return Err(Diagnostic::error(loc.clone(), format!("reference to an undefined block '^{name}'")));
+        if let Some((_, _, loc)) = scope.blocks.values().find(|(_, defined, _)| !defined) {
+            return Err(Diagnostic::error(loc.clone(), "reference to an undefined block"));
         }
         Ok(())
     }
@@ -861,8 +867,8 @@ impl<'a> Parser<'a> {
         };
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
-                if width == 0 || width > 16_777_215 {
-                    return Err(Diagnostic::error(loc, "invalid integer width"));
+                if width > 16_777_215 {
+                    return Err(Diagnostic::error(loc, "integer bitwidth is limited to 16777215 bits"));
                 }
             }
             self.bump();

@@ -68,6 +68,11 @@ impl Syntax {
         self.ops.insert(name.to_string(), syntax);
     }
 
+    /// Whether any op of dialect `dialect` (the part before the first `.`) has a custom syntax.
+    pub fn has_dialect(&self, dialect: &str) -> bool {
+        self.ops.keys().any(|k| k.split_once('.').is_some_and(|(d, _)| d == dialect))
+    }
+
     /// The custom syntax of op `name`, if it has one.
     pub fn get(&self, name: &str) -> Option<&OpSyntax> {
         self.ops.get(name)

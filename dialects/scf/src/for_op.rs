@@ -1,0 +1,282 @@
+//! `scf.for` (MLIR `SCF_ForOp`).
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %r = scf.for %iv = %lb to %ub step %s iter_args(%acc = %init) -> (i32) {
+//!   scf.yield %next : i32
+//! }
+//! scf.for unsigned %iv = %lb to %ub step %s  : i64 {
+//! }
+//! ```
+//! `: T` gives the type of the bounds and induction variable when it is not `index` (the
+//! printer writes two spaces before the colon, as 22 does); `unsigned` compares with `ult`.
+//! Without `iter_args` the body's operand-less `scf.yield` is implicit (added by the parser,
+//! left out by the printer). A trailing `{attrs}` dictionary follows the body.
+//!
+//! Generic structure: operands `(lb, ub, step, inits...)`; one region with one block whose
+//! arguments are `(iv, iter_args...)`; results have the inits' types; unit attribute
+//! `unsignedCmp`.
+//!
+//! Semantics: `iv = lb; while iv < ub { iter_args = body(iv, iter_args); iv += step }`, results =
+//! the last yielded values (the inits when no trip runs).
+//!
+//! Verifier: MLIR 22's checks and wording (ODS operand constraints, `LoopLikeOpInterface`,
+//! region-branch edges, implicit terminator, induction variable type), plus one stricter rule:
+//! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
+//! `'scf.for' op constant step operand must be positive`. The constant is recognised by op name
+//! and `value` attribute, so this crate does not depend on the arith crate.
+
+use crate::common::{self, check_edge, ensure_terminator, ty, Point};
+use weir_ir::{op_error, AttrKind, Context, DiagResult, OpId, OpState, TypeKind, ValueId};
+use weir_syntax::lexer::Tok;
+use weir_syntax::{Argument, PResult, Parser, Printer, UnresolvedOperand};
+
+/// The name of the unit attribute that selects unsigned comparison.
+pub const UNSIGNED_CMP: &str = "unsignedCmp";
+
+/// The value of `v` if it is defined by an `arith.constant` with an integer (or `i1`) `value`,
+/// sign-extended from its type's width.
+pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
+    let def = ctx.defining_op(v)?;
+    if !ctx.is(def, "arith.constant") {
+        return None;
+    }
+    match ctx.attr_kind(ctx.attr_of(def, "value")?) {
+        AttrKind::Integer { value, .. } => Some(*value),
+        AttrKind::Bool(b) => Some(if *b { -1 } else { 0 }),
+        _ => None,
+    }
+}
+
+pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_regions(ctx, op, 1)?;
+    let operands = ctx.operands(op);
+    if operands.len() < 3 {
+        return Err(op_error(ctx, op, format!("expected 3 or more operands, but found {}", operands.len())));
+    }
+    let (lb, step, inits) = (operands[0], operands[2], &operands[3..]);
+    for (i, &v) in operands[..3].iter().enumerate() {
+        let t = ctx.value_type(v);
+        if !ctx.is_signless_int_or_index(t) {
+            return Err(op_error(ctx, op, format!("operand #{i} must be signless integer or index, but got {}", ty(ctx, t))));
+        }
+    }
+    let bound_ty = ctx.value_type(lb);
+    if operands[..3].iter().any(|&v| ctx.value_type(v) != bound_ty) {
+        return Err(op_error(ctx, op, "failed to verify that all of {lowerBound, upperBound, step} have same type"));
+    }
+    common::expect_one_block(ctx, op, 0, "region")?;
+    let results = common::result_types(ctx, op);
+    if inits.len() != results.len() {
+        return Err(op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
+    }
+    if let Some(c) = constant_int(ctx, step) {
+        let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+        if c == 0 || (c < 0 && !unsigned) {
+            return Err(op_error(ctx, op, "constant step operand must be positive"));
+        }
+    }
+
+    // LoopLikeOpInterface (22 wording).
+    let body = ctx.entry_block(ctx.region(op, 0)).expect("one block");
+    let args = ctx.block_args(body);
+    let Some((&iv, iter_args)) = args.split_first() else {
+        // 22 reports `different number of inits and region iter_args: N != 18446744073709551615`
+        // here (an unsigned underflow); say what is wrong instead.
+        return Err(op_error(ctx, op, "expected the body block to have the induction variable as its first argument"));
+    };
+    let iter_tys = common::types_of(ctx, iter_args);
+    let terminator = ctx.last_op(body).filter(|&t| ctx.is(t, "scf.yield"));
+    let yielded = terminator.map(|t| ctx.operands(t)).unwrap_or(&[]);
+    if inits.len() != iter_args.len() {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()),
+        ));
+    }
+    if !yielded.is_empty() && iter_args.len() != yielded.len() {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()),
+        ));
+    }
+    for (i, (&init, &arg_ty)) in inits.iter().zip(&iter_tys).enumerate() {
+        let init_ty = ctx.value_type(init);
+        if init_ty != arg_ty {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("{i}-th init and {i}-th region iter_arg have different type: {} != {}", ty(ctx, init_ty), ty(ctx, arg_ty)),
+            ));
+        }
+        if let Some(&y) = yielded.get(i) {
+            let yt = ctx.value_type(y);
+            if arg_ty != yt {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
+                        ty(ctx, arg_ty),
+                        ty(ctx, yt)
+                    ),
+                ));
+            }
+        }
+    }
+    // (22 always says "0-th" in this message, a counting slip; Weir gives the real index.)
+    for (i, (&arg_ty, &res_ty)) in iter_tys.iter().zip(&results).enumerate() {
+        if arg_ty != res_ty {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                    ty(ctx, arg_ty),
+                    ty(ctx, res_ty)
+                ),
+            ));
+        }
+    }
+
+    // RegionBranchOpInterface edges: into the body, back to the body, out to the results.
+    check_edge(ctx, op, Point::Parent, Point::Region(0), inits, &iter_tys, ctx.loc(op))?;
+    if let Some(t) = terminator {
+        let (yielded, loc) = (ctx.operands(t), ctx.loc(t));
+        check_edge(ctx, op, Point::Op("scf.yield"), Point::Region(0), yielded, &iter_tys, loc)?;
+        check_edge(ctx, op, Point::Op("scf.yield"), Point::Parent, yielded, &results, loc)?;
+    }
+    common::expect_yield_terminators(ctx, op)?;
+    if ctx.value_type(iv) != bound_ty {
+        return Err(op_error(ctx, op, "expected induction variable to be same type as bounds and step"));
+    }
+    Ok(())
+}
+
+/// Parses `(%a = %x, %b = %y)` (MLIR `parseAssignmentList`).
+pub(crate) fn parse_assignment_list(p: &mut Parser<'_>) -> PResult<Vec<(UnresolvedOperand, UnresolvedOperand)>> {
+    p.expect(Tok::LParen, "(")?;
+    let mut out = Vec::new();
+    if p.consume_if(Tok::RParen) {
+        return Ok(out);
+    }
+    loop {
+        let arg = p.parse_operand()?;
+        p.expect(Tok::Equal, "=")?;
+        let value = p.parse_operand()?;
+        out.push((arg, value));
+        if !p.consume_if(Tok::Comma) {
+            break;
+        }
+    }
+    p.expect(Tok::RParen, ")")?;
+    Ok(out)
+}
+
+/// Writes ` (%a = %x, ...)` after `prefix` (MLIR `printInitializationList`); nothing if empty.
+pub(crate) fn print_assignment_list(p: &mut Printer<'_>, prefix: &str, args: &[ValueId], values: &[ValueId]) {
+    if values.is_empty() {
+        return;
+    }
+    p.write(prefix);
+    p.write("(");
+    for (i, (&a, &v)) in args.iter().zip(values).enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_operand(a);
+        p.write(" = ");
+        p.print_operand(v);
+    }
+    p.write(")");
+}
+
+fn argument(o: UnresolvedOperand, ty: weir_ir::Type) -> Argument {
+    Argument { name: o.name, ty, loc: o.loc }
+}
+
+pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    if p.parse_optional_keyword("unsigned") {
+        let u = p.ctx.unit_attr();
+        state.set_attr(UNSIGNED_CMP, u);
+    }
+    let iv = p.parse_operand()?;
+    p.expect(Tok::Equal, "=")?;
+    let lb = p.parse_operand()?;
+    common::expect_keyword(p, state, "to")?;
+    let ub = p.parse_operand()?;
+    common::expect_keyword(p, state, "step")?;
+    let step = p.parse_operand()?;
+    let mut iter_args = Vec::new();
+    if p.parse_optional_keyword("iter_args") {
+        iter_args = parse_assignment_list(p)?;
+        p.expect(Tok::Arrow, "->")?;
+        state.result_types = p.parse_function_result_types()?;
+    }
+    if iter_args.len() != state.result_types.len() {
+        return Err(common::custom_error(p, state, state.loc.clone(), "mismatch in number of loop-carried values and defined values"));
+    }
+    let bound_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { p.ctx.index_type() };
+    let mut args = vec![argument(iv, bound_ty)];
+    let mut inits = Vec::new();
+    for ((a, v), &t) in iter_args.into_iter().zip(&state.result_types) {
+        args.push(argument(a, t));
+        inits.push(v);
+    }
+    let body = p.parse_region(&args)?;
+    ensure_terminator(p.ctx, body, "scf.yield", &state.loc);
+    // Operands are resolved after the body, so that a value defined inside it is not found.
+    for o in [&lb, &ub, &step] {
+        let v = p.resolve_operand(o, bound_ty)?;
+        state.operands.push(v);
+    }
+    let result_types = state.result_types.clone();
+    let inits = p.resolve_operands(&inits, &result_types)?;
+    state.operands.extend(inits);
+    state.regions.push(body);
+    p.parse_optional_attr_dict(state)
+}
+
+pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    if ctx.attr_of(op, UNSIGNED_CMP).is_some() {
+        p.write(" unsigned");
+    }
+    let operands = ctx.operands(op).to_vec();
+    let body = ctx.regions(op).first().copied();
+    let args = body.and_then(|r| ctx.entry_block(r)).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
+    p.write(" ");
+    if let Some(&iv) = args.first() {
+        p.print_operand(iv);
+    }
+    p.write(" = ");
+    let names = [" to ", " step "];
+    for (i, &v) in operands.iter().take(3).enumerate() {
+        if i > 0 {
+            p.write(names[i - 1]);
+        }
+        p.print_operand(v);
+    }
+    let inits = operands.get(3..).unwrap_or(&[]);
+    print_assignment_list(p, " iter_args", args.get(1..).unwrap_or(&[]), inits);
+    if !inits.is_empty() {
+        p.write(" -> (");
+        p.print_value_types(inits);
+        p.write(")");
+    }
+    p.write(" ");
+    if let Some(&iv) = args.first() {
+        let t = ctx.value_type(iv);
+        if !matches!(ctx.type_kind(t), TypeKind::Index) {
+            p.write(" : ");
+            p.print_type(t);
+            p.write(" ");
+        }
+    }
+    if let Some(r) = body {
+        p.print_region(r, false, inits.is_empty().then_some("scf.yield"));
+    }
+    p.print_optional_attr_dict(op, &[UNSIGNED_CMP]);
+}

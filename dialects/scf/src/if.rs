@@ -1,0 +1,99 @@
+//! `scf.if` (MLIR `SCF_IfOp`).
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %r = scf.if %cond -> (i32) {
+//!   scf.yield %a : i32
+//! } else {
+//!   scf.yield %b : i32
+//! } {attrs}
+//! scf.if %cond {
+//!   "test.op"() : () -> ()
+//! }
+//! ```
+//! Generic structure: operand `cond : i1`; always two regions `[then, else]`, the else region
+//! empty (no block) when absent; each region has at most one block, without arguments, ending
+//! with `scf.yield`. The parser adds the implicit operand-less `scf.yield` to a region that
+//! does not end with a terminator (MLIR `ensureTerminator`); the printer of a result-less
+//! `scf.if` leaves it out again, and omits an absent else. Results are printed `-> (T, ...)`
+//! and their yields always shown.
+//!
+//! Verifier (in MLIR 22's order and wording): one `i1` operand, two regions, a one-block then
+//! region, no region arguments, an else region when defining values, each `scf.yield` matching
+//! the result types exactly (region-branch edge messages), `scf.yield` terminators.
+
+use crate::common::{self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point};
+use weir_ir::{op_error, Context, DiagResult, OpId, OpState, Signedness, TypeKind};
+use weir_syntax::{PResult, Parser, Printer};
+
+pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_regions(ctx, op, 2)?;
+    let operands = ctx.operands(op);
+    if operands.len() != 1 {
+        return Err(op_error(ctx, op, "requires a single operand"));
+    }
+    let ct = ctx.value_type(operands[0]);
+    if !matches!(ctx.type_kind(ct), TypeKind::Integer { width: 1, signedness: Signedness::Signless }) {
+        return Err(op_error(ctx, op, format!("operand #0 must be 1-bit signless integer, but got {}", common::ty(ctx, ct))));
+    }
+    expect_one_block(ctx, op, 0, "thenRegion")?;
+    expect_no_region_args(ctx, op, 0)?;
+    expect_no_region_args(ctx, op, 1)?;
+    if !ctx.results(op).is_empty() && ctx.region_is_empty(ctx.region(op, 1)) {
+        return Err(op_error(ctx, op, "must have an else block if defining values"));
+    }
+    // Region-branch edges: each yield goes back to the parent with the results' types.
+    let results = common::result_types(ctx, op);
+    for &r in ctx.regions(op) {
+        if let Some(t) = common::single_block_terminator(ctx, r).filter(|&t| ctx.is(t, "scf.yield")) {
+            check_edge(ctx, op, Point::Op("scf.yield"), Point::Parent, ctx.operands(t), &results, ctx.loc(t))?;
+        }
+    }
+    common::expect_yield_terminators(ctx, op)
+}
+
+pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let cond = p.parse_operand()?;
+    let i1 = p.ctx.i1();
+    state.operands.push(p.resolve_operand(&cond, i1)?);
+    state.result_types = p.parse_optional_arrow_type_list()?;
+    let then_region = p.parse_region(&[])?;
+    ensure_terminator(p.ctx, then_region, "scf.yield", &state.loc);
+    let else_region = if p.parse_optional_keyword("else") {
+        let r = p.parse_region(&[])?;
+        ensure_terminator(p.ctx, r, "scf.yield", &state.loc);
+        r
+    } else {
+        p.ctx.new_region()
+    };
+    state.regions = vec![then_region, else_region];
+    p.parse_optional_attr_dict(state)
+}
+
+pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    if let Some(&c) = ctx.operands(op).first() {
+        p.print_operand(c);
+    }
+    let results = common::result_types(ctx, op);
+    // A result-less `scf.if` leaves its (operand-less) yields implicit.
+    let elide = if results.is_empty() {
+        Some("scf.yield")
+    } else {
+        p.write(" -> (");
+        p.print_types(&results);
+        p.write(")");
+        None
+    };
+    let regions = ctx.regions(op).to_vec();
+    if let Some(&then_region) = regions.first() {
+        p.write(" ");
+        p.print_region(then_region, false, elide);
+    }
+    if let Some(&else_region) = regions.get(1).filter(|&&r| !ctx.region_is_empty(r)) {
+        p.write(" else ");
+        p.print_region(else_region, false, elide);
+    }
+    p.print_optional_attr_dict(op, &[]);
+}

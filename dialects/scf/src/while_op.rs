@@ -1,0 +1,116 @@
+//! `scf.while` (MLIR `SCF_WhileOp`).
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %r = scf.while (%x = %init) : (i32) -> i32 {
+//!   %c = arith.cmpi slt, %x, %n : i32
+//!   scf.condition(%c) %x : i32
+//! } do {
+//! ^bb0(%y: i32):
+//!   scf.yield %next : i32
+//! } attributes {tag}
+//! ```
+//! The `(%x = %init)` list (absent when there are no inits) declares the "before" block's
+//! arguments; the "after" block declares its own arguments in its header. The `: (inputs) ->
+//! results` function type gives the init and result types.
+//!
+//! Generic structure: operands = inits; regions `[before, after]`, one block each; "before"
+//! ends with `scf.condition(%c) %v...`, "after" with `scf.yield %next...`.
+//!
+//! Semantics: run "before" on the carried values; if `%c` is true, run "after" on `%v...` and
+//! loop with what it yields; otherwise the results are `%v...`.
+//!
+//! Verifier: MLIR 22's checks and wording: one block per region, the terminator kinds (with a
+//! `terminator here` note), then the region-branch edges in 22's order: inits -> before
+//! arguments, condition -> after arguments, condition -> results, yield -> before arguments.
+
+use crate::common::{self, check_edge, types_of, Point};
+use crate::for_op::{parse_assignment_list, print_assignment_list};
+use weir_ir::{op_error, Context, DiagResult, OpId, OpState, RegionId, TypeKind};
+use weir_syntax::lexer::Tok;
+use weir_syntax::{Argument, PResult, Parser, Printer};
+
+/// MLIR's `verifyAndGetTerminator`: the terminator of `region`'s block if it is a `name` op.
+fn terminator_named(ctx: &Context, op: OpId, region: RegionId, name: &str, msg: &str) -> DiagResult<OpId> {
+    let last = common::single_block_terminator(ctx, region);
+    match last {
+        Some(t) if ctx.is(t, name) => Ok(t),
+        _ => {
+            let mut d = op_error(ctx, op, msg);
+            if let Some(t) = last {
+                d = d.with_note(ctx.loc(t).clone(), "terminator here");
+            }
+            Err(d)
+        }
+    }
+}
+
+pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_regions(ctx, op, 2)?;
+    common::expect_one_block(ctx, op, 0, "before")?;
+    common::expect_one_block(ctx, op, 1, "after")?;
+    let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
+    let cond = terminator_named(ctx, op, before, "scf.condition", "expects the 'before' region to terminate with 'scf.condition'")?;
+    let yield_op = terminator_named(ctx, op, after, "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")?;
+    let before_args = ctx.block_arg_types(ctx.entry_block(before).expect("one block"));
+    let after_args = ctx.block_arg_types(ctx.entry_block(after).expect("one block"));
+    let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]);
+    let cond_op = Point::Op("scf.condition");
+    check_edge(ctx, op, Point::Parent, Point::Region(0), ctx.operands(op), &before_args, ctx.loc(op))?;
+    check_edge(ctx, op, cond_op, Point::Region(1), forwarded, &after_args, ctx.loc(cond))?;
+    check_edge(ctx, op, cond_op, Point::Parent, forwarded, &common::result_types(ctx, op), ctx.loc(cond))?;
+    check_edge(ctx, op, Point::Op("scf.yield"), Point::Region(0), ctx.operands(yield_op), &before_args, ctx.loc(yield_op))
+}
+
+pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let assignments = if p.peek() == Tok::LParen { parse_assignment_list(p)? } else { Vec::new() };
+    p.expect(Tok::Colon, ":")?;
+    let type_loc = p.loc();
+    let fty = p.parse_type()?;
+    let TypeKind::Function { inputs, results } = p.ctx.type_kind(fty).clone() else {
+        return Err(common::custom_error(p, state, type_loc, "invalid kind of type specified"));
+    };
+    state.result_types = results;
+    if inputs.len() != assignments.len() {
+        return Err(common::custom_error(
+            p,
+            state,
+            type_loc,
+            format!("expected as many input types as operands (expected {} got {})", assignments.len(), inputs.len()),
+        ));
+    }
+    let mut args = Vec::new();
+    for ((a, v), &t) in assignments.into_iter().zip(&inputs) {
+        state.operands.push(p.resolve_operand(&v, t)?);
+        args.push(Argument { name: a.name, ty: t, loc: a.loc });
+    }
+    let before = p.parse_region(&args)?;
+    common::expect_keyword(p, state, "do")?;
+    let after = p.parse_region(&[])?;
+    state.regions = vec![before, after];
+    p.parse_optional_attr_dict_with_keyword(state)
+}
+
+pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let regions = ctx.regions(op).to_vec();
+    let before_args = regions
+        .first()
+        .and_then(|&r| ctx.entry_block(r))
+        .map(|b| ctx.block_args(b).to_vec())
+        .unwrap_or_default();
+    print_assignment_list(p, " ", &before_args, ctx.operands(op));
+    p.write(" : (");
+    p.print_types(&types_of(ctx, ctx.operands(op)));
+    p.write(") -> ");
+    p.print_result_types(&common::result_types(ctx, op));
+    if let Some(&before) = regions.first() {
+        p.write(" ");
+        p.print_region(before, false, None);
+    }
+    if let Some(&after) = regions.get(1) {
+        p.write(" do ");
+        p.print_region(after, true, None);
+    }
+    p.print_optional_attr_dict_with_keyword(op, &[]);
+}

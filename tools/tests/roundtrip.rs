@@ -1,0 +1,54 @@
+//! Parse -> print -> parse -> print is a fixpoint for every valid lit input (each
+//! `--split-input-file` chunk on its own), in custom and in generic form; and the generic form
+//! parses back to the same custom form.
+
+use std::path::{Path, PathBuf};
+use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions};
+use weir_tools::split::split_input;
+
+fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("lit-tests is readable").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            lit_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+fn print(text: &str, name: &str, opts: ParseOptions, print: PrintOptions) -> Result<String, String> {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let m = parse_module(&mut ctx, &syntax, text, name, 1, opts).map_err(|d| format!("{name}: {}", d.message))?;
+    Ok(print_op(&ctx, &syntax, m, print))
+}
+
+#[test]
+fn every_valid_lit_input_round_trips() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lit-tests");
+    let mut files = Vec::new();
+    lit_files(&root, &mut files);
+    let mut checked = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        if text.contains("verify-diagnostics") || !text.contains("cf-") {
+            continue; // negative tests hold invalid IR on purpose; harness self-tests hold no IR
+        }
+        let opts = ParseOptions { allow_unregistered: text.contains("allow-unregistered-dialect") };
+        let name = f.display().to_string();
+        for chunk in split_input(&text, "// -----") {
+            let custom = PrintOptions::default();
+            let generic = PrintOptions { generic: true, ..Default::default() };
+            let once = print(chunk.text, &name, opts, custom).unwrap();
+            let twice = print(&once, &name, opts, custom).unwrap();
+            assert_eq!(once, twice, "custom form of {name} is not a fixpoint");
+            let g1 = print(&once, &name, opts, generic).unwrap();
+            let g2 = print(&g1, &name, opts, generic).unwrap();
+            assert_eq!(g1, g2, "generic form of {name} is not a fixpoint");
+            let back = print(&g1, &name, opts, custom).unwrap();
+            assert_eq!(once, back, "generic form of {name} does not parse back to the same IR");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "expected the lit inputs to be found, checked {checked}");
+}
