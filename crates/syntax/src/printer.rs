@@ -158,7 +158,8 @@ impl<'a> Printer<'a> {
         self.out.push_str(s);
     }
 
-    fn newline(&mut self) {
+    /// Starts a new line at the current indentation (MLIR `printNewline`).
+    pub fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("  ");

@@ -87,26 +87,40 @@ impl FlagKind {
         if self == FlagKind::FastMath && bits & self.all() == self.all() {
             return "fast".into();
         }
-        let names: Vec<&str> =
-            self.names().iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, n)| *n).collect();
+        let names: Vec<&str> = self
+            .names()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits & (1 << i) != 0)
+            .map(|(_, n)| *n)
+            .collect();
         names.join(self.separator())
     }
 
     /// The attribute `#arith.overflow<...>` / `#arith.fastmath<...>` for `bits`.
     pub fn attr(self, ctx: &mut Context, bits: u32) -> Attr {
-        ctx.attr(AttrKind::Opaque(format!("{}{}>", self.attr_prefix(), self.text(bits))))
+        ctx.attr(AttrKind::Opaque(format!(
+            "{}{}>",
+            self.attr_prefix(),
+            self.text(bits)
+        )))
     }
 
     /// The flag bits of an attribute, if it is a well-formed attribute of this kind.
     pub fn decode(self, ctx: &Context, attr: Attr) -> Option<u32> {
-        let AttrKind::Opaque(text) = ctx.attr_kind(attr) else { return None };
+        let AttrKind::Opaque(text) = ctx.attr_kind(attr) else {
+            return None;
+        };
         let body = text.strip_prefix(self.attr_prefix())?.strip_suffix('>')?;
-        body.split(',').try_fold(0, |acc, w| Some(acc | self.bit(w.trim())?))
+        body.split(',')
+            .try_fold(0, |acc, w| Some(acc | self.bit(w.trim())?))
     }
 
     /// The flags of `op` (0 when the attribute is absent or malformed).
     pub fn of(self, ctx: &Context, op: OpId) -> u32 {
-        ctx.attr_of(op, self.attr_name()).and_then(|a| self.decode(ctx, a)).unwrap_or(0)
+        ctx.attr_of(op, self.attr_name())
+            .and_then(|a| self.decode(ctx, a))
+            .unwrap_or(0)
     }
 
     fn cpp_enum(self) -> &'static str {
@@ -133,7 +147,11 @@ impl FlagKind {
         let mut bits = 0;
         loop {
             let loc = p.loc();
-            let bit = if p.peek() == Tok::BareId { self.bit(p.text()) } else { None };
+            let bit = if p.peek() == Tok::BareId {
+                self.bit(p.text())
+            } else {
+                None
+            };
             let Some(bit) = bit else {
                 let mut all = vec!["none"];
                 all.extend_from_slice(self.names());
@@ -144,7 +162,11 @@ impl FlagKind {
                     p,
                     state,
                     loc,
-                    format!("expected {} to be one of: {}", self.cpp_enum(), all.join(", ")),
+                    format!(
+                        "expected {} to be one of: {}",
+                        self.cpp_enum(),
+                        all.join(", ")
+                    ),
                 ));
             };
             p.parse_bare_id("flag")?;
@@ -177,7 +199,11 @@ impl FlagKind {
             Some(a) if self.decode(ctx, a).is_none() => Err(op_error(
                 ctx,
                 op,
-                format!("attribute '{}' failed to satisfy constraint: {}", self.attr_name(), self.constraint()),
+                format!(
+                    "attribute '{}' failed to satisfy constraint: {}",
+                    self.attr_name(),
+                    self.constraint()
+                ),
             )),
             _ => Ok(()),
         }
@@ -185,14 +211,24 @@ impl FlagKind {
 }
 
 /// `arith.truncf`'s rounding modes, in MLIR's enum order (`roundingmode = <index> : i32`).
-pub const ROUNDING_MODES: [&str; 5] = ["to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"];
+pub const ROUNDING_MODES: [&str; 5] = [
+    "to_nearest_even",
+    "downward",
+    "upward",
+    "toward_zero",
+    "to_nearest_away",
+];
 
 /// The rounding mode number of `op`'s `roundingmode` attribute, if it is a valid one.
 pub fn rounding_mode(ctx: &Context, op: OpId) -> Option<usize> {
     let a = ctx.attr_of(op, "roundingmode")?;
     match ctx.attr_kind(a) {
-        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(32) && crate::util::is_signless_int(ctx, *ty) => {
-            usize::try_from(*value).ok().filter(|&v| v < ROUNDING_MODES.len())
+        AttrKind::Integer { value, ty }
+            if ctx.int_width(*ty) == Some(32) && crate::util::is_signless_int(ctx, *ty) =>
+        {
+            usize::try_from(*value)
+                .ok()
+                .filter(|&v| v < ROUNDING_MODES.len())
         }
         _ => None,
     }
@@ -213,7 +249,11 @@ pub(crate) fn parse_optional_rounding_mode(p: &mut Parser<'_>, state: &mut OpSta
 
 pub(crate) fn verify_rounding_mode(ctx: &Context, op: OpId) -> DiagResult<()> {
     if ctx.attr_of(op, "roundingmode").is_some() && rounding_mode(ctx, op).is_none() {
-        return Err(op_error(ctx, op, "attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode"));
+        return Err(op_error(
+            ctx,
+            op,
+            "attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode",
+        ));
     }
     Ok(())
 }

@@ -1,6 +1,309 @@
-//! The arith dialect (being written).
-use weir_ir::Context;
-use weir_syntax::Syntax;
+//! The arith dialect: integer and floating-point arithmetic, comparisons, select and casts.
+//! Semantics, attribute names, custom syntax and verifier messages are those of the MLIR arith
+//! dialect (`mlir/include/mlir/Dialect/Arith/IR/ArithOps.td`), as checked against `mlir-opt`
+//! 22. All ops are `PURE`.
+//!
+//! | op | custom syntax | notes |
+//! |---|---|---|
+//! | `arith.constant` | `%c42_i32 = arith.constant 42 : i32`, `%true = arith.constant true`, `%cst = arith.constant 1.500000e+00 : f32`, `%cst_0 = arith.constant dense<[1, 2]> : tensor<2xi32>` | attr `value`; the result type is the attribute's type; result names as MLIR's (`%c0` for index, `%c-1_i64`, `%true`/`%false`, `%cst`) |
+//! | `arith.addi` `subi` `muli` `shli` | `%r = arith.addi %a, %b [overflow<nsw, nuw>] : i32` | attr `overflowFlags = #arith.overflow<...>` (absent = none) |
+//! | `arith.divsi` `divui` `remsi` `remui` `andi` `ori` `xori` `shrsi` `shrui` `maxsi` `maxui` `minsi` `minui` `ceildivsi` `ceildivui` `floordivsi` | `%r = arith.divsi %a, %b : i32` | operands and result one signless-integer-like type (`iN`, `index`, or a tensor/vector of them) |
+//! | `arith.addf` `subf` `mulf` `divf` `remf` `maximumf` `minimumf` `maxnumf` `minnumf` | `%r = arith.addf %a, %b [fastmath<nnan,ninf>] : f32` | floating-point-like; attr `fastmath = #arith.fastmath<...>` |
+//! | `arith.negf` | `%r = arith.negf %a [fastmath<..>] : f32` | |
+//! | `arith.cmpi` | `%r = arith.cmpi slt, %a, %b : i32` | attr `predicate : i64` ([`CmpIPredicate`]); result `i1` (or `i1` of the operands' shape) |
+//! | `arith.cmpf` | `%r = arith.cmpf olt, %a, %b [fastmath<..>] : f32` | attr `predicate : i64` ([`CmpFPredicate`]) |
+//! | `arith.select` | `%r = arith.select %c, %a, %b : i32`, `... : tensor<4xi1>, tensor<4xi32>` | |
+//! | `arith.index_cast` `index_castui` | `%r = arith.index_cast %a : index to i32` | one side `index`, the other `iN` |
+//! | `arith.extsi` `extui` | `%r = arith.extsi %a : i8 to i32` | result strictly wider |
+//! | `arith.trunci` | `%r = arith.trunci %a [overflow<..>] : i32 to i8` | result strictly narrower |
+//! | `arith.sitofp` `uitofp` | `%r = arith.sitofp %a : i32 to f32` | |
+//! | `arith.fptosi` `fptoui` | `%r = arith.fptosi %a : f32 to i32` | |
+//! | `arith.extf` | `%r = arith.extf %a [fastmath<..>] : f32 to f64` | result strictly wider |
+//! | `arith.truncf` | `%r = arith.truncf %a [to_nearest_even\|downward\|upward\|toward_zero\|to_nearest_away] [fastmath<..>] : f64 to f32` | attr `roundingmode : i32` |
+//! | `arith.bitcast` | `%r = arith.bitcast %a : f32 to i32` | equal bit widths |
+//!
+//! Every op also takes an optional attribute dictionary right before the `:` (for
+//! `arith.constant`, before the value: `arith.constant {k = 1 : i64} 3 : i32`). Casts of
+//! tensors require equal shapes. The verifier messages are MLIR's, in MLIR's order: structural
+//! traits, attributes, operand and result type constraints, then the op's own rules.
+//!
+//! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
+//! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
+
+pub mod flags;
+mod ops;
+pub mod predicates;
+pub mod util;
+
+pub use predicates::{CmpFPredicate, CmpIPredicate};
+
+use weir_ir::{
+    Attr, AttrKind, Context, InsertPoint, Location, OpId, OpState, Type, TypeKind, ValueId,
+};
+use weir_syntax::{type_to_string, Syntax};
 
 /// Registers the arith ops and their syntax.
-pub fn register(_ctx: &mut Context, _syntax: &mut Syntax) {}
+pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    ops::register(ctx, syntax);
+}
+
+/// The names of all arith ops.
+pub fn op_names() -> Vec<&'static str> {
+    let mut v = vec!["arith.constant"];
+    v.extend(ops::INT_BINARY.iter().map(|(n, _)| *n));
+    v.extend(ops::FLOAT_BINARY);
+    v.extend(["arith.negf", "arith.cmpi", "arith.cmpf", "arith.select"]);
+    v.extend(ops::cast_names());
+    v
+}
+
+/// The `value` attribute of an `arith.constant` op; `None` for any other op.
+pub fn constant_value(ctx: &Context, op: OpId) -> Option<Attr> {
+    if ctx.is(op, "arith.constant") {
+        ctx.attr_of(op, "value")
+    } else {
+        None
+    }
+}
+
+/// The integer value of `v` if it is the result of an integer or `i1` `arith.constant`
+/// (sign-extended from its width; `true` is 1).
+pub fn constant_int_value(ctx: &Context, v: ValueId) -> Option<i128> {
+    let a = constant_value(ctx, ctx.defining_op(v)?)?;
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(*value),
+        AttrKind::Bool(b) => Some(*b as i128),
+        _ => None,
+    }
+}
+
+/// The float value of `v` if it is the result of a scalar float `arith.constant`.
+pub fn constant_float_value(ctx: &Context, v: ValueId) -> Option<f64> {
+    let a = constant_value(ctx, ctx.defining_op(v)?)?;
+    match ctx.attr_kind(a) {
+        AttrKind::Float { bits, .. } => Some(f64::from_bits(*bits)),
+        _ => None,
+    }
+}
+
+/// The type of a typed attribute (MLIR `TypedAttr`): integers, floats, bools (`i1`), dense
+/// elements, and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
+pub fn attr_type(ctx: &mut Context, attr: Attr) -> Option<Type> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => {
+            Some(*ty)
+        }
+        AttrKind::Bool(_) => Some(ctx.i1()),
+        AttrKind::String(_) => Some(ctx.intern_type(TypeKind::None)),
+        _ => None,
+    }
+}
+
+/// The predicate of an `arith.cmpi` op.
+pub fn cmpi_predicate(ctx: &Context, op: OpId) -> Option<CmpIPredicate> {
+    predicate_value(ctx, op, "arith.cmpi").and_then(CmpIPredicate::from_i64)
+}
+
+/// The predicate of an `arith.cmpf` op.
+pub fn cmpf_predicate(ctx: &Context, op: OpId) -> Option<CmpFPredicate> {
+    predicate_value(ctx, op, "arith.cmpf").and_then(CmpFPredicate::from_i64)
+}
+
+fn predicate_value(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
+    if !ctx.is(op, name) {
+        return None;
+    }
+    match ctx.attr_kind(ctx.attr_of(op, "predicate")?) {
+        AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+        _ => None,
+    }
+}
+
+/// MLIR's result name for an `arith.constant`: `c42_i32`, `c0` (index), `true`/`false`, `cst`.
+pub(crate) fn constant_name_hint(ctx: &Context, op: OpId) -> Option<String> {
+    let value = ctx.attr_of(op, "value")?;
+    let ty = ctx.value_type(*ctx.results(op).first()?);
+    Some(match ctx.attr_kind(value) {
+        AttrKind::Bool(b) => b.to_string(),
+        AttrKind::Integer { value, .. } => match ctx.type_kind(ty) {
+            TypeKind::Integer { width: 1, .. } => {
+                (if *value != 0 { "true" } else { "false" }).to_string()
+            }
+            TypeKind::Integer { .. } => format!("c{value}_{}", type_to_string(ctx, ty)),
+            _ => format!("c{value}"),
+        },
+        _ => "cst".to_string(),
+    })
+}
+
+// ------------------------------------------------------------------------------ builders
+
+fn build(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    operands: Vec<ValueId>,
+    result: Type,
+    attrs: Vec<(&str, Attr)>,
+    loc: Location,
+) -> ValueId {
+    let mut st = OpState::new(ctx.op_name(name), loc);
+    st.operands = operands;
+    st.result_types.push(result);
+    for (k, v) in attrs {
+        st.set_attr(k, v);
+    }
+    let op = ctx.build_op(st, at);
+    ctx.result(op, 0)
+}
+
+/// Builds `arith.constant` with `attr` (a typed attribute: its type is the result type) at `at`.
+///
+/// Panics if `attr` has no type (see [`attr_type`]).
+pub fn build_constant(ctx: &mut Context, at: InsertPoint, attr: Attr, loc: Location) -> ValueId {
+    let ty = attr_type(ctx, attr).expect("build_constant: the attribute has no type");
+    build(
+        ctx,
+        at,
+        "arith.constant",
+        vec![],
+        ty,
+        vec![("value", attr)],
+        loc,
+    )
+}
+
+/// Builds `arith.constant value : ty` for an integer or `index` type `ty` (`i1` gives `true`
+/// or `false`).
+pub fn build_int_constant(
+    ctx: &mut Context,
+    at: InsertPoint,
+    value: i128,
+    ty: Type,
+    loc: Location,
+) -> ValueId {
+    let attr = ctx.int_attr(value, ty);
+    build_constant(ctx, at, attr, loc)
+}
+
+/// Builds a binary elementwise op whose result has the operands' type (`arith.addi`,
+/// `arith.mulf`, ...; `name` may omit the `arith.` prefix). Use [`build_cmpi`] / [`build_cmpf`]
+/// for comparisons.
+pub fn build_binary(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    let name = if name.contains('.') {
+        name.to_string()
+    } else {
+        format!("arith.{name}")
+    };
+    let ty = ctx.value_type(lhs);
+    build(ctx, at, &name, vec![lhs, rhs], ty, vec![], loc)
+}
+
+/// Builds `arith.cmpi pred, lhs, rhs` (result `i1`, or `i1` of the operands' shape).
+pub fn build_cmpi(
+    ctx: &mut Context,
+    at: InsertPoint,
+    pred: CmpIPredicate,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_cmp(ctx, at, "arith.cmpi", pred.to_i64(), lhs, rhs, loc)
+}
+
+/// Builds `arith.cmpf pred, lhs, rhs`.
+pub fn build_cmpf(
+    ctx: &mut Context,
+    at: InsertPoint,
+    pred: CmpFPredicate,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_cmp(ctx, at, "arith.cmpf", pred.to_i64(), lhs, rhs, loc)
+}
+
+fn build_cmp(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    pred: i64,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    let i64t = ctx.int_type(64);
+    let p = ctx.int_attr(pred as i128, i64t);
+    let i1 = ctx.i1();
+    let ty = util::with_element_type(ctx, ctx.value_type(lhs), i1);
+    build(
+        ctx,
+        at,
+        name,
+        vec![lhs, rhs],
+        ty,
+        vec![("predicate", p)],
+        loc,
+    )
+}
+
+/// Builds `arith.select cond, a, b`.
+pub fn build_select(
+    ctx: &mut Context,
+    at: InsertPoint,
+    cond: ValueId,
+    a: ValueId,
+    b: ValueId,
+    loc: Location,
+) -> ValueId {
+    let ty = ctx.value_type(a);
+    build(ctx, at, "arith.select", vec![cond, a, b], ty, vec![], loc)
+}
+
+/// Builds a cast op (`arith.index_cast`, `arith.extsi`, ...; `name` may omit `arith.`) of `value`
+/// to type `to`.
+pub fn build_cast(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    value: ValueId,
+    to: Type,
+    loc: Location,
+) -> ValueId {
+    let name = if name.contains('.') {
+        name.to_string()
+    } else {
+        format!("arith.{name}")
+    };
+    build(ctx, at, &name, vec![value], to, vec![], loc)
+}
+
+/// Builds `arith.negf value`.
+pub fn build_negf(ctx: &mut Context, at: InsertPoint, value: ValueId, loc: Location) -> ValueId {
+    let ty = ctx.value_type(value);
+    build(ctx, at, "arith.negf", vec![value], ty, vec![], loc)
+}
+
+/// The unary elementwise syntax `%x [fastmath<..>] [{attrs}] : T`, shared with the math dialect.
+pub mod unary_syntax {
+    use crate::flags::FlagKind;
+    use weir_ir::{OpId, OpState};
+    use weir_syntax::{PResult, Parser, Printer};
+
+    /// Parses `%x [fastmath<..>] [{attrs}] : T` (result type `T`).
+    pub fn parse(p: &mut Parser<'_>, state: &mut OpState, flags: Option<FlagKind>) -> PResult<()> {
+        crate::ops::parse_unary_with(p, state, flags)
+    }
+
+    /// Prints ` %x [fastmath<..>] [{attrs}] : T`.
+    pub fn print(p: &mut Printer<'_>, op: OpId, flags: Option<FlagKind>) {
+        crate::ops::print_unary_with(p, op, flags)
+    }
+}

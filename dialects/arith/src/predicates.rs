@@ -40,11 +40,15 @@ impl CmpIPredicate {
         Self::Ugt,
         Self::Uge,
     ];
-    const NAMES: [&'static str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+    const NAMES: [&'static str; 10] = [
+        "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+    ];
 
     /// The predicate with MLIR enum value `v`.
     pub fn from_i64(v: i64) -> Option<Self> {
-        usize::try_from(v).ok().and_then(|i| Self::ALL.get(i).copied())
+        usize::try_from(v)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
     }
 
     /// MLIR's enum value.
@@ -59,7 +63,10 @@ impl CmpIPredicate {
 
     /// The predicate named `kw`.
     pub fn from_keyword(kw: &str) -> Option<Self> {
-        Self::NAMES.iter().position(|n| *n == kw).map(|i| Self::ALL[i])
+        Self::NAMES
+            .iter()
+            .position(|n| *n == kw)
+            .map(|i| Self::ALL[i])
     }
 
     /// The negation: `!(a P b) == (a P.invert() b)` (MLIR `invertPredicate`).
@@ -100,7 +107,10 @@ impl CmpIPredicate {
     /// only the low `width` bits are read; `index` is 64 bits).
     pub fn evaluate(self, lhs: i128, rhs: i128, width: u32) -> bool {
         use CmpIPredicate::*;
-        let (sl, sr) = (crate::util::normalize_signed(lhs, width), crate::util::normalize_signed(rhs, width));
+        let (sl, sr) = (
+            crate::util::normalize_signed(lhs, width),
+            crate::util::normalize_signed(rhs, width),
+        );
         let (ul, ur) = (to_unsigned(lhs, width), to_unsigned(rhs, width));
         match self {
             Eq => ul == ur,
@@ -184,12 +194,16 @@ impl CmpFPredicate {
         Self::Uno,
         Self::AlwaysTrue,
     ];
-    const NAMES: [&'static str; 16] =
-        ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+    const NAMES: [&'static str; 16] = [
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+        "ule", "une", "uno", "true",
+    ];
 
     /// The predicate with MLIR enum value `v`.
     pub fn from_i64(v: i64) -> Option<Self> {
-        usize::try_from(v).ok().and_then(|i| Self::ALL.get(i).copied())
+        usize::try_from(v)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
     }
 
     /// MLIR's enum value.
@@ -204,7 +218,10 @@ impl CmpFPredicate {
 
     /// The predicate named `kw`.
     pub fn from_keyword(kw: &str) -> Option<Self> {
-        Self::NAMES.iter().position(|n| *n == kw).map(|i| Self::ALL[i])
+        Self::NAMES
+            .iter()
+            .position(|n| *n == kw)
+            .map(|i| Self::ALL[i])
     }
 
     /// Evaluates `lhs P rhs` with IEEE-754 semantics.

@@ -2,7 +2,9 @@
 //! constraints with their exact wording, the structural op traits (`ZeroRegions`, `OneResult`,
 //! `NOperands<N>`, ...) and the `custom op '...'` error prefix of MLIR's custom-op parser.
 
-use weir_ir::{op_error, Context, DiagResult, Diagnostic, Location, OpId, OpState, Signedness, Type, TypeKind};
+use weir_ir::{
+    op_error, Context, DiagResult, Diagnostic, Location, OpId, OpState, Signedness, Type, TypeKind,
+};
 use weir_syntax::{type_to_string, Parser};
 
 /// How many of something an op requires (operands or successors).
@@ -18,23 +20,45 @@ pub enum Arity {
 
 /// The structural traits, checked in MLIR's order (`ZeroRegions`, `ZeroResults`/`OneResult`,
 /// `NSuccessors`, `NOperands`/`AtLeastNOperands`), with MLIR's messages.
-pub fn verify_counts(ctx: &Context, op: OpId, results: usize, successors: Arity, operands: Arity) -> DiagResult<()> {
+pub fn verify_counts(
+    ctx: &Context,
+    op: OpId,
+    results: usize,
+    successors: Arity,
+    operands: Arity,
+) -> DiagResult<()> {
     if !ctx.regions(op).is_empty() {
         return Err(op_error(ctx, op, "requires zero regions"));
     }
     let nres = ctx.results(op).len();
     if nres != results {
-        return Err(op_error(ctx, op, if results == 0 { "requires zero results" } else { "requires one result" }));
+        return Err(op_error(
+            ctx,
+            op,
+            if results == 0 {
+                "requires zero results"
+            } else {
+                "requires one result"
+            },
+        ));
     }
     let nsucc = ctx.successors(op).len();
     match successors {
         Arity::Exactly(n) if nsucc != n => {
             let s = if n == 1 { "" } else { "s" };
-            return Err(op_error(ctx, op, format!("requires {n} successor{s} but found {nsucc}")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("requires {n} successor{s} but found {nsucc}"),
+            ));
         }
         Arity::AtLeast(n) if nsucc < n => {
             let s = if n == 1 { "" } else { "s" };
-            return Err(op_error(ctx, op, format!("requires at least {n} successor{s} but found {nsucc}")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("requires at least {n} successor{s} but found {nsucc}"),
+            ));
         }
         _ => {}
     }
@@ -42,10 +66,16 @@ pub fn verify_counts(ctx: &Context, op: OpId, results: usize, successors: Arity,
     match operands {
         Arity::Exactly(0) if nops != 0 => Err(op_error(ctx, op, "requires zero operands")),
         Arity::Exactly(1) if nops != 1 => Err(op_error(ctx, op, "requires a single operand")),
-        Arity::Exactly(n) if nops != n => Err(op_error(ctx, op, format!("expected {n} operands, but found {nops}"))),
-        Arity::AtLeast(n) if nops < n => {
-            Err(op_error(ctx, op, format!("expected {n} or more operands, but found {nops}")))
-        }
+        Arity::Exactly(n) if nops != n => Err(op_error(
+            ctx,
+            op,
+            format!("expected {n} operands, but found {nops}"),
+        )),
+        Arity::AtLeast(n) if nops < n => Err(op_error(
+            ctx,
+            op,
+            format!("expected {n} or more operands, but found {nops}"),
+        )),
         _ => Ok(()),
     }
 }
@@ -80,7 +110,9 @@ impl Constraint {
             Constraint::FloatLike => "floating-point-like",
             Constraint::BoolLike => "bool-like",
             Constraint::IndexCastLike => "signless-integer-like or memref of signless-integer",
-            Constraint::BitcastLike => "signless-integer-or-float-like or memref of signless-integer or float",
+            Constraint::BitcastLike => {
+                "signless-integer-or-float-like or memref of signless-integer or float"
+            }
             Constraint::AnyInteger => "integer",
             Constraint::I1 => "1-bit signless integer",
         }
@@ -90,7 +122,9 @@ impl Constraint {
     pub fn holds(self, ctx: &Context, ty: Type) -> bool {
         let scalar = |t: Type| -> bool {
             match self {
-                Constraint::SignlessIntegerLike | Constraint::IndexCastLike => ctx.is_signless_int_or_index(t),
+                Constraint::SignlessIntegerLike | Constraint::IndexCastLike => {
+                    ctx.is_signless_int_or_index(t)
+                }
                 Constraint::SignlessFixedWidthIntegerLike => is_signless_int(ctx, t),
                 Constraint::FloatLike => ctx.float_kind(t).is_some(),
                 Constraint::BoolLike => is_i1(ctx, t),
@@ -102,7 +136,9 @@ impl Constraint {
             Constraint::AnyInteger => matches!(ctx.type_kind(ty), TypeKind::Integer { .. }),
             Constraint::I1 => is_i1(ctx, ty),
             _ => match ctx.type_kind(ty) {
-                TypeKind::Tensor { element, .. } | TypeKind::Vector { element, .. } => scalar(*element),
+                TypeKind::Tensor { element, .. } | TypeKind::Vector { element, .. } => {
+                    scalar(*element)
+                }
                 _ => scalar(ty),
             },
         }
@@ -111,14 +147,25 @@ impl Constraint {
 
 /// Checks operand `index` (`what` = `"operand"`) or result `index` (`what` = `"result"`) of
 /// type `ty` against `c`: `'op' op operand #0 must be <summary>, but got 'T'`.
-pub fn check_type(ctx: &Context, op: OpId, c: Constraint, what: &str, index: usize, ty: Type) -> DiagResult<()> {
+pub fn check_type(
+    ctx: &Context,
+    op: OpId,
+    c: Constraint,
+    what: &str,
+    index: usize,
+    ty: Type,
+) -> DiagResult<()> {
     if c.holds(ctx, ty) {
         Ok(())
     } else {
         Err(op_error(
             ctx,
             op,
-            format!("{what} #{index} must be {}, but got '{}'", c.summary(), type_to_string(ctx, ty)),
+            format!(
+                "{what} #{index} must be {}, but got '{}'",
+                c.summary(),
+                type_to_string(ctx, ty)
+            ),
         ))
     }
 }
@@ -136,17 +183,32 @@ pub fn check_all_types(ctx: &Context, op: OpId, c: Constraint) -> DiagResult<()>
 
 /// `iN` (signless, any width).
 pub fn is_signless_int(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signless, .. })
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::Integer {
+            signedness: Signedness::Signless,
+            ..
+        }
+    )
 }
 
 /// `i1` (signless).
 pub fn is_i1(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless })
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless
+        }
+    )
 }
 
 /// Whether `ty` is a tensor (ranked or not) or a vector: MLIR's `ShapedType`.
 pub fn is_shaped(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Tensor { .. } | TypeKind::Vector { .. })
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::Tensor { .. } | TypeKind::Vector { .. }
+    )
 }
 
 /// The element type of a tensor or vector, else the type itself (MLIR `getElementTypeOrSelf`).
@@ -172,12 +234,13 @@ pub fn with_element_type(ctx: &mut Context, ty: Type, element: Type) -> Type {
 /// (MLIR's `getI1SameShape` comparisons: yes; arith's "same tensor dimensions": no).
 pub fn same_shape(ctx: &Context, a: Type, b: Type, unranked_ok: bool) -> bool {
     match (ctx.type_kind(a), ctx.type_kind(b)) {
-        (TypeKind::Tensor { shape: Some(x), .. }, TypeKind::Tensor { shape: Some(y), .. }) => x == y,
+        (TypeKind::Tensor { shape: Some(x), .. }, TypeKind::Tensor { shape: Some(y), .. }) => {
+            x == y
+        }
         (TypeKind::Tensor { shape: None, .. }, TypeKind::Tensor { shape: None, .. }) => unranked_ok,
         (TypeKind::Vector { shape: x, .. }, TypeKind::Vector { shape: y, .. }) => x == y,
-        (TypeKind::Tensor { .. } | TypeKind::Vector { .. }, _) | (_, TypeKind::Tensor { .. } | TypeKind::Vector { .. }) => {
-            false
-        }
+        (TypeKind::Tensor { .. } | TypeKind::Vector { .. }, _)
+        | (_, TypeKind::Tensor { .. } | TypeKind::Vector { .. }) => false,
         _ => true,
     }
 }
@@ -196,7 +259,10 @@ pub fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
         (None, None) => true,
         (Some(None), Some(_)) | (Some(_), Some(None)) => true,
         (Some(Some(x)), Some(Some(y))) => {
-            x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| p.is_none() || q.is_none() || p == q)
+            x.len() == y.len()
+                && x.iter()
+                    .zip(&y)
+                    .all(|(p, q)| p.is_none() || q.is_none() || p == q)
         }
         _ => false,
     }
@@ -205,14 +271,20 @@ pub fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
 /// MLIR's `SameOperandsAndResultType` trait: every operand and result has the element type of
 /// result #0 and a shape compatible with it.
 pub fn verify_same_operands_and_result_type(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let Some(&r0) = ctx.results(op).first() else { return Ok(()) };
+    let Some(&r0) = ctx.results(op).first() else {
+        return Ok(());
+    };
     let ty = ctx.value_type(r0);
     let elem = element_type(ctx, ty);
     let all = ctx.results(op).iter().skip(1).chain(ctx.operands(op));
     for &v in all {
         let t = ctx.value_type(v);
         if element_type(ctx, t) != elem || !compatible_shapes(ctx, t, ty) {
-            return Err(op_error(ctx, op, "requires the same type for all operands and results"));
+            return Err(op_error(
+                ctx,
+                op,
+                "requires the same type for all operands and results",
+            ));
         }
     }
     Ok(())
@@ -221,7 +293,9 @@ pub fn verify_same_operands_and_result_type(ctx: &Context, op: OpId) -> DiagResu
 /// MLIR's `InferTypeOpInterface` check for ops whose result type is inferred as the type of
 /// operand #0: `inferred type(s) 'A' are incompatible with return type(s) of operation 'B'`.
 pub fn verify_result_is_operand_type(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let (Some(&a), Some(&r)) = (ctx.operands(op).first(), ctx.results(op).first()) else { return Ok(()) };
+    let (Some(&a), Some(&r)) = (ctx.operands(op).first(), ctx.results(op).first()) else {
+        return Ok(());
+    };
     let (at, rt) = (ctx.value_type(a), ctx.value_type(r));
     if at == rt {
         return Ok(());
@@ -239,29 +313,48 @@ pub fn verify_result_is_operand_type(ctx: &Context, op: OpId) -> DiagResult<()> 
 
 /// An error of a custom-syntax parser, prefixed as MLIR's custom-op parser does:
 /// `custom op 'arith.extsi' expected 'to'`.
-pub fn custom_op_error(p: &Parser<'_>, state: &OpState, loc: Location, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(loc, format!("custom op '{}' {msg}", p.ctx.op_name_str(state.name)))
+pub fn custom_op_error(
+    p: &Parser<'_>,
+    state: &OpState,
+    loc: Location,
+    msg: impl std::fmt::Display,
+) -> Diagnostic {
+    Diagnostic::error(
+        loc,
+        format!("custom op '{}' {msg}", p.ctx.op_name_str(state.name)),
+    )
 }
 
 /// Consumes keyword `kw` or fails with MLIR's `custom op '<name>' expected '<kw>'`.
-pub fn parse_custom_keyword(p: &mut Parser<'_>, state: &OpState, kw: &str) -> weir_syntax::PResult<()> {
+pub fn parse_custom_keyword(
+    p: &mut Parser<'_>,
+    state: &OpState,
+    kw: &str,
+) -> weir_syntax::PResult<()> {
     if p.parse_optional_keyword(kw) {
         Ok(())
     } else {
-        Err(custom_op_error(p, state, p.loc(), format!("expected '{kw}'")))
+        Err(custom_op_error(
+            p,
+            state,
+            p.loc(),
+            format!("expected '{kw}'"),
+        ))
     }
 }
 
 /// Parses an integer literal (optionally negative) with MLIR's prefixed errors
 /// (`custom op '<name>' expected integer value`).
 pub fn parse_custom_integer(p: &mut Parser<'_>, state: &OpState) -> weir_syntax::PResult<i128> {
-    p.parse_integer().map_err(|d| custom_op_error(p, state, d.loc, d.message))
+    p.parse_integer()
+        .map_err(|d| custom_op_error(p, state, d.loc, d.message))
 }
 
 /// The value of a signless integer of `width` bits whose bits are `v`, sign-extended (the
 /// canonical form of `AttrKind::Integer` and `DenseValue::Int`); `i1` values are 0 or 1.
 pub fn normalize_int(v: i128, width: u32) -> i128 {
     match width {
+        0 => 0,
         1 => v & 1,
         w if w < 128 => weir_ir::sign_extend(v, w),
         _ => v,
@@ -271,8 +364,10 @@ pub fn normalize_int(v: i128, width: u32) -> i128 {
 /// `v` read as a signed `width`-bit integer (its low `width` bits sign-extended; `i1` true is
 /// -1, as MLIR's signed `i1` arithmetic reads it).
 pub fn normalize_signed(v: i128, width: u32) -> i128 {
-    if width < 128 {
-        weir_ir::sign_extend(v, width.max(1))
+    if width == 0 {
+        0
+    } else if width < 128 {
+        weir_ir::sign_extend(v, width)
     } else {
         v
     }

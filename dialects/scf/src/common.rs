@@ -1,8 +1,11 @@
 //! Helpers shared by the scf ops: MLIR's `ensureTerminator`, the diagnostics of MLIR's generic
 //! `RegionBranchOpInterface` edge verifier (22 wording), and small syntax utilities.
 
-use weir_ir::{op_error, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId, Traits, Type, ValueId};
-use weir_syntax::{type_to_string, Parser, Printer};
+use weir_ir::{
+    op_error, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId,
+    Traits, Type, ValueId,
+};
+use weir_syntax::{type_to_string, Parser};
 
 /// `'T'` as MLIR quotes a type in a diagnostic.
 pub(crate) fn ty(ctx: &Context, t: Type) -> String {
@@ -10,12 +13,24 @@ pub(crate) fn ty(ctx: &Context, t: Type) -> String {
 }
 
 /// A custom-syntax error worded as MLIR's `OpAsmParser::emitError`: `custom op 'NAME' MSG`.
-pub(crate) fn custom_error(p: &Parser<'_>, state: &OpState, loc: Location, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(loc, format!("custom op '{}' {msg}", p.ctx.op_name_str(state.name)))
+pub(crate) fn custom_error(
+    p: &Parser<'_>,
+    state: &OpState,
+    loc: Location,
+    msg: impl std::fmt::Display,
+) -> Diagnostic {
+    Diagnostic::error(
+        loc,
+        format!("custom op '{}' {msg}", p.ctx.op_name_str(state.name)),
+    )
 }
 
 /// Consumes keyword `kw` or fails with MLIR's `custom op 'NAME' expected 'KW'`.
-pub(crate) fn expect_keyword(p: &mut Parser<'_>, state: &OpState, kw: &str) -> weir_syntax::PResult<()> {
+pub(crate) fn expect_keyword(
+    p: &mut Parser<'_>,
+    state: &OpState,
+    kw: &str,
+) -> weir_syntax::PResult<()> {
     if p.parse_optional_keyword(kw) {
         Ok(())
     } else {
@@ -26,7 +41,12 @@ pub(crate) fn expect_keyword(p: &mut Parser<'_>, state: &OpState, kw: &str) -> w
 /// MLIR's `SingleBlockImplicitTerminator::ensureTerminator`: gives an empty region one block,
 /// and appends an operand-less `terminator` (at `loc`) to the last block unless it already
 /// ends with a registered terminator.
-pub(crate) fn ensure_terminator(ctx: &mut Context, region: RegionId, terminator: &str, loc: &Location) {
+pub(crate) fn ensure_terminator(
+    ctx: &mut Context,
+    region: RegionId,
+    terminator: &str,
+    loc: &Location,
+) {
     let block = match ctx.region_blocks(region).last() {
         Some(&b) => b,
         None => {
@@ -35,7 +55,10 @@ pub(crate) fn ensure_terminator(ctx: &mut Context, region: RegionId, terminator:
             b
         }
     };
-    if ctx.last_op(block).is_some_and(|o| ctx.has_traits(o, Traits::TERMINATOR)) {
+    if ctx
+        .last_op(block)
+        .is_some_and(|o| ctx.has_traits(o, Traits::TERMINATOR))
+    {
         return;
     }
     let name = ctx.op_name(terminator);
@@ -123,14 +146,23 @@ pub(crate) fn result_types(ctx: &Context, op: OpId) -> Vec<Type> {
 /// ODS's region-count messages: `expected N regions` (MLIR `NRegions`).
 pub(crate) fn expect_regions(ctx: &Context, op: OpId, n: usize) -> DiagResult<()> {
     if ctx.regions(op).len() != n {
-        let msg = if n == 1 { "requires one region".to_string() } else { format!("expected {n} regions") };
+        let msg = if n == 1 {
+            "requires one region".to_string()
+        } else {
+            format!("expected {n} regions")
+        };
         return Err(op_error(ctx, op, msg));
     }
     Ok(())
 }
 
 /// ODS's `SizedRegion<1>` check: `region #I ('NAME') failed to verify constraint: region with 1 blocks`.
-pub(crate) fn expect_one_block(ctx: &Context, op: OpId, index: usize, name: &str) -> DiagResult<()> {
+pub(crate) fn expect_one_block(
+    ctx: &Context,
+    op: OpId,
+    index: usize,
+    name: &str,
+) -> DiagResult<()> {
     if ctx.region_blocks(ctx.region(op, index)).len() != 1 {
         return Err(op_error(
             ctx,
@@ -145,7 +177,11 @@ pub(crate) fn expect_one_block(ctx: &Context, op: OpId, index: usize, name: &str
 pub(crate) fn expect_no_region_args(ctx: &Context, op: OpId, index: usize) -> DiagResult<()> {
     if let Some(b) = ctx.entry_block(ctx.region(op, index)) {
         if !ctx.block_args(b).is_empty() {
-            return Err(op_error(ctx, op, format!("region #{index} should have no arguments")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("region #{index} should have no arguments"),
+            ));
         }
     }
     Ok(())
@@ -155,34 +191,27 @@ pub(crate) fn expect_no_region_args(ctx: &Context, op: OpId, index: usize) -> Di
 /// each non-empty region's block ends with `scf.yield`.
 pub(crate) fn expect_yield_terminators(ctx: &Context, op: OpId) -> DiagResult<()> {
     for &r in ctx.regions(op) {
-        let Some(b) = ctx.entry_block(r) else { continue };
+        let Some(b) = ctx.entry_block(r) else {
+            continue;
+        };
         match ctx.last_op(b) {
             Some(t) if ctx.is(t, "scf.yield") => {}
             last => {
-                let found = last.map(|t| ctx.name_str(t).to_string()).unwrap_or_default();
-                return Err(op_error(ctx, op, format!("expects regions to end with 'scf.yield', found '{found}'"))
-                    .with_note(ctx.loc(op).clone(), "in custom textual format, the absence of terminator implies 'scf.yield'"));
+                let found = last
+                    .map(|t| ctx.name_str(t).to_string())
+                    .unwrap_or_default();
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("expects regions to end with 'scf.yield', found '{found}'"),
+                )
+                .with_note(
+                    ctx.loc(op).clone(),
+                    "in custom textual format, the absence of terminator implies 'scf.yield'",
+                ));
             }
         }
     }
     Ok(())
 }
 
-/// Starts a new line at `op`'s indentation (MLIR `printNewline`).
-///
-/// `Printer` keeps its indentation private, so it is recomputed here: the printer indents each
-/// region one level, so an op is indented once per ancestor op. This is exact when the whole
-/// tree is printed from its root (the usual `print_op` of a module); when printing starts at a
-/// nested op the lines come out indented too far, which changes no meaning.
-pub(crate) fn newline(p: &mut Printer<'_>, op: OpId) {
-    let mut depth = 0;
-    let mut cur = op;
-    while let Some(parent) = p.ctx.parent_op(cur) {
-        depth += 1;
-        cur = parent;
-    }
-    p.write("\n");
-    for _ in 0..depth {
-        p.write("  ");
-    }
-}

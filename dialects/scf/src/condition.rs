@@ -17,11 +17,28 @@ use weir_syntax::{PResult, Parser, Printer};
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     let operands = ctx.operands(op);
     let Some(&cond) = operands.first() else {
-        return Err(op_error(ctx, op, "expected 1 or more operands, but found 0"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expected 1 or more operands, but found 0",
+        ));
     };
     let ct = ctx.value_type(cond);
-    if !matches!(ctx.type_kind(ct), TypeKind::Integer { width: 1, signedness: weir_ir::Signedness::Signless }) {
-        return Err(op_error(ctx, op, format!("operand #0 must be 1-bit signless integer, but got {}", ty(ctx, ct))));
+    if !matches!(
+        ctx.type_kind(ct),
+        TypeKind::Integer {
+            width: 1,
+            signedness: weir_ir::Signedness::Signless
+        }
+    ) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "operand #0 must be 1-bit signless integer, but got {}",
+                ty(ctx, ct)
+            ),
+        ));
     }
     match ctx.parent_op(op) {
         Some(p) if ctx.is(p, "scf.while") => Ok(()),

@@ -52,23 +52,42 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     let operands = ctx.operands(op);
     if operands.len() < 3 {
-        return Err(op_error(ctx, op, format!("expected 3 or more operands, but found {}", operands.len())));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("expected 3 or more operands, but found {}", operands.len()),
+        ));
     }
     let (lb, step, inits) = (operands[0], operands[2], &operands[3..]);
     for (i, &v) in operands[..3].iter().enumerate() {
         let t = ctx.value_type(v);
         if !ctx.is_signless_int_or_index(t) {
-            return Err(op_error(ctx, op, format!("operand #{i} must be signless integer or index, but got {}", ty(ctx, t))));
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "operand #{i} must be signless integer or index, but got {}",
+                    ty(ctx, t)
+                ),
+            ));
         }
     }
     let bound_ty = ctx.value_type(lb);
     if operands[..3].iter().any(|&v| ctx.value_type(v) != bound_ty) {
-        return Err(op_error(ctx, op, "failed to verify that all of {lowerBound, upperBound, step} have same type"));
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+        ));
     }
     common::expect_one_block(ctx, op, 0, "region")?;
     let results = common::result_types(ctx, op);
     if inits.len() != results.len() {
-        return Err(op_error(ctx, op, "mismatch in number of loop-carried values and defined values"));
+        return Err(op_error(
+            ctx,
+            op,
+            "mismatch in number of loop-carried values and defined values",
+        ));
     }
     if let Some(c) = constant_int(ctx, step) {
         let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
@@ -83,7 +102,11 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     let Some((&iv, iter_args)) = args.split_first() else {
         // 22 reports `different number of inits and region iter_args: N != 18446744073709551615`
         // here (an unsigned underflow); say what is wrong instead.
-        return Err(op_error(ctx, op, "expected the body block to have the induction variable as its first argument"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expected the body block to have the induction variable as its first argument",
+        ));
     };
     let iter_tys = common::types_of(ctx, iter_args);
     let terminator = ctx.last_op(body).filter(|&t| ctx.is(t, "scf.yield"));
@@ -92,14 +115,22 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(
             ctx,
             op,
-            format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()),
+            format!(
+                "different number of inits and region iter_args: {} != {}",
+                inits.len(),
+                iter_args.len()
+            ),
         ));
     }
     if !yielded.is_empty() && iter_args.len() != yielded.len() {
         return Err(op_error(
             ctx,
             op,
-            format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()),
+            format!(
+                "different number of region iter_args and yielded values: {} != {}",
+                iter_args.len(),
+                yielded.len()
+            ),
         ));
     }
     for (i, (&init, &arg_ty)) in inits.iter().zip(&iter_tys).enumerate() {
@@ -108,7 +139,11 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             return Err(op_error(
                 ctx,
                 op,
-                format!("{i}-th init and {i}-th region iter_arg have different type: {} != {}", ty(ctx, init_ty), ty(ctx, arg_ty)),
+                format!(
+                    "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
+                    ty(ctx, init_ty),
+                    ty(ctx, arg_ty)
+                ),
             ));
         }
         if let Some(&y) = yielded.get(i) {
@@ -142,21 +177,51 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     }
 
     // RegionBranchOpInterface edges: into the body, back to the body, out to the results.
-    check_edge(ctx, op, Point::Parent, Point::Region(0), inits, &iter_tys, ctx.loc(op))?;
+    check_edge(
+        ctx,
+        op,
+        Point::Parent,
+        Point::Region(0),
+        inits,
+        &iter_tys,
+        ctx.loc(op),
+    )?;
     if let Some(t) = terminator {
         let (yielded, loc) = (ctx.operands(t), ctx.loc(t));
-        check_edge(ctx, op, Point::Op("scf.yield"), Point::Region(0), yielded, &iter_tys, loc)?;
-        check_edge(ctx, op, Point::Op("scf.yield"), Point::Parent, yielded, &results, loc)?;
+        check_edge(
+            ctx,
+            op,
+            Point::Op("scf.yield"),
+            Point::Region(0),
+            yielded,
+            &iter_tys,
+            loc,
+        )?;
+        check_edge(
+            ctx,
+            op,
+            Point::Op("scf.yield"),
+            Point::Parent,
+            yielded,
+            &results,
+            loc,
+        )?;
     }
     common::expect_yield_terminators(ctx, op)?;
     if ctx.value_type(iv) != bound_ty {
-        return Err(op_error(ctx, op, "expected induction variable to be same type as bounds and step"));
+        return Err(op_error(
+            ctx,
+            op,
+            "expected induction variable to be same type as bounds and step",
+        ));
     }
     Ok(())
 }
 
 /// Parses `(%a = %x, %b = %y)` (MLIR `parseAssignmentList`).
-pub(crate) fn parse_assignment_list(p: &mut Parser<'_>) -> PResult<Vec<(UnresolvedOperand, UnresolvedOperand)>> {
+pub(crate) fn parse_assignment_list(
+    p: &mut Parser<'_>,
+) -> PResult<Vec<(UnresolvedOperand, UnresolvedOperand)>> {
     p.expect(Tok::LParen, "(")?;
     let mut out = Vec::new();
     if p.consume_if(Tok::RParen) {
@@ -176,7 +241,12 @@ pub(crate) fn parse_assignment_list(p: &mut Parser<'_>) -> PResult<Vec<(Unresolv
 }
 
 /// Writes ` (%a = %x, ...)` after `prefix` (MLIR `printInitializationList`); nothing if empty.
-pub(crate) fn print_assignment_list(p: &mut Printer<'_>, prefix: &str, args: &[ValueId], values: &[ValueId]) {
+pub(crate) fn print_assignment_list(
+    p: &mut Printer<'_>,
+    prefix: &str,
+    args: &[ValueId],
+    values: &[ValueId],
+) {
     if values.is_empty() {
         return;
     }
@@ -194,7 +264,11 @@ pub(crate) fn print_assignment_list(p: &mut Printer<'_>, prefix: &str, args: &[V
 }
 
 fn argument(o: UnresolvedOperand, ty: weir_ir::Type) -> Argument {
-    Argument { name: o.name, ty, loc: o.loc }
+    Argument {
+        name: o.name,
+        ty,
+        loc: o.loc,
+    }
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
@@ -216,9 +290,18 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         state.result_types = p.parse_function_result_types()?;
     }
     if iter_args.len() != state.result_types.len() {
-        return Err(common::custom_error(p, state, state.loc.clone(), "mismatch in number of loop-carried values and defined values"));
+        return Err(common::custom_error(
+            p,
+            state,
+            state.loc.clone(),
+            "mismatch in number of loop-carried values and defined values",
+        ));
     }
-    let bound_ty = if p.consume_if(Tok::Colon) { p.parse_type()? } else { p.ctx.index_type() };
+    let bound_ty = if p.consume_if(Tok::Colon) {
+        p.parse_type()?
+    } else {
+        p.ctx.index_type()
+    };
     let mut args = vec![argument(iv, bound_ty)];
     let mut inits = Vec::new();
     for ((a, v), &t) in iter_args.into_iter().zip(&state.result_types) {
@@ -246,7 +329,10 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
     }
     let operands = ctx.operands(op).to_vec();
     let body = ctx.regions(op).first().copied();
-    let args = body.and_then(|r| ctx.entry_block(r)).map(|b| ctx.block_args(b).to_vec()).unwrap_or_default();
+    let args = body
+        .and_then(|r| ctx.entry_block(r))
+        .map(|b| ctx.block_args(b).to_vec())
+        .unwrap_or_default();
     p.write(" ");
     if let Some(&iv) = args.first() {
         p.print_operand(iv);

@@ -22,7 +22,9 @@
 //! region, no region arguments, an else region when defining values, each `scf.yield` matching
 //! the result types exactly (region-branch edge messages), `scf.yield` terminators.
 
-use crate::common::{self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point};
+use crate::common::{
+    self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
+};
 use weir_ir::{op_error, Context, DiagResult, OpId, OpState, Signedness, TypeKind};
 use weir_syntax::{PResult, Parser, Printer};
 
@@ -33,20 +35,46 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(ctx, op, "requires a single operand"));
     }
     let ct = ctx.value_type(operands[0]);
-    if !matches!(ctx.type_kind(ct), TypeKind::Integer { width: 1, signedness: Signedness::Signless }) {
-        return Err(op_error(ctx, op, format!("operand #0 must be 1-bit signless integer, but got {}", common::ty(ctx, ct))));
+    if !matches!(
+        ctx.type_kind(ct),
+        TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless
+        }
+    ) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "operand #0 must be 1-bit signless integer, but got {}",
+                common::ty(ctx, ct)
+            ),
+        ));
     }
     expect_one_block(ctx, op, 0, "thenRegion")?;
     expect_no_region_args(ctx, op, 0)?;
     expect_no_region_args(ctx, op, 1)?;
     if !ctx.results(op).is_empty() && ctx.region_is_empty(ctx.region(op, 1)) {
-        return Err(op_error(ctx, op, "must have an else block if defining values"));
+        return Err(op_error(
+            ctx,
+            op,
+            "must have an else block if defining values",
+        ));
     }
     // Region-branch edges: each yield goes back to the parent with the results' types.
     let results = common::result_types(ctx, op);
     for &r in ctx.regions(op) {
-        if let Some(t) = common::single_block_terminator(ctx, r).filter(|&t| ctx.is(t, "scf.yield")) {
-            check_edge(ctx, op, Point::Op("scf.yield"), Point::Parent, ctx.operands(t), &results, ctx.loc(t))?;
+        if let Some(t) = common::single_block_terminator(ctx, r).filter(|&t| ctx.is(t, "scf.yield"))
+        {
+            check_edge(
+                ctx,
+                op,
+                Point::Op("scf.yield"),
+                Point::Parent,
+                ctx.operands(t),
+                &results,
+                ctx.loc(t),
+            )?;
         }
     }
     common::expect_yield_terminators(ctx, op)

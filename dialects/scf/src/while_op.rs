@@ -22,7 +22,7 @@
 //!
 //! Verifier: MLIR 22's checks and wording: one block per region, the terminator kinds (with a
 //! `terminator here` note), then the region-branch edges in 22's order: inits -> before
-//! arguments, condition -> after arguments, condition -> results, yield -> before arguments.
+//! arguments, condition -> results, condition -> after arguments, yield -> before arguments.
 
 use crate::common::{self, check_edge, types_of, Point};
 use crate::for_op::{parse_assignment_list, print_assignment_list};
@@ -31,7 +31,13 @@ use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer};
 
 /// MLIR's `verifyAndGetTerminator`: the terminator of `region`'s block if it is a `name` op.
-fn terminator_named(ctx: &Context, op: OpId, region: RegionId, name: &str, msg: &str) -> DiagResult<OpId> {
+fn terminator_named(
+    ctx: &Context,
+    op: OpId,
+    region: RegionId,
+    name: &str,
+    msg: &str,
+) -> DiagResult<OpId> {
     let last = common::single_block_terminator(ctx, region);
     match last {
         Some(t) if ctx.is(t, name) => Ok(t),
@@ -50,25 +56,78 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_one_block(ctx, op, 0, "before")?;
     common::expect_one_block(ctx, op, 1, "after")?;
     let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
-    let cond = terminator_named(ctx, op, before, "scf.condition", "expects the 'before' region to terminate with 'scf.condition'")?;
-    let yield_op = terminator_named(ctx, op, after, "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")?;
+    let cond = terminator_named(
+        ctx,
+        op,
+        before,
+        "scf.condition",
+        "expects the 'before' region to terminate with 'scf.condition'",
+    )?;
+    let yield_op = terminator_named(
+        ctx,
+        op,
+        after,
+        "scf.yield",
+        "expects the 'after' region to terminate with 'scf.yield'",
+    )?;
     let before_args = ctx.block_arg_types(ctx.entry_block(before).expect("one block"));
     let after_args = ctx.block_arg_types(ctx.entry_block(after).expect("one block"));
     let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]);
     let cond_op = Point::Op("scf.condition");
-    check_edge(ctx, op, Point::Parent, Point::Region(0), ctx.operands(op), &before_args, ctx.loc(op))?;
-    check_edge(ctx, op, cond_op, Point::Region(1), forwarded, &after_args, ctx.loc(cond))?;
-    check_edge(ctx, op, cond_op, Point::Parent, forwarded, &common::result_types(ctx, op), ctx.loc(cond))?;
-    check_edge(ctx, op, Point::Op("scf.yield"), Point::Region(0), ctx.operands(yield_op), &before_args, ctx.loc(yield_op))
+    check_edge(
+        ctx,
+        op,
+        Point::Parent,
+        Point::Region(0),
+        ctx.operands(op),
+        &before_args,
+        ctx.loc(op),
+    )?;
+    check_edge(
+        ctx,
+        op,
+        cond_op,
+        Point::Parent,
+        forwarded,
+        &common::result_types(ctx, op),
+        ctx.loc(cond),
+    )?;
+    check_edge(
+        ctx,
+        op,
+        cond_op,
+        Point::Region(1),
+        forwarded,
+        &after_args,
+        ctx.loc(cond),
+    )?;
+    check_edge(
+        ctx,
+        op,
+        Point::Op("scf.yield"),
+        Point::Region(0),
+        ctx.operands(yield_op),
+        &before_args,
+        ctx.loc(yield_op),
+    )
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    let assignments = if p.peek() == Tok::LParen { parse_assignment_list(p)? } else { Vec::new() };
-    p.expect(Tok::Colon, ":")?;
+    let assignments = if p.peek() == Tok::LParen {
+        parse_assignment_list(p)?
+    } else {
+        Vec::new()
+    };
     let type_loc = p.loc();
+    p.expect(Tok::Colon, ":")?;
     let fty = p.parse_type()?;
     let TypeKind::Function { inputs, results } = p.ctx.type_kind(fty).clone() else {
-        return Err(common::custom_error(p, state, type_loc, "invalid kind of type specified"));
+        return Err(common::custom_error(
+            p,
+            state,
+            type_loc,
+            "invalid kind of type specified",
+        ));
     };
     state.result_types = results;
     if inputs.len() != assignments.len() {
@@ -76,13 +135,21 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             p,
             state,
             type_loc,
-            format!("expected as many input types as operands (expected {} got {})", assignments.len(), inputs.len()),
+            format!(
+                "expected as many input types as operands (expected {} got {})",
+                assignments.len(),
+                inputs.len()
+            ),
         ));
     }
     let mut args = Vec::new();
     for ((a, v), &t) in assignments.into_iter().zip(&inputs) {
         state.operands.push(p.resolve_operand(&v, t)?);
-        args.push(Argument { name: a.name, ty: t, loc: a.loc });
+        args.push(Argument {
+            name: a.name,
+            ty: t,
+            loc: a.loc,
+        });
     }
     let before = p.parse_region(&args)?;
     common::expect_keyword(p, state, "do")?;

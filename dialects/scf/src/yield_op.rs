@@ -15,12 +15,22 @@ use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
 
 /// The ops whose regions `scf.yield` may terminate, sorted as MLIR's message lists them.
-pub(crate) const PARENTS: [&str; 5] = ["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"];
+pub(crate) const PARENTS: [&str; 5] = [
+    "scf.execute_region",
+    "scf.for",
+    "scf.if",
+    "scf.index_switch",
+    "scf.while",
+];
 
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     match ctx.parent_op(op) {
         Some(p) if PARENTS.iter().any(|&n| ctx.is(p, n)) => Ok(()),
-        _ => Err(op_error(ctx, op, format!("expects parent op to be one of '{}'", PARENTS.join(", ")))),
+        _ => Err(op_error(
+            ctx,
+            op,
+            format!("expects parent op to be one of '{}'", PARENTS.join(", ")),
+        )),
     }
 }
 

@@ -1,6 +1,90 @@
-//! The weir dialect (being written).
-use weir_ir::Context;
-use weir_syntax::Syntax;
+//! The weir dialect: Weir's own ops.
+//!
+//! # `weir.loop`
+//!
+//! A loop with an optional maximum trip count and an optional condition: ONNX `Loop` (opset
+//! 13), DL4J SameDiff `loopWithConditions` (SEMANTICS.md section 6). It lives here rather than in
+//! `scf` because upstream MLIR after release 22 is adding an `scf.loop` with different semantics.
+//!
+//! ## Semantics
+//! ```text
+//! it = 0; cond = init_cond (true if absent); vars = inits
+//! while (max absent || it < max) && cond {      // `it < max` is a signed comparison
+//!   (cond, vars) = body(it, cond, vars)
+//!   it += 1
+//! }
+//! results = vars
+//! ```
+//! So `max <= 0`, or an initial condition `false`, runs no trip and the results are the inits.
+//! The body sees the iteration number, the incoming condition and the carried values, and
+//! yields the new condition and the new carried values.
+//!
+//! ## Syntax
+//! ```mlir
+//! %r:2 = weir.loop max(%m : i64) cond(%c) iter_args(%x, %y) -> (f32, tensor<5xf32>) {
+//! ^bb0(%it: i64, %cond: i1, %a: f32, %b: tensor<5xf32>):
+//!   ...
+//!   weir.yield %next, %a2, %b2 : i1, f32, tensor<5xf32>
+//! } attributes {tag}
+//! ```
+//! - `max(%m : T)` and `cond(%c)` are optional, in this order; `cond`'s operand is `i1`.
+//! - `iter_args(%x, ...) -> (T, ...)` lists the initial carried values and the result types
+//!   (which are the carried types); it is absent when nothing is carried (no results).
+//! - The body block's header is always written: it declares the iteration number (type `T`: a
+//!   signless integer or `index`, `max`'s type when `max` is present), the incoming condition
+//!   (`i1`) and the carried values, in this order. The header is the only place that names
+//!   them, so `iter_args` lists just the init operands.
+//! - For readability the parser also accepts scf-style entries `iter_args(%a = %x, ...)`: the
+//!   `%a` before `=` is only a label and defines nothing (the header declares the argument);
+//!   the verifier checks that the header declares one carried value per `iter_args` entry.
+//!   The printer always writes the plain form.
+//! - `attributes {...}` after the body gives discardable attributes.
+//!
+//! Generic form (the structure passes are written against; do not change it):
+//! ```mlir
+//! %r:2 = "weir.loop"(%m, %c, %x, %y) ({
+//! ^bb0(%it: i64, %cond: i1, %a: f32, %b: tensor<5xf32>):
+//!   "weir.yield"(%next, %a2, %b2) : (i1, f32, tensor<5xf32>) -> ()
+//! }) {operandSegmentSizes = array<i32: 1, 1, 2>} : (i64, i1, f32, tensor<5xf32>) -> (f32, tensor<5xf32>)
+//! ```
+//! operands `[max?, cond?, inits...]` with `operandSegmentSizes = array<i32: a, b, n>`,
+//! `a, b` in {0, 1} telling whether `max` / the initial condition are present; one region with
+//! one block, arguments `(it: T, cond: i1, carried...)`; terminator `weir.yield %new_cond,
+//! %new_vars...` (`i1`, carried types); results = the final carried values (the inits' types).
+//!
+//! The verifier checks all of the above with `'weir.loop' op ...` messages (the terminator's
+//! operands are reported at the `weir.yield`).
+//!
+//! # `weir.yield`
+//! `weir.yield %cond, %v... : i1, T...` ends a `weir.loop` body (and nothing else). An attribute
+//! dictionary, if any, comes right after the op name, as for `scf.yield`.
+//!
+//! Traits: `weir.loop` is `SINGLE_BLOCK` (not `PURE`: its body may have side effects);
+//! `weir.yield` is `TERMINATOR | RETURN_LIKE | PURE`.
+//!
+//! Architecture invariant: this crate depends on the IR core and the syntax crate only.
+
+mod loop_op;
+mod yield_op;
+
+pub use loop_op::{loop_operands, segment_sizes_attr, LoopOperands, OPERAND_SEGMENT_SIZES};
+
+use weir_ir::{Context, OpDef, Traits};
+use weir_syntax::{OpSyntax, Syntax};
 
 /// Registers the weir ops and their syntax.
-pub fn register(_ctx: &mut Context, _syntax: &mut Syntax) {}
+pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    ctx.register(OpDef::new("weir.loop", Traits::SINGLE_BLOCK).verifier(loop_op::verify));
+    syntax.register("weir.loop", OpSyntax::new(loop_op::parse, loop_op::print));
+    ctx.register(
+        OpDef::new(
+            "weir.yield",
+            Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
+        )
+        .verifier(yield_op::verify),
+    );
+    syntax.register(
+        "weir.yield",
+        OpSyntax::new(yield_op::parse, yield_op::print),
+    );
+}

@@ -189,10 +189,8 @@ fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "expects a terminated body block"));
     };
     let term = region_yield(ctx, op, region, "body", n)?;
-    let unsigned = match ctx.attr_of(op, "unsignedCmp") {
-        Some(a) => !matches!(ctx.attr_kind(a), AttrKind::Bool(false)),
-        None => false,
-    };
+    // A unit attribute: its presence means unsigned (MLIR `ForOp::getUnsignedCmp`).
+    let unsigned = ctx.attr_of(op, "unsignedCmp").is_some();
     let llvm_attrs: Vec<(String, Attr)> = ctx
         .attrs(op)
         .iter()

@@ -11,11 +11,13 @@
 //!
 //! One difference is deliberate and applied to MLIR's text before comparing: MLIR 22 casts the
 //! `scf.index_switch` selector to `i32` (truncating case values above 2^31), Weir to `i64`
-//! ([`I64_SWITCH`]). The lowered modules are then JIT-compiled and run on hand-computed cases.
+//! ([`I64_SWITCH`]). Each case runs twice, on the generic input with no dialect registered and
+//! on the pretty source with every Weir dialect registered (see [`lower_and_compare`]). The
+//! lowered modules are then JIT-compiled and run on hand-computed cases.
 
 mod support;
 
-use std::collections::HashMap;
+use support::{normalize, props_to_attrs};
 use weir_ir::verifier::verify;
 use weir_ir::{Context, OpId};
 use weir_jit::{Scalar, ScalarType};
@@ -23,9 +25,21 @@ use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, Syntax};
 
 /// MLIR 22's truncated case values and the full 64-bit ones Weir keeps, per fixture.
 const I64_SWITCH: &[(&str, &str, &str)] = &[
-    ("for", "dense<[0, 2, 1]> : vector<3xi32>", "dense<[0, 2, 4294967297]> : vector<3xi64>"),
-    ("switch", "dense<[0, 1, 1]> : vector<3xi32>", "dense<[0, 1, 4294967297]> : vector<3xi64>"),
-    ("switch", "dense<[5, -3]> : vector<2xi32>", "dense<[5, -3]> : vector<2xi64>"),
+    (
+        "for",
+        "dense<[0, 2, 1]> : vector<3xi32>",
+        "dense<[0, 2, 4294967297]> : vector<3xi64>",
+    ),
+    (
+        "switch",
+        "dense<[0, 1, 1]> : vector<3xi32>",
+        "dense<[0, 1, 4294967297]> : vector<3xi64>",
+    ),
+    (
+        "switch",
+        "dense<[5, -3]> : vector<2xi32>",
+        "dense<[5, -3]> : vector<2xi64>",
+    ),
 ];
 
 fn read(name: &str) -> String {
@@ -33,83 +47,15 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Moves each ` <{...}>` (one line) to the op's attribute dictionary, which follows the regions:
-/// on the same line for ops without regions, else on the line closing the regions.
-fn props_to_attrs(text: &str) -> String {
-    let mut out = Vec::new();
-    let mut pending: HashMap<usize, String> = HashMap::new();
-    for line in text.lines() {
-        let mut l = line.to_string();
-        if let (Some(s), Some(e)) = (l.find(" <{"), l.rfind("}>")) {
-            let props = l[s + 3..e].to_string();
-            l = format!("{}{}", &l[..s], &l[e + 2..]);
-            let indent = l.len() - l.trim_start().len();
-            if l.trim_end().ends_with("({") {
-                pending.insert(indent, props);
-            } else if let Some(i) = l.rfind(" : ") {
-                l = format!("{} {{{props}}}{}", &l[..i], &l[i..]);
-            }
-        }
-        let indent = l.len() - l.trim_start().len();
-        if l.trim_start().starts_with("})") && l.contains(" : ") {
-            if let Some(props) = pending.remove(&indent) {
-                let i = l.rfind(" : ").unwrap();
-                l = format!("{} {{{props}}}{}", &l[..i], &l[i..]);
-            }
-        }
-        out.push(l);
-    }
-    out.join("\n")
-}
-
-/// Presentation-independent lines (see the module docs).
-fn normalize(text: &str) -> Vec<String> {
-    let text = props_to_attrs(text);
-    let mut names: HashMap<String, String> = HashMap::new();
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let line = match line.find("//") {
-            Some(i) => &line[..i],
-            None => line,
-        };
-        let line = line.replace(" {overflowFlags = #arith.overflow<none>}", "");
-        let line = line.trim_end();
-        if line.trim().is_empty() {
-            continue;
-        }
-        if line.contains("\"func.func\"") {
-            names.clear();
-        }
-        let mut renamed = String::new();
-        let mut chars = line.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            if c != '%' {
-                renamed.push(c);
-                continue;
-            }
-            let mut end = i + 1;
-            while let Some(&(j, d)) = chars.peek() {
-                if d.is_ascii_alphanumeric() || d == '_' {
-                    end = j + d.len_utf8();
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            let n = names.len();
-            renamed.push_str(names.entry(line[i..end].to_string()).or_insert_with(|| format!("%v{n}")));
-        }
-        out.push(renamed);
-    }
-    out
-}
-
 /// MLIR 22's output with the selector widened to i64 (see [`I64_SWITCH`]).
 fn expected(name: &str) -> String {
     let mut text = read(&format!("{name}.mlir22.mlir"));
     for (file, from, to) in I64_SWITCH {
         if *file == name {
-            assert!(text.contains(from), "{name}: fixture no longer contains {from}");
+            assert!(
+                text.contains(from),
+                "{name}: fixture no longer contains {from}"
+            );
             text = text.replace(from, to);
         }
     }
@@ -128,24 +74,72 @@ fn expected(name: &str) -> String {
     lines.join("\n")
 }
 
-/// Parses `NAME.input.mlir`, lowers it, checks it against MLIR 22, and returns the context and
-/// the lowered module.
-fn lower_and_compare(name: &str) -> (Context, OpId) {
-    let mut ctx = support::new_ctx();
-    let syntax = Syntax::new();
-    let input = props_to_attrs(&read(&format!("{name}.input.mlir")));
-    let opts = ParseOptions { allow_unregistered: true };
-    let module = parse_module(&mut ctx, &syntax, &input, name, 1, opts).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}: input does not verify: {d:?}"));
-    weir_scf_to_cf::run(&mut ctx, module).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}: output does not verify: {d:?}"));
-    let printed = print_op(&ctx, &syntax, module, PrintOptions { generic: true, debug_info: false });
+/// Checks the generic print of a lowered module against MLIR 22's output for `name`.
+fn compare(name: &str, how: &str, ctx: &Context, syntax: &Syntax, module: OpId) {
+    let printed = print_op(
+        ctx,
+        syntax,
+        module,
+        PrintOptions {
+            generic: true,
+            ..Default::default()
+        },
+    );
     let got = normalize(&printed);
     let want = normalize(&expected(name));
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        assert_eq!(g, w, "{name}: line {} differs from MLIR 22; Weir printed:\n{printed}", i + 1);
+        assert_eq!(
+            g,
+            w,
+            "{name} ({how}): line {} differs from MLIR 22; Weir printed:\n{printed}",
+            i + 1
+        );
     }
-    assert_eq!(got.len(), want.len(), "{name}: line count differs from MLIR 22; Weir printed:\n{printed}");
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "{name} ({how}): line count differs; Weir printed:\n{printed}"
+    );
+}
+
+/// Lowers `NAME` and checks the result against MLIR 22, twice:
+/// 1. from `NAME.input.mlir` (generic form) in a context where only the `cf` terminators are
+///    registered (nothing but this pass and the IR core at work);
+/// 2. from the pretty source `NAME.mlir` with every Weir dialect registered, so the dialects'
+///    parsers and verifiers check the input and the output; the output is also printed in
+///    custom form and parsed back.
+///
+/// Returns the context and module of the second run.
+fn lower_and_compare(name: &str) -> (Context, OpId) {
+    let opts = ParseOptions {
+        allow_unregistered: true,
+    };
+
+    let mut ctx = support::new_ctx();
+    let syntax = Syntax::new();
+    let input = props_to_attrs(&read(&format!("{name}.input.mlir")));
+    let module = parse_module(&mut ctx, &syntax, &input, name, 1, opts)
+        .unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}: input does not verify: {d:?}"));
+    weir_scf_to_cf::run(&mut ctx, module).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}: output does not verify: {d:?}"));
+    compare(name, "generic input", &ctx, &syntax, module);
+
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let src = read(&format!("{name}.mlir"));
+    let opts = ParseOptions::default();
+    let module = parse_module(&mut ctx, &syntax, &src, name, 1, opts)
+        .unwrap_or_else(|d| panic!("{name}.mlir: {d:?}"));
+    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}.mlir does not verify: {d:?}"));
+    weir_scf_to_cf::run(&mut ctx, module).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    verify(&ctx, module).unwrap_or_else(|d| panic!("{name}: lowered IR does not verify: {d:?}"));
+    compare(name, "pretty input, all dialects", &ctx, &syntax, module);
+    let pretty = print_op(&ctx, &syntax, module, PrintOptions::default());
+    let (mut ctx2, syntax2) = weir_dialects::new_context();
+    let reparsed = parse_module(&mut ctx2, &syntax2, &pretty, name, 1, opts)
+        .unwrap_or_else(|d| panic!("{name}: printed output does not parse: {d:?}\n{pretty}"));
+    verify(&ctx2, reparsed)
+        .unwrap_or_else(|d| panic!("{name}: reparsed output does not verify: {d:?}"));
     (ctx, module)
 }
 
@@ -153,8 +147,14 @@ fn lower_and_compare(name: &str) -> (Context, OpId) {
 fn call(ctx: &Context, module: OpId, func: &str, args: &[i128]) -> Vec<i128> {
     let jit = weir_jit::compile(ctx, module).unwrap_or_else(|d| panic!("JIT: {d:?}"));
     let (params, _) = jit.scalar_signature(func).expect("function exists");
-    let args: Vec<Scalar> = params.iter().zip(args).map(|(&t, &v)| Scalar::from_i128(t, v)).collect();
-    let out = jit.call(func, &args).unwrap_or_else(|e| panic!("{func}: {e:?}"));
+    let args: Vec<Scalar> = params
+        .iter()
+        .zip(args)
+        .map(|(&t, &v)| Scalar::from_i128(t, v))
+        .collect();
+    let out = jit
+        .call(func, &args)
+        .unwrap_or_else(|e| panic!("{func}: {e:?}"));
     out.iter()
         .map(|s| match s.ty() {
             ScalarType::Int(1) => s.as_u64().unwrap() as i128,
@@ -167,13 +167,19 @@ fn call(ctx: &Context, module: OpId, func: &str, args: &[i128]) -> Vec<i128> {
 fn normalization_is_faithful() {
     // The normalizer must not hide real differences: names are renumbered consistently, and
     // different operands stay different.
-    let a = normalize("\"func.func\"() ({\n  %3 = \"x\"(%arg0, %arg0) : (i1, i1) -> i1\n}) : () -> ()");
-    let b = normalize("\"func.func\"() ({\n  %0 = \"x\"(%arg1, %arg1) : (i1, i1) -> i1\n}) : () -> ()");
-    let c = normalize("\"func.func\"() ({\n  %0 = \"x\"(%arg1, %arg2) : (i1, i1) -> i1\n}) : () -> ()");
+    let a =
+        normalize("\"func.func\"() ({\n  %3 = \"x\"(%arg0, %arg0) : (i1, i1) -> i1\n}) : () -> ()");
+    let b =
+        normalize("\"func.func\"() ({\n  %0 = \"x\"(%arg1, %arg1) : (i1, i1) -> i1\n}) : () -> ()");
+    let c =
+        normalize("\"func.func\"() ({\n  %0 = \"x\"(%arg1, %arg2) : (i1, i1) -> i1\n}) : () -> ()");
     assert_eq!(a, b);
     assert_ne!(a, c);
     let p = props_to_attrs("    %0 = \"arith.constant\"() <{value = 0 : i64}> : () -> i64");
-    assert_eq!(p, "    %0 = \"arith.constant\"() {value = 0 : i64} : () -> i64");
+    assert_eq!(
+        p,
+        "    %0 = \"arith.constant\"() {value = 0 : i64} : () -> i64"
+    );
 }
 
 #[test]
@@ -215,7 +221,11 @@ fn while_matches_mlir22() {
 fn index_switch_matches_mlir22_with_a_64_bit_selector() {
     let (ctx, m) = lower_and_compare("switch");
     assert_eq!(call(&ctx, m, "wide", &[0]), [10]);
-    assert_eq!(call(&ctx, m, "wide", &[1]), [20], "case 2^32+1 is not taken for index 1");
+    assert_eq!(
+        call(&ctx, m, "wide", &[1]),
+        [20],
+        "case 2^32+1 is not taken for index 1"
+    );
     assert_eq!(call(&ctx, m, "wide", &[(1 << 32) + 1]), [30]);
     assert_eq!(call(&ctx, m, "wide", &[1 << 32]), [99]);
     assert_eq!(call(&ctx, m, "default_only", &[5]), [1]);

@@ -1,12 +1,16 @@
 //! Test support shared by the scf-to-cf and weir-to-scf tests: an IR builder over the bare
 //! `Context` API, a minimal registration of the `cf` terminators (so the structural verifier
-//! knows their successor operands), a block-level dump, and a small reference interpreter for
-//! the integer subset of `arith` + `cf` that the lowered code uses.
+//! knows their successor operands), a block-level dump, the normalization used to compare
+//! printed IR with upstream MLIR's, and [`run`], which executes a lowered function twice: with a
+//! small reference interpreter for the integer subset of `arith`, `cf` and `scf` ([`exec`]) and
+//! JIT-compiled by `weir_jit`, and checks that both agree.
 //!
-//! The interpreter refuses any op with regions, so running it also proves that no structured op
-//! is left. Expected values in the tests are computed by hand, not by this interpreter's author's
-//! code paths under test.
+//! The interpreter evaluates the structured scf ops directly by their semantics, so it can also
+//! compute reference results of IR before lowering (the randomized test does so). Fixed
+//! expected values in the tests are computed by hand.
 #![allow(dead_code)]
+
+pub mod gen;
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -244,34 +248,134 @@ pub fn dump_blocks(ctx: &Context, region: RegionId) -> Vec<String> {
         .collect()
 }
 
+// ------------------------------------------------------------------------------------ text
+
+/// Moves each ` <{...}>` (one line) to the op's attribute dictionary, which follows the regions:
+/// on the same line for ops without regions, else on the line closing the regions.
+pub fn props_to_attrs(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut pending: HashMap<usize, String> = HashMap::new();
+    for line in text.lines() {
+        let mut l = line.to_string();
+        if let (Some(s), Some(e)) = (l.find(" <{"), l.rfind("}>")) {
+            let props = l[s + 3..e].to_string();
+            l = format!("{}{}", &l[..s], &l[e + 2..]);
+            let indent = l.len() - l.trim_start().len();
+            if l.trim_end().ends_with("({") {
+                pending.insert(indent, props);
+            } else if let Some(i) = l.rfind(" : ") {
+                l = format!("{} {{{props}}}{}", &l[..i], &l[i..]);
+            }
+        }
+        let indent = l.len() - l.trim_start().len();
+        if l.trim_start().starts_with("})") && l.contains(" : ") {
+            if let Some(props) = pending.remove(&indent) {
+                let i = l.rfind(" : ").unwrap();
+                l = format!("{} {{{props}}}{}", &l[..i], &l[i..]);
+            }
+        }
+        out.push(l);
+    }
+    out.join("\n")
+}
+
+/// Presentation-independent lines of generic-form MLIR text: properties moved into the
+/// attribute dictionary ([`props_to_attrs`]), comments, blank lines and the default
+/// `overflowFlags = #arith.overflow<none>` dropped, SSA values renumbered per `func.func` in
+/// order of appearance.
+pub fn normalize(text: &str) -> Vec<String> {
+    let text = props_to_attrs(text);
+    let mut names: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = match line.find("//") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        let line = line.replace(" {overflowFlags = #arith.overflow<none>}", "");
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.contains("\"func.func\"") {
+            names.clear();
+        }
+        let mut renamed = String::new();
+        let mut chars = line.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if c != '%' {
+                renamed.push(c);
+                continue;
+            }
+            let mut end = i + 1;
+            while let Some(&(j, d)) = chars.peek() {
+                if d.is_ascii_alphanumeric() || d == '_' {
+                    end = j + d.len_utf8();
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let n = names.len();
+            renamed.push_str(
+                names
+                    .entry(line[i..end].to_string())
+                    .or_insert_with(|| format!("%v{n}")),
+            );
+        }
+        out.push(renamed);
+    }
+    out
+}
+
 // ------------------------------------------------------------------------------------ running
 
 /// Runs `func` (a `func.func @main` built by [`func`]) on `args` twice: with the reference
 /// interpreter [`exec`] and, JIT-compiled, with `weir_jit`; checks that both agree and returns
 /// the results (integers read as signed, `i1` as 0/1).
 pub fn run(ctx: &Context, func: OpId, args: &[i128]) -> Vec<i128> {
-    let interp = exec(ctx, func, args).unwrap_or_else(|e| panic!("interpreter: {e}"));
+    run_many(ctx, func, &[args.to_vec()]).pop().unwrap()
+}
+
+/// [`run`] on several argument lists, compiling once.
+pub fn run_many(ctx: &Context, func: OpId, inputs: &[Vec<i128>]) -> Vec<Vec<i128>> {
     let module = ctx.parent_op(func).expect("func is in a module");
-    let jit = weir_jit::compile(ctx, module).unwrap_or_else(|d| panic!("JIT compile: {d:?}"));
-    let sargs: Vec<weir_jit::Scalar> = ctx
+    let options = weir_jit::JitOptions {
+        optimize: false,
+        ..Default::default()
+    };
+    let jit = weir_jit::compile_with(ctx, module, &options)
+        .unwrap_or_else(|d| panic!("JIT compile: {d:?}"));
+    let params = ctx
         .block_args(ctx.entry_block(ctx.region(func, 0)).unwrap())
+        .to_vec();
+    inputs
         .iter()
-        .zip(args)
-        .map(|(&a, &v)| {
-            let ty = weir_jit::ScalarType::from_type(ctx, ctx.value_type(a)).expect("scalar argument");
-            weir_jit::Scalar::from_i128(ty, v)
+        .map(|args| {
+            let interp = exec(ctx, func, args).unwrap_or_else(|e| panic!("interpreter: {e}"));
+            let sargs: Vec<weir_jit::Scalar> = params
+                .iter()
+                .zip(args)
+                .map(|(&a, &v)| {
+                    let ty = weir_jit::ScalarType::from_type(ctx, ctx.value_type(a))
+                        .expect("scalar argument");
+                    weir_jit::Scalar::from_i128(ty, v)
+                })
+                .collect();
+            let out = jit
+                .call("main", &sargs)
+                .unwrap_or_else(|e| panic!("JIT call: {e:?}"));
+            let jit_vals: Vec<i128> = out
+                .iter()
+                .map(|s| match s.ty() {
+                    weir_jit::ScalarType::Int(1) => s.as_u64().unwrap() as i128,
+                    _ => s.as_i64().expect("integer result") as i128,
+                })
+                .collect();
+            assert_eq!(interp, jit_vals, "interpreter and JIT disagree on {args:?}");
+            jit_vals
         })
-        .collect();
-    let out = jit.call("main", &sargs).unwrap_or_else(|e| panic!("JIT call: {e:?}"));
-    let jit_vals: Vec<i128> = out
-        .iter()
-        .map(|s| match s.ty() {
-            weir_jit::ScalarType::Int(1) => s.as_u64().unwrap() as i128,
-            _ => s.as_i64().expect("integer result") as i128,
-        })
-        .collect();
-    assert_eq!(interp, jit_vals, "interpreter and JIT disagree on {args:?}");
-    jit_vals
+        .collect()
 }
 
 // ------------------------------------------------------------------------------------ interpreter
@@ -297,139 +401,304 @@ fn succ_range(ctx: &Context, op: OpId, i: usize) -> Range<usize> {
     }
 }
 
-/// Runs `func` (an op whose region 0 is a CFG of integer `arith` and `cf` ops ending in
-/// `func.return`) on `args`; integers are `i128`s normalized to their type's width (`i1` as 0/1).
-/// At most `fuel` ops are executed.
+/// Runs `func` (an op whose region 0 ends in `func.return`) on `args`; integers are `i128`s
+/// normalized to their type's width (`i1` as 0/1). Evaluates integer `arith`, `cf` branches and,
+/// directly by their documented semantics (MLIR's scf op descriptions, not via any lowering),
+/// `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region` and (by
+/// SEMANTICS.md section 6) `weir.loop`. At most ten
+/// million ops are executed.
 pub fn exec(ctx: &Context, func: OpId, args: &[i128]) -> Result<Vec<i128>, String> {
-    let region = ctx.region(func, 0);
-    let mut block = ctx.entry_block(region).ok_or("no entry block")?;
-    let mut env: HashMap<ValueId, i128> = HashMap::new();
-    let mut incoming: Vec<i128> = args.to_vec();
-    let mut fuel = 10_000_000u64;
-    loop {
-        let bargs = ctx.block_args(block).to_vec();
-        if bargs.len() != incoming.len() {
+    let mut it = Interp {
+        ctx,
+        env: HashMap::new(),
+        fuel: 10_000_000,
+    };
+    let (term, vals) = it.region(ctx.region(func, 0), args.to_vec())?;
+    if !ctx.is(term, "func.return") {
+        return Err(format!("function ended with {}", ctx.name_str(term)));
+    }
+    Ok(vals)
+}
+
+struct Interp<'a> {
+    ctx: &'a Context,
+    env: HashMap<ValueId, i128>,
+    fuel: u64,
+}
+
+impl Interp<'_> {
+    fn get(&self, v: ValueId) -> Result<i128, String> {
+        self.env
+            .get(&v)
+            .copied()
+            .ok_or_else(|| "use of an undefined value".to_string())
+    }
+
+    fn operands(&self, o: OpId) -> Result<Vec<i128>, String> {
+        self.ctx.operands(o).iter().map(|&v| self.get(v)).collect()
+    }
+
+    fn set(&mut self, v: ValueId, x: i128) {
+        let x = norm(self.ctx, x, self.ctx.value_type(v));
+        self.env.insert(v, x);
+    }
+
+    /// Runs the region's CFG from its entry block until a region terminator (`func.return`,
+    /// `scf.yield`, `scf.condition`); returns it with its operand values.
+    fn region(&mut self, region: RegionId, args: Vec<i128>) -> Result<(OpId, Vec<i128>), String> {
+        let ctx = self.ctx;
+        let mut block = ctx.entry_block(region).ok_or("empty region")?;
+        let mut incoming = args;
+        'blocks: loop {
+            let bargs = ctx.block_args(block).to_vec();
+            if bargs.len() != incoming.len() {
+                return Err(format!(
+                    "block expects {} args, got {}",
+                    bargs.len(),
+                    incoming.len()
+                ));
+            }
+            for (a, v) in bargs.into_iter().zip(incoming.drain(..)) {
+                self.set(a, v);
+            }
+            for o in ctx.block_ops(block) {
+                self.fuel = self.fuel.checked_sub(1).ok_or("out of fuel")?;
+                let name = ctx.name_str(o);
+                match name {
+                    "func.return" | "scf.yield" | "scf.condition" | "weir.yield" => {
+                        return Ok((o, self.operands(o)?))
+                    }
+                    "cf.br" | "cf.cond_br" | "cf.switch" => {
+                        let i = self.branch(o)?;
+                        let range = succ_range(ctx, o, i);
+                        incoming = ctx.operands(o)[range]
+                            .iter()
+                            .map(|&v| self.get(v))
+                            .collect::<Result<_, _>>()?;
+                        block = ctx.successors(o)[i];
+                        continue 'blocks;
+                    }
+                    _ if name.starts_with("scf.") || name == "weir.loop" => {
+                        let vals = self.structured(o)?;
+                        let results = ctx.results(o).to_vec();
+                        if vals.len() != results.len() {
+                            return Err(format!("{name} produced {} values", vals.len()));
+                        }
+                        for (r, v) in results.into_iter().zip(vals) {
+                            self.set(r, v);
+                        }
+                    }
+                    _ => {
+                        let v = self.arith(o)?;
+                        let r = ctx.result(o, 0);
+                        self.set(r, v);
+                    }
+                }
+            }
+            return Err("block without terminator".into());
+        }
+    }
+
+    /// Which successor a `cf` branch takes.
+    fn branch(&self, o: OpId) -> Result<usize, String> {
+        let ctx = self.ctx;
+        Ok(match ctx.name_str(o) {
+            "cf.br" => 0,
+            "cf.cond_br" => {
+                if self.get(ctx.operand(o, 0))? != 0 {
+                    0
+                } else {
+                    1
+                }
+            }
+            _ => {
+                let flag = self.get(ctx.operand(o, 0))?;
+                let values: Vec<i128> =
+                    match ctx.attr_of(o, "case_values").map(|a| ctx.attr_kind(a)) {
+                        Some(AttrKind::Dense { values, .. }) => values
+                            .iter()
+                            .map(|v| match v {
+                                DenseValue::Int(i) => *i,
+                                DenseValue::Float(_) => i128::MIN,
+                            })
+                            .collect(),
+                        None => Vec::new(),
+                        _ => return Err("bad case_values".into()),
+                    };
+                let ty = ctx.value_type(ctx.operand(o, 0));
+                values
+                    .iter()
+                    .position(|&c| norm(ctx, c, ty) == flag)
+                    .map_or(0, |i| i + 1)
+            }
+        })
+    }
+
+    /// The value of a single-result integer `arith` op.
+    fn arith(&self, o: OpId) -> Result<i128, String> {
+        let ctx = self.ctx;
+        let name = ctx.name_str(o);
+        let x = |i: usize| self.get(ctx.operand(o, i));
+        Ok(match name {
+            "arith.constant" => {
+                let a = ctx.attr_of(o, "value").ok_or("constant without value")?;
+                match ctx.attr_kind(a) {
+                    AttrKind::Integer { value, .. } => *value,
+                    AttrKind::Bool(b) => *b as i128,
+                    k => return Err(format!("unsupported constant {k:?}")),
+                }
+            }
+            "arith.addi" => x(0)?.wrapping_add(x(1)?),
+            "arith.subi" => x(0)?.wrapping_sub(x(1)?),
+            "arith.muli" => x(0)?.wrapping_mul(x(1)?),
+            "arith.andi" => x(0)? & x(1)?,
+            "arith.ori" => x(0)? | x(1)?,
+            "arith.xori" => x(0)? ^ x(1)?,
+            "arith.divsi" | "arith.remsi" => {
+                let (a, b) = (x(0)?, x(1)?);
+                if b == 0 {
+                    return Err("division by zero".into());
+                }
+                if name == "arith.divsi" {
+                    a / b
+                } else {
+                    a % b
+                }
+            }
+            "arith.select" => {
+                if x(0)? != 0 {
+                    x(1)?
+                } else {
+                    x(2)?
+                }
+            }
+            "arith.index_cast" => x(0)?,
+            "arith.cmpi" => {
+                let p = match ctx.attr_of(o, "predicate").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::Integer { value, .. }) => *value,
+                    _ => return Err("cmpi without predicate".into()),
+                };
+                let ty = ctx.value_type(ctx.operand(o, 0));
+                let (a, b) = (x(0)?, x(1)?);
+                let (ua, ub) = (unsigned(ctx, a, ty), unsigned(ctx, b, ty));
+                (match p {
+                    0 => a == b,
+                    1 => a != b,
+                    2 => a < b,
+                    3 => a <= b,
+                    4 => a > b,
+                    5 => a >= b,
+                    6 => ua < ub,
+                    7 => ua <= ub,
+                    8 => ua > ub,
+                    9 => ua >= ub,
+                    _ => return Err(format!("bad predicate {p}")),
+                }) as i128
+            }
+            other => return Err(format!("unsupported op {other}")),
+        })
+    }
+
+    /// Runs a region that must end in `want`; returns the terminator's operand values.
+    fn run_to(
+        &mut self,
+        region: RegionId,
+        args: Vec<i128>,
+        want: &str,
+    ) -> Result<Vec<i128>, String> {
+        let (t, vals) = self.region(region, args)?;
+        if !self.ctx.is(t, want) {
             return Err(format!(
-                "block expects {} args, got {}",
-                bargs.len(),
-                incoming.len()
+                "region ended with {}, expected {want}",
+                self.ctx.name_str(t)
             ));
         }
-        for (a, v) in bargs.into_iter().zip(incoming.drain(..)) {
-            let v = norm(ctx, v, ctx.value_type(a));
-            env.insert(a, v);
-        }
-        let mut next = None;
-        for o in ctx.block_ops(block) {
-            fuel = fuel.checked_sub(1).ok_or("out of fuel")?;
-            if !ctx.regions(o).is_empty() {
-                return Err(format!("unlowered op with regions: {}", ctx.name_str(o)));
+        Ok(vals)
+    }
+
+    /// The results of a structured scf op, by its semantics.
+    fn structured(&mut self, o: OpId) -> Result<Vec<i128>, String> {
+        let ctx = self.ctx;
+        let ops = self.operands(o)?;
+        match ctx.name_str(o) {
+            "scf.if" => {
+                let r = ctx.region(o, if ops[0] != 0 { 0 } else { 1 });
+                if ctx.region_is_empty(r) {
+                    return Ok(Vec::new());
+                }
+                self.run_to(r, Vec::new(), "scf.yield")
             }
-            let get = |i: usize| -> Result<i128, String> {
-                let v = ctx.operand(o, i);
-                env.get(&v)
-                    .copied()
-                    .ok_or_else(|| format!("undefined operand #{i} of {}", ctx.name_str(o)))
-            };
-            let name = ctx.name_str(o);
-            let res: Option<i128> = match name {
-                "arith.constant" => {
-                    let a = ctx.attr_of(o, "value").ok_or("constant without value")?;
-                    Some(match ctx.attr_kind(a) {
-                        AttrKind::Integer { value, .. } => *value,
-                        AttrKind::Bool(b) => *b as i128,
-                        k => return Err(format!("unsupported constant {k:?}")),
-                    })
-                }
-                "arith.addi" => Some(get(0)?.wrapping_add(get(1)?)),
-                "arith.subi" => Some(get(0)?.wrapping_sub(get(1)?)),
-                "arith.muli" => Some(get(0)?.wrapping_mul(get(1)?)),
-                "arith.andi" => Some(get(0)? & get(1)?),
-                "arith.ori" => Some(get(0)? | get(1)?),
-                "arith.xori" => Some(get(0)? ^ get(1)?),
-                "arith.divsi" => {
-                    let b = get(1)?;
-                    if b == 0 {
-                        return Err("division by zero".into());
-                    }
-                    Some(get(0)? / b)
-                }
-                "arith.remsi" => {
-                    let b = get(1)?;
-                    if b == 0 {
-                        return Err("division by zero".into());
-                    }
-                    Some(get(0)? % b)
-                }
-                "arith.select" => Some(if get(0)? != 0 { get(1)? } else { get(2)? }),
-                "arith.index_cast" => Some(get(0)?),
-                "arith.cmpi" => {
-                    let p = match ctx.attr_of(o, "predicate").map(|a| ctx.attr_kind(a)) {
-                        Some(AttrKind::Integer { value, .. }) => *value,
-                        _ => return Err("cmpi without predicate".into()),
+            "scf.for" => {
+                let (lb, ub, step) = (ops[0], ops[1], ops[2]);
+                let ty = ctx.value_type(ctx.operand(o, 0));
+                let unsigned_cmp = ctx.attr_of(o, "unsignedCmp").is_some();
+                let mut iv = lb;
+                let mut iters = ops[3..].to_vec();
+                loop {
+                    let go = if unsigned_cmp {
+                        unsigned(ctx, iv, ty) < unsigned(ctx, ub, ty)
+                    } else {
+                        iv < ub
                     };
-                    let ty = ctx.value_type(ctx.operand(o, 0));
-                    let (a, b) = (get(0)?, get(1)?);
-                    let (ua, ub) = (unsigned(ctx, a, ty), unsigned(ctx, b, ty));
-                    Some(match p {
-                        0 => a == b,
-                        1 => a != b,
-                        2 => a < b,
-                        3 => a <= b,
-                        4 => a > b,
-                        5 => a >= b,
-                        6 => ua < ub,
-                        7 => ua <= ub,
-                        8 => ua > ub,
-                        9 => ua >= ub,
-                        _ => return Err(format!("bad predicate {p}")),
-                    } as i128)
+                    if !go {
+                        return Ok(iters);
+                    }
+                    self.fuel = self.fuel.checked_sub(1).ok_or("out of fuel")?;
+                    let mut args = vec![iv];
+                    args.extend(&iters);
+                    iters = self.run_to(ctx.region(o, 0), args, "scf.yield")?;
+                    iv = norm(ctx, iv.wrapping_add(step), ty);
                 }
-                "cf.br" => {
-                    next = Some(0);
-                    None
-                }
-                "cf.cond_br" => {
-                    next = Some(if get(0)? != 0 { 0 } else { 1 });
-                    None
-                }
-                "cf.switch" => {
-                    let flag = get(0)?;
-                    let values: Vec<i128> =
-                        match ctx.attr_of(o, "case_values").map(|a| ctx.attr_kind(a)) {
-                            Some(AttrKind::Dense { values, .. }) => values
-                                .iter()
-                                .map(|v| match v {
-                                    DenseValue::Int(i) => *i,
-                                    DenseValue::Float(_) => i128::MIN,
-                                })
-                                .collect(),
-                            None => Vec::new(),
-                            _ => return Err("bad case_values".into()),
-                        };
-                    let ty = ctx.value_type(ctx.operand(o, 0));
-                    let hit = values.iter().position(|&c| norm(ctx, c, ty) == flag);
-                    next = Some(hit.map_or(0, |i| i + 1));
-                    None
-                }
-                "func.return" => {
-                    return (0..ctx.operands(o).len()).map(get).collect();
-                }
-                other => return Err(format!("unsupported op {other}")),
-            };
-            if let Some(v) = res {
-                let r = ctx.result(o, 0);
-                env.insert(r, norm(ctx, v, ctx.value_type(r)));
             }
-            if let Some(i) = next {
-                let range = succ_range(ctx, o, i);
-                incoming = ctx.operands(o)[range].iter().map(|v| env[v]).collect();
-                block = ctx.successors(o)[i];
-                break;
+            "scf.while" => {
+                let mut args = ops;
+                loop {
+                    self.fuel = self.fuel.checked_sub(1).ok_or("out of fuel")?;
+                    let c = self.run_to(ctx.region(o, 0), args, "scf.condition")?;
+                    if c[0] == 0 {
+                        return Ok(c[1..].to_vec());
+                    }
+                    args = self.run_to(ctx.region(o, 1), c[1..].to_vec(), "scf.yield")?;
+                }
             }
-        }
-        if next.is_none() {
-            return Err("block without terminator".into());
+            "scf.index_switch" => {
+                let cases: Vec<i128> = match ctx.attr_of(o, "cases").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::DenseArray { values, .. }) => values
+                        .iter()
+                        .map(|v| match v {
+                            DenseValue::Int(i) => *i,
+                            DenseValue::Float(_) => i128::MIN,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let r = cases.iter().position(|&c| c == ops[0]).map_or(0, |i| i + 1);
+                self.run_to(ctx.region(o, r), Vec::new(), "scf.yield")
+            }
+            "scf.execute_region" => self.run_to(ctx.region(o, 0), Vec::new(), "scf.yield"),
+            "weir.loop" => {
+                // SEMANTICS.md 6: it = 0; cond = init (true if absent);
+                // while (no max || it < max) && cond { (cond, vars) = body(it, cond, vars); it += 1 }
+                let seg = segments(ctx, o, "operandSegmentSizes");
+                let (a, b) = (seg[0], seg[1]);
+                let max = (a == 1).then(|| ops[0]);
+                let mut cond = if b == 1 { ops[a] } else { 1 };
+                let mut vars = ops[a + b..].to_vec();
+                let body = ctx.region(o, 0);
+                let t = ctx.value_type(ctx.block_args(ctx.entry_block(body).unwrap())[0]);
+                let mut it = 0;
+                while max.is_none_or(|m| it < m) && cond != 0 {
+                    self.fuel = self.fuel.checked_sub(1).ok_or("out of fuel")?;
+                    let mut args = vec![it, cond];
+                    args.extend(&vars);
+                    let y = self.run_to(body, args, "weir.yield")?;
+                    cond = y[0];
+                    vars = y[1..].to_vec();
+                    it = norm(ctx, it + 1, t);
+                }
+                Ok(vars)
+            }
+            other => Err(format!("unsupported op {other}")),
         }
     }
 }

@@ -1,0 +1,83 @@
+//! `scf.execute_region` (MLIR `SCF_ExecuteRegionOp`).
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %r = scf.execute_region -> i32 no_inline {
+//!   cf.cond_br %c, ^bb1, ^bb2
+//! ^bb1:
+//!   scf.yield %a : i32
+//! ^bb2:
+//!   scf.yield %b : i32
+//! } {attrs}
+//! ```
+//! Results as `-> T` / `-> (T, U)` (none: nothing); `no_inline` (unit attribute `no_inline`)
+//! keeps canonicalization from inlining the region. No terminator is implicit.
+//!
+//! Generic structure: no operands; one region with any number of blocks (a CFG), the entry
+//! block without arguments; each `scf.yield` in it returns the results.
+//!
+//! Verifier: MLIR 22's (`region needs to have at least one block`, `region cannot have any
+//! arguments`, and the region-branch edge messages for every `scf.yield`).
+
+use crate::common::{self, check_edge, Point};
+use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
+use weir_syntax::{PResult, Parser, Printer};
+
+/// The name of the unit attribute that forbids inlining.
+pub const NO_INLINE: &str = "no_inline";
+
+pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_regions(ctx, op, 1)?;
+    if !ctx.operands(op).is_empty() {
+        return Err(op_error(ctx, op, "requires zero operands"));
+    }
+    let region = ctx.region(op, 0);
+    let Some(entry) = ctx.entry_block(region) else {
+        return Err(op_error(ctx, op, "region needs to have at least one block"));
+    };
+    if !ctx.block_args(entry).is_empty() {
+        return Err(op_error(ctx, op, "region cannot have any arguments"));
+    }
+    let results = common::result_types(ctx, op);
+    for b in ctx.region_blocks(region) {
+        if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is(t, "scf.yield")) {
+            check_edge(
+                ctx,
+                op,
+                Point::Op("scf.yield"),
+                Point::Parent,
+                ctx.operands(t),
+                &results,
+                ctx.loc(t),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    state.result_types = p.parse_optional_arrow_type_list()?;
+    if p.parse_optional_keyword("no_inline") {
+        let u = p.ctx.unit_attr();
+        state.set_attr(NO_INLINE, u);
+    }
+    state.regions.push(p.parse_region(&[])?);
+    p.parse_optional_attr_dict(state)
+}
+
+pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    let results = common::result_types(ctx, op);
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.print_result_types(&results);
+    }
+    if ctx.attr_of(op, NO_INLINE).is_some() {
+        p.write(" no_inline");
+    }
+    if let Some(&r) = ctx.regions(op).first() {
+        p.write(" ");
+        p.print_region(r, false, None);
+    }
+    p.print_optional_attr_dict(op, &[NO_INLINE]);
+}
