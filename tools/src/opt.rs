@@ -19,7 +19,11 @@ pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
     args.into_iter()
         .enumerate()
         .map(|(i, a)| {
-            let single_dash_long = i > 0 && a.starts_with('-') && !a.starts_with("--") && a.len() > 2;
+            let single_dash_long = i > 0
+                && a.len() > 2
+                && a.starts_with('-')
+                && a.as_bytes()[1].is_ascii_lowercase()
+                && a.as_bytes()[2].is_ascii_lowercase();
             if single_dash_long && !a.starts_with("-o") && !a.starts_with("-e") {
                 format!("-{a}")
             } else {

@@ -25,26 +25,28 @@ fn print(text: &str, options: PrintOptions) -> String {
 
 #[test]
 fn diagnostic_with_source_line_and_caret() {
-    // mlir-opt 22 prints the same three lines for this input.
+    // mlir-opt 22 prints the same three lines for this input (checked).
     let text = "func.func @f() -> i32 {\n  return %x : i32\n}\n";
     insta::assert_snapshot!(render_error("bad.mlir", text));
 }
 
 #[test]
 fn diagnostic_with_note() {
-    // mlir-opt 22: the error, then `note: previously defined here` with its own caret.
+    // mlir-opt 22 prints exactly this (checked).
     let text = "func.func @f() {\n  %a = \"t.a\"() : () -> i32\n  %a = \"t.b\"() : () -> i32\n  return\n}\n";
     insta::assert_snapshot!(render_error("dup.mlir", text));
 }
 
 #[test]
 fn dominance_error() {
+    // mlir-opt 22 (with --mlir-print-op-on-diagnostic=false) prints exactly this (checked).
     let text = "func.func @f() -> i32 {\n  \"t.use\"(%v) : (i32) -> ()\n  %v = \"t.def\"() : () -> i32\n  return %v : i32\n}\n";
     insta::assert_snapshot!(render_error("dom.mlir", text));
 }
 
 #[test]
 fn custom_and_generic_forms_of_control_flow() {
+    // The custom form is exactly mlir-opt 22's output for this input (checked).
     let text = r#"
 func.func @f(%c: i1, %n: index) -> i32 {
   %c0 = arith.constant 0 : index
@@ -63,11 +65,14 @@ func.func @f(%c: i1, %n: index) -> i32 {
 }
 "#;
     insta::assert_snapshot!("custom", print(text, PrintOptions::default()));
+    // mlir-opt prints the inherent attributes as properties `<{...}>`; Weir prints them in the
+    // attribute dictionary, which mlir-opt also accepts. Otherwise the text is mlir-opt's.
     insta::assert_snapshot!("generic", print(text, PrintOptions { generic: true, debug_info: false }));
 }
 
 #[test]
 fn debug_info_prints_locations() {
+    // Equal to mlir-opt 22's `--mlir-print-debuginfo --mlir-print-local-scope` output (checked).
     let text = "func.func @f() {\n  return\n}\n";
     insta::assert_snapshot!(print(text, PrintOptions { generic: false, debug_info: true }));
 }

@@ -9,7 +9,7 @@ pub struct Attr(pub(crate) u32);
 /// One element of a `dense<...>` attribute.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum DenseValue {
-    /// An integer element (also `i1` as 0/1), stored sign-extended.
+    /// An integer element: `i1` as 0/1, others as [`Context::normalize_int`](crate::Context::normalize_int) gives.
     Int(i128),
     /// A floating-point element, stored as its IEEE-754 binary64 bits so that NaN payloads and
     /// `-0.0` survive interning.
@@ -19,7 +19,7 @@ pub enum DenseValue {
 /// What an [`Attr`] is. Look it up with [`Context::attr_kind`](crate::Context::attr_kind).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AttrKind {
-    /// `42 : i32`, `1 : index`; the value is kept sign-extended from the type's width.
+    /// `42 : i32`, `1 : index`; the value is normalized by [`Context::normalize_int`](crate::Context::normalize_int).
     Integer { value: i128, ty: Type },
     /// `1.5 : f32`; stored as the binary64 bits of the value (exact for f16/bf16/f32 values).
     Float { bits: u64, ty: Type },

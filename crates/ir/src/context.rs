@@ -173,18 +173,27 @@ impl Context {
         &self.attrs[attr.0 as usize]
     }
 
-    /// An integer attribute `value : ty`; `value` is truncated to the type's width and
-    /// sign-extended back, so equal bit patterns intern to one attribute. On `i1` it gives the
+    /// An integer attribute `value : ty`; `value` is normalized by [`Context::normalize_int`], so
+    /// equal bit patterns intern to one attribute. On `i1` it gives the
     /// bool attribute (MLIR's `BoolAttr` is an `i1` integer attribute).
     pub fn int_attr(&mut self, value: i128, ty: Type) -> Attr {
         if self.int_width(ty) == Some(1) && matches!(self.type_kind(ty), TypeKind::Integer { .. }) {
             return self.attr(AttrKind::Bool(value & 1 != 0));
         }
-        let value = match self.int_width(ty) {
-            Some(w) if w < 128 => sign_extend(value, w),
-            _ => value,
-        };
+        let value = self.normalize_int(value, ty);
         self.attr(AttrKind::Integer { value, ty })
+    }
+
+    /// `value` truncated to the width of integer type `ty` and extended back: zero-extended for
+    /// unsigned types (`uiN`), sign-extended otherwise, so one bit pattern has one value.
+    pub fn normalize_int(&self, value: i128, ty: Type) -> i128 {
+        match (self.int_width(ty), self.type_kind(ty)) {
+            (Some(w), TypeKind::Integer { signedness: Signedness::Unsigned, .. }) if w < 128 => {
+                value & ((1i128 << w) - 1)
+            }
+            (Some(w), _) => sign_extend(value, w),
+            (None, _) => value,
+        }
     }
 
     /// A float attribute `value : ty`.
@@ -923,8 +932,14 @@ impl Context {
     }
 }
 
-/// Sign-extends the low `width` bits of `v` (1 <= width < 128).
+/// Sign-extends the low `width` bits of `v` (`width` 0 gives 0; 128 or more keeps `v`).
 pub fn sign_extend(v: i128, width: u32) -> i128 {
+    if width == 0 {
+        return 0;
+    }
+    if width >= 128 {
+        return v;
+    }
     let shift = 128 - width;
     (v << shift) >> shift
 }

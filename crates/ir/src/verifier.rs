@@ -42,6 +42,10 @@ pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnos
 }
 
 fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let registered_non_terminator = ctx.op_def(ctx.name(op)).is_some() && !ctx.has_traits(op, Traits::TERMINATOR);
+    if registered_non_terminator && !ctx.successors(op).is_empty() {
+        return Err(Diagnostic::error(ctx.loc(op).clone(), "successors in non-terminator"));
+    }
     let region = ctx.op_block(op).and_then(|b| ctx.block_region(b));
     for (i, &succ) in ctx.successors(op).iter().enumerate() {
         if ctx.block_region(succ) != region || region.is_none() {
@@ -50,19 +54,17 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         let operands = ctx.successor_operands(op, i);
         let args = ctx.block_args(succ);
         if operands.len() != args.len() {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "branch has {} operands for successor #{i}, but target block has {}",
-                    operands.len(),
-                    args.len()
-                ),
+            return Err(Diagnostic::error(
+                ctx.loc(op).clone(),
+                format!("branch has {} operands for successor #{i}, but target block has {}", operands.len(), args.len()),
             ));
         }
         for (j, (&v, &a)) in operands.iter().zip(args).enumerate() {
             if ctx.value_type(v) != ctx.value_type(a) {
-                return Err(op_error(ctx, op, format!("type mismatch for bb argument #{j} of successor #{i}")));
+                return Err(Diagnostic::error(
+                    ctx.loc(op).clone(),
+                    format!("type mismatch for bb argument #{j} of successor #{i}"),
+                ));
             }
         }
     }
@@ -155,7 +157,27 @@ impl<'a> Dominance<'a> {
 
     fn check_use(&mut self, user: OpId, operand: usize, v: ValueId) -> DiagResult<()> {
         let ctx = self.ctx;
-        let not_dominated = || op_error(ctx, user, format!("operand #{operand} does not dominate this use"));
+        // MLIR's wording: a plain error at the user plus a note at the definition.
+        let not_dominated = || {
+            let d = Diagnostic::error(ctx.loc(user).clone(), format!("operand #{operand} does not dominate this use"));
+            match ctx.value_def(v) {
+                ValueDef::Result { op, .. } => {
+                    let place = if ctx.op_block(op) == ctx.op_block(user) {
+                        "op in the same block"
+                    } else if ctx.op_block(op).and_then(|b| ctx.block_region(b))
+                        == ctx.op_block(user).and_then(|b| ctx.block_region(b))
+                    {
+                        "op in the same region"
+                    } else if ctx.parent_op(user).is_some_and(|p| ctx.is_ancestor(op, p)) {
+                        "op in a parent region"
+                    } else {
+                        "op in a child region"
+                    };
+                    d.with_note(ctx.loc(op).clone(), format!("operand defined here ({place})"))
+                }
+                _ => d,
+            }
+        };
         let Some(def_block) = ctx.value_block(v) else {
             return Err(op_error(ctx, user, format!("operand #{operand} has no definition")));
         };

@@ -1299,7 +1299,8 @@ impl<'a> Parser<'a> {
         if !int_fits(v, width, self.ctx.type_kind(element)) {
             return Err(Diagnostic::error(loc.clone(), "integer constant out of range for type"));
         }
-        Ok(DenseValue::Int(if width == 1 { v & 1 } else { v }))
+        // Stored as AttrKind::Dense says: i1 as 0/1, other widths normalized like integer attributes.
+        Ok(DenseValue::Int(if width == 1 { v & 1 } else { self.ctx.normalize_int(v, element) }))
     }
 
     fn dense_from_hex(&mut self, hex: &str, element: Type, count: u64, loc: &Location) -> PResult<Vec<DenseValue>> {
@@ -1320,7 +1321,7 @@ impl<'a> Parser<'a> {
                 let raw = c.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64);
                 match fk {
                     Some(k) => DenseValue::Float(float_from_bits(k, raw).unwrap_or(f64::NAN).to_bits()),
-                    None => DenseValue::Int(if width >= 64 { raw as i64 as i128 } else { weir_ir::sign_extend(raw as i128, width.max(1)) }),
+                    None => DenseValue::Int(if width >= 64 { raw as i64 as i128 } else { weir_ir::sign_extend(raw as i128, width) }),
                 }
             })
             .collect())
@@ -1384,6 +1385,9 @@ fn parse_int_literal(t: &str) -> Option<i128> {
 fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
     if width >= 128 {
         return true;
+    }
+    if width == 0 {
+        return v == 0;
     }
     let smin = -(1i128 << (width - 1));
     let umax = (1i128 << width) - 1;

@@ -20,6 +20,7 @@ pub struct PrintOptions {
 /// Prints `op` (usually a `builtin.module`) and everything in it, ending with a newline.
 pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions) -> String {
     let mut p = Printer::new(ctx, syntax, options);
+    p.names.use_hints = !options.generic; // MLIR's generic form numbers every value
     p.names.number_op_scope(ctx, syntax, op);
     p.print_operation(op);
     p.out.push('\n');
@@ -41,6 +42,8 @@ struct Names {
     /// result group) and, for results of multi-result ops, the result number.
     values: Vec<(Name, Option<u32>)>,
     blocks: HashMap<BlockId, u32>,
+    /// Whether ops may suggest names (`%c0`); off for the generic form.
+    use_hints: bool,
 }
 
 #[derive(Default)]
@@ -72,7 +75,11 @@ impl Names {
         if results.is_empty() {
             return;
         }
-        let hint = syntax.get(ctx.name_str(op)).and_then(|s| s.name_hint).and_then(|f| f(ctx, op));
+        let hint = syntax
+            .get(ctx.name_str(op))
+            .and_then(|s| s.name_hint)
+            .filter(|_| self.use_hints)
+            .and_then(|f| f(ctx, op));
         let base = match hint {
             Some(h) => {
                 let n = c.hints.entry(h.clone()).or_insert(0);
@@ -156,6 +163,16 @@ impl<'a> Printer<'a> {
     /// Appends text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// Indents the lines that follow one more level (two spaces), as a region body is.
+    pub fn increase_indent(&mut self) {
+        self.indent += 1;
+    }
+
+    /// Undoes one [`Printer::increase_indent`].
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
     }
 
     /// Starts a new line at the current indentation (MLIR `printNewline`).

@@ -596,23 +596,6 @@ fn switch_parts(
     (operands, successors, attrs)
 }
 
-/// The indentation level of `op` when the whole tree is printed from its top-level op: the
-/// printer indents each region by one level (two spaces).
-fn depth(ctx: &Context, op: OpId) -> usize {
-    let mut n = 0;
-    let mut cur = op;
-    while let Some(parent) = ctx.parent_op(cur) {
-        n += 1;
-        cur = parent;
-    }
-    n
-}
-
-fn newline(p: &mut Printer<'_>, level: usize) {
-    p.write("\n");
-    p.write(&"  ".repeat(level));
-}
-
 fn print_switch(p: &mut Printer<'_>, op: OpId) {
     let ctx = p.ctx;
     let Some(&flag) = ctx.operands(op).first() else {
@@ -620,13 +603,13 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
     };
     let flag_ty = ctx.value_type(flag);
     let width = ctx.int_width(flag_ty).unwrap_or(64);
-    let level = depth(ctx, op);
     p.write(" ");
     p.print_operand(flag);
     p.write(" : ");
     p.print_type(flag_ty);
     p.write(", [");
-    newline(p, level + 1);
+    p.increase_indent();
+    p.newline();
     p.write("default: ");
     let succs = ctx.successors(op);
     if let Some(&d) = succs.first() {
@@ -635,7 +618,7 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
     let values = switch_case_values(ctx, op).unwrap_or_default();
     for (i, &b) in succs.iter().enumerate().skip(1) {
         p.write(",");
-        newline(p, level + 1);
+        p.newline();
         match values.get(i - 1) {
             Some(&v) => p.write(&case_text(v, width)),
             None => p.write("<<missing case value>>"),
@@ -643,8 +626,9 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
         p.write(": ");
         p.print_successor_and_use_list(b, ctx.successor_operands(op, i));
     }
+    p.decrease_indent();
     if ctx.attr_of(op, "case_values").is_some() {
-        newline(p, level);
+        p.newline();
     }
     p.write("]");
     p.print_optional_attr_dict(

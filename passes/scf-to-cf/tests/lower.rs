@@ -217,11 +217,7 @@ fn for_sum_of_squares_shape_and_values() {
     }
     assert_eq!(run(&ctx, f, &[10]), [285]);
     assert_eq!(run(&ctx, f, &[1000]), [332833500]);
-    assert_eq!(
-        run(&ctx, f, &[0]),
-        [0],
-        "zero trips: result = init"
-    );
+    assert_eq!(run(&ctx, f, &[0]), [0], "zero trips: result = init");
     assert_eq!(
         run(&ctx, f, &[-5]),
         [0],
@@ -555,17 +551,9 @@ fn index_switch_shape_and_wide_case_values() {
     assert_eq!(ctx.loc(term(&ctx, f, 1)), &loc(52));
     assert_eq!(ctx.loc(term(&ctx, f, 4)), &loc(51));
     assert_eq!(run(&ctx, f, &[0]), [10]);
-    assert_eq!(
-        run(&ctx, f, &[1]),
-        [20],
-        "2^32+1 is not taken for index 1"
-    );
+    assert_eq!(run(&ctx, f, &[1]), [20], "2^32+1 is not taken for index 1");
     assert_eq!(run(&ctx, f, &[BIG]), [30]);
-    assert_eq!(
-        run(&ctx, f, &[1 << 32]),
-        [99],
-        "2^32 is not case 0"
-    );
+    assert_eq!(run(&ctx, f, &[1 << 32]), [99], "2^32 is not case 0");
     assert_eq!(run(&ctx, f, &[7]), [99]);
     assert_eq!(run(&ctx, f, &[-1]), [99]);
 }

@@ -281,11 +281,7 @@ fn condition_turning_false_after_three_trips() {
     let mut ctx = new_ctx();
     let (m, f) = until_three(&mut ctx, true);
     lower_all(&mut ctx, m);
-    assert_eq!(
-        run(&ctx, f, &[10]),
-        [3],
-        "the condition stops it first"
-    );
+    assert_eq!(run(&ctx, f, &[10]), [3], "the condition stops it first");
     assert_eq!(run(&ctx, f, &[2]), [2], "max stops it first");
     assert_eq!(run(&ctx, f, &[0]), [0]);
 }
