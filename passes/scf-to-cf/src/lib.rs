@@ -727,3 +727,25 @@ fn switch(
     successors.extend_from_slice(cases);
     build(ctx, "cf.switch", &[flag], &[], attrs, &successors, loc, at)
 }
+
+/// The `--convert-scf-to-cf` pass (no options).
+pub const PASS: weir_pass::PassInfo = weir_pass::PassInfo {
+    name: "convert-scf-to-cf",
+    summary: "Lower scf control flow (if, for, while, index_switch, execute_region) to cf branches",
+    options: &[],
+    create: |_| Ok(Box::new(ConvertScfToCf)),
+};
+
+struct ConvertScfToCf;
+
+impl weir_pass::Pass for ConvertScfToCf {
+    fn name(&self) -> &'static str {
+        PASS.name
+    }
+
+    fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+        if let Err(d) = run(ctx, op) {
+            diags.push(d);
+        }
+    }
+}

@@ -411,3 +411,25 @@ fn build(
     }
     ctx.build_op(st, at)
 }
+
+/// The `--convert-weir-to-scf` pass (no options).
+pub const PASS: weir_pass::PassInfo = weir_pass::PassInfo {
+    name: "convert-weir-to-scf",
+    summary: "Lower weir.loop (ONNX Loop semantics) to scf.while",
+    options: &[],
+    create: |_| Ok(Box::new(ConvertWeirToScf)),
+};
+
+struct ConvertWeirToScf;
+
+impl weir_pass::Pass for ConvertWeirToScf {
+    fn name(&self) -> &'static str {
+        PASS.name
+    }
+
+    fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+        if let Err(d) = run(ctx, op) {
+            diags.push(d);
+        }
+    }
+}
