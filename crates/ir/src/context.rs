@@ -7,7 +7,7 @@
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
 use crate::location::Location;
-use crate::registry::{OpDef, Traits};
+use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -39,6 +39,7 @@ pub struct Context {
     op_names: Vec<String>,
     op_name_ids: HashMap<String, OpName>,
     op_defs: Vec<Option<OpDef>>,
+    materializers: Vec<MaterializeFn>,
 }
 
 impl Context {
@@ -53,6 +54,34 @@ impl Context {
     pub fn register(&mut self, def: OpDef) {
         let name = self.op_name(def.name);
         self.op_defs[name.index()] = Some(def);
+    }
+
+    /// Adds a constant materializer (MLIR `Dialect::materializeConstant`); the folding driver
+    /// tries them in registration order.
+    pub fn add_constant_materializer(&mut self, f: MaterializeFn) {
+        self.materializers.push(f);
+    }
+
+    /// Creates a constant op for `value` of type `ty` at `at` with the first materializer that
+    /// accepts it; `None` if none does.
+    pub fn materialize_constant(&mut self, value: Attr, ty: Type, loc: Location, at: InsertPoint) -> Option<ValueId> {
+        for f in self.materializers.clone() {
+            if let Some(v) = f(self, value, ty, loc.clone(), at) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The constant a value holds: the `value` attribute of its defining op when that op is
+    /// `CONSTANT_LIKE` (MLIR `matchPattern(v, m_Constant())`).
+    pub fn constant_of(&self, v: ValueId) -> Option<Attr> {
+        let op = self.defining_op(v)?;
+        if self.has_traits(op, Traits::CONSTANT_LIKE) {
+            self.attr_of(op, "value")
+        } else {
+            None
+        }
     }
 
     /// Interns an op name (registered or not).
@@ -816,6 +845,23 @@ impl Context {
             at = InsertPoint::After(op);
         }
         self.erase_block(src);
+    }
+
+    /// Moves the ops of `src` (a single-block region's block) right before `op`, replacing the
+    /// block's arguments by `args`; the block's terminator is erased and its operands returned
+    /// (how `scf.if`, `scf.index_switch` and one-trip loops are inlined by canonicalization).
+    /// The caller replaces `op`'s results with them as needed.
+    pub fn inline_block_before(&mut self, src: BlockId, op: OpId, args: &[ValueId]) -> Vec<ValueId> {
+        let yielded = match self.last_op(src) {
+            Some(t) if self.has_traits(t, Traits::TERMINATOR) => {
+                let vals = self.operands(t).to_vec();
+                self.erase_op(t);
+                vals
+            }
+            _ => Vec::new(),
+        };
+        self.inline_block(src, InsertPoint::Before(op), args);
+        yielded
     }
 
     /// Moves all blocks of `region` into the region of `before`, right before it (MLIR

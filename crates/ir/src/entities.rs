@@ -16,9 +16,15 @@ macro_rules! entity_id {
         pub struct $name(pub(crate) u32);
 
         impl $name {
-            /// The id's index in its table (stable for the op's lifetime).
+            /// The id's index in its table (stable for the entity's lifetime).
             pub fn index(self) -> usize {
                 self.0 as usize
+            }
+
+            /// The id with index `i` (for tables indexed by id; `i` must come from `index`
+            /// or be below the table's capacity).
+            pub fn from_index(i: usize) -> Self {
+                $name(i as u32)
             }
         }
     };

@@ -18,6 +18,9 @@ pub use context::{sign_extend, Context, InsertPoint};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
 pub use location::Location;
-pub use registry::{OpDef, SuccessorOperandsFn, Traits, VerifyFn};
+pub use registry::{
+    DescribeFn, FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, PatternKind, RewriteLog, SuccessorOperandsFn, Traits,
+    VerifyFn,
+};
 pub use verifier::{op_error, verify};
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};

@@ -4,9 +4,11 @@
 //! properties, optional function pointers for the behaviour. Generic code (the verifier, passes)
 //! asks these, never op names.
 
+use crate::attributes::Attr;
 use crate::context::Context;
-use crate::diagnostic::DiagResult;
-use crate::entities::OpId;
+use crate::diagnostic::{DiagResult, Diagnostic};
+use crate::entities::{OpId, ValueId};
+use crate::location::Location;
 use std::ops::Range;
 
 /// Yes/no properties of an op (MLIR traits). Combine with `|`.
@@ -30,6 +32,12 @@ impl Traits {
     pub const RETURN_LIKE: Traits = Traits(1 << 5);
     /// Defines a symbol table (MLIR `SymbolTable`), e.g. `builtin.module`.
     pub const SYMBOL_TABLE: Traits = Traits(1 << 6);
+    /// A constant: no operands, one result, its value in the attribute `value` (MLIR
+    /// `ConstantLike`), e.g. `arith.constant`.
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 7);
+    /// Has no side effects of its own; it is pure when every op in its regions is (MLIR
+    /// `HasRecursiveMemoryEffects`), e.g. `scf.if`. Ops that may not terminate do not have it.
+    pub const RECURSIVELY_PURE: Traits = Traits(1 << 8);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -51,6 +59,69 @@ pub type VerifyFn = fn(&Context, OpId) -> DiagResult<()>;
 /// passed to successor `index`'s block arguments.
 pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> Range<usize>;
 
+/// What a folder gives for one result (MLIR `OpFoldResult`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FoldResult {
+    /// The result is this constant (the driver materializes a constant op for it).
+    Constant(Attr),
+    /// The result is this existing value.
+    Value(ValueId),
+}
+
+/// MLIR `fold`: given the op and its operands' constant values (`None` where an operand is not a
+/// constant), return one [`FoldResult`] per result, or `None` when the op does not fold. A
+/// folder must not change the IR; it may intern attributes and types.
+pub type FoldFn = fn(&mut Context, OpId, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
+
+/// Where a pattern's remarks go: users see MindSpore's constant/variable classification through
+/// them (`--fold-constant-conditions="remarks=true"`).
+#[derive(Debug, Default)]
+pub struct RewriteLog {
+    /// Whether remarks are wanted; patterns check it before building messages.
+    pub remarks: bool,
+    /// The remarks (and any other diagnostics) patterns emitted, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl RewriteLog {
+    /// Emits a remark at `loc` if remarks are enabled.
+    pub fn remark(&mut self, loc: &Location, message: impl FnOnce() -> String) {
+        if self.remarks {
+            self.diagnostics.push(Diagnostic::remark(loc.clone(), message()));
+        }
+    }
+}
+
+/// Which pass runs a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PatternKind {
+    /// Removes control flow whose condition, index or trip count is constant: run by both
+    /// `--canonicalize` and `--fold-constant-conditions`.
+    ConstantCondition,
+    /// Any other simplification: run by `--canonicalize` only.
+    General,
+}
+
+/// Applies a pattern to a matching op; returns whether it changed the IR. A pattern that
+/// returns `false` must not have changed anything.
+pub type PatternFn = fn(&mut Context, OpId, &mut RewriteLog) -> bool;
+
+/// A rewrite pattern rooted at one op (MLIR `RewritePattern`), registered with its op's
+/// [`OpDef`] (MLIR `getCanonicalizationPatterns`).
+#[derive(Clone, Copy, Debug)]
+pub struct Pattern {
+    /// A name for debugging and `--mlir-print-ir-after-all`-style tracing.
+    pub name: &'static str,
+    /// Which pass runs it.
+    pub kind: PatternKind,
+    /// The rewrite.
+    pub apply: PatternFn,
+}
+
+/// Creates a constant op of `ty` holding `value` at the given point and returns its result, or
+/// `None` when the dialect cannot (MLIR `Dialect::materializeConstant`).
+pub type MaterializeFn = fn(&mut Context, Attr, crate::types::Type, Location, crate::context::InsertPoint) -> Option<ValueId>;
+
 /// Everything the framework knows about one registered op.
 #[derive(Clone, Debug)]
 pub struct OpDef {
@@ -63,17 +134,45 @@ pub struct OpDef {
     /// For terminators with successors: which operands go to which successor. `None` means all
     /// operands go to the single successor.
     pub successor_operands: Option<SuccessorOperandsFn>,
+    /// Constant folding, if the op has a folder.
+    pub fold: Option<FoldFn>,
+    /// Canonicalization patterns rooted at this op.
+    pub patterns: &'static [Pattern],
+    /// For control-flow ops: the remark for an op that constant-condition folding kept, saying
+    /// why (e.g. `variable condition: kept`, `constant trip count 3: kept as a loop`).
+    pub describe_kept: Option<DescribeFn>,
 }
+
+/// Describes a kept control-flow op for `--fold-constant-conditions="remarks=true"`.
+pub type DescribeFn = fn(&Context, OpId) -> String;
 
 impl OpDef {
     /// A definition with the given traits and no hooks.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        OpDef { name, traits, verify: None, successor_operands: None }
+        OpDef { name, traits, verify: None, successor_operands: None, fold: None, patterns: &[], describe_kept: None }
     }
 
     /// Sets the verifier (builder style).
     pub const fn verifier(mut self, f: VerifyFn) -> Self {
         self.verify = Some(f);
+        self
+    }
+
+    /// Sets the folder (builder style).
+    pub const fn folder(mut self, f: FoldFn) -> Self {
+        self.fold = Some(f);
+        self
+    }
+
+    /// Sets the canonicalization patterns (builder style).
+    pub const fn patterns(mut self, p: &'static [Pattern]) -> Self {
+        self.patterns = p;
+        self
+    }
+
+    /// Sets the kept-op remark (builder style).
+    pub const fn describe_kept(mut self, f: DescribeFn) -> Self {
+        self.describe_kept = Some(f);
         self
     }
 

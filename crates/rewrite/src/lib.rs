@@ -1,0 +1,305 @@
+//! The greedy pattern rewrite driver (MLIR `applyPatternsGreedily`).
+//!
+//! Under a root op, it repeatedly visits every op (definitions before uses) and
+//! 1. erases it if it is trivially dead (no used results and no side effects, nested ones
+//!    included for `RECURSIVELY_PURE` ops);
+//! 2. uniques and hoists constants: each `CONSTANT_LIKE` op moves to the start of the entry
+//!    block of its nearest isolated-from-above region, and equal constants there are merged
+//!    (MLIR `OperationFolder`);
+//! 3. folds it with its op's folder, materializing constant results through the context's
+//!    constant materializers;
+//! 4. applies the op's patterns of the requested kinds until one succeeds.
+//!
+//! Ops that change, and the users of replaced values, are revisited in the same round. Rounds
+//! repeat until one changes nothing (the fixpoint) or the iteration cap is reached, which is
+//! reported as a warning instead of looping.
+//!
+//! Architecture invariant: this crate knows no dialect; it uses only traits, folders and
+//! patterns from the op registry.
+
+use std::collections::HashMap;
+use weir_ir::{
+    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, PatternKind, RegionId, RewriteLog, Traits, Type, ValueId,
+};
+
+/// What the driver does.
+#[derive(Clone, Copy, Debug)]
+pub struct GreedyConfig {
+    /// Rounds before giving up with a "did not converge" warning (MLIR's default is 10).
+    pub max_iterations: u32,
+    /// Run `ConstantCondition` patterns only (`--fold-constant-conditions`), or all patterns.
+    pub only_constant_conditions: bool,
+    /// Emit remarks from patterns.
+    pub remarks: bool,
+}
+
+impl Default for GreedyConfig {
+    fn default() -> Self {
+        GreedyConfig { max_iterations: 10, only_constant_conditions: false, remarks: false }
+    }
+}
+
+/// The result of a greedy rewrite.
+#[derive(Debug, Default)]
+pub struct GreedyOutcome {
+    /// Whether a round changed nothing before the cap.
+    pub converged: bool,
+    /// Whether anything changed.
+    pub changed: bool,
+    /// Remarks from patterns, and the "did not converge" warning.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Rewrites everything nested in `root` to a fixpoint; see the crate docs.
+pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, config: &GreedyConfig) -> GreedyOutcome {
+    let mut driver = Driver {
+        root,
+        config: *config,
+        log: RewriteLog { remarks: config.remarks, diagnostics: Vec::new() },
+        constants: HashMap::new(),
+        queued: Vec::new(),
+        worklist: Vec::new(),
+    };
+    let mut outcome = GreedyOutcome::default();
+    for _ in 0..config.max_iterations {
+        let changed = driver.round(ctx);
+        outcome.changed |= changed;
+        if !changed {
+            outcome.converged = true;
+            break;
+        }
+    }
+    if !outcome.converged {
+        driver.log.diagnostics.push(Diagnostic::new(
+            weir_ir::Severity::Warning,
+            ctx.loc(root).clone(),
+            format!("greedy pattern rewriting did not converge after {} iterations", config.max_iterations),
+        ));
+    }
+    outcome.diagnostics = driver.log.diagnostics;
+    outcome
+}
+
+struct Driver {
+    root: OpId,
+    config: GreedyConfig,
+    log: RewriteLog,
+    /// Uniqued constants: (region they were hoisted to, value, type) -> the constant's result.
+    constants: HashMap<(RegionId, Attr, Type), ValueId>,
+    queued: Vec<bool>,
+    worklist: Vec<OpId>,
+}
+
+impl Driver {
+    fn push(&mut self, op: OpId) {
+        if self.queued.len() <= op.index() {
+            self.queued.resize(op.index() + 1, false);
+        }
+        if !self.queued[op.index()] {
+            self.queued[op.index()] = true;
+            self.worklist.push(op);
+        }
+    }
+
+    fn push_users(&mut self, ctx: &Context, values: &[ValueId]) {
+        for &v in values {
+            for u in ctx.uses(v).to_vec() {
+                self.push(u.op);
+            }
+        }
+    }
+
+    /// One round over every op; returns whether anything changed.
+    fn round(&mut self, ctx: &mut Context) -> bool {
+        let mut ops = ctx.nested_ops(self.root);
+        ops.reverse(); // the worklist pops from the back: definitions come first
+        self.queued = vec![false; ctx.op_capacity()];
+        self.worklist.clear();
+        for op in ops {
+            self.push(op);
+        }
+        let mut changed = false;
+        while let Some(op) = self.worklist.pop() {
+            self.queued[op.index()] = false;
+            if ctx.is_erased(op) || !self.is_live(ctx, op) {
+                continue;
+            }
+            changed |= self.visit(ctx, op);
+        }
+        changed
+    }
+
+    /// Whether `op` is still inside the root (an op can be detached or inside an erased parent).
+    fn is_live(&self, ctx: &Context, op: OpId) -> bool {
+        let mut cur = op;
+        loop {
+            if cur == self.root {
+                return true;
+            }
+            match ctx.parent_op(cur) {
+                Some(p) if !ctx.is_erased(p) => cur = p,
+                _ => return false,
+            }
+        }
+    }
+
+    fn visit(&mut self, ctx: &mut Context, op: OpId) -> bool {
+        if is_trivially_dead(ctx, op) {
+            let defs: Vec<OpId> = ctx.operands(op).iter().filter_map(|&v| ctx.defining_op(v)).collect();
+            ctx.erase_op(op);
+            for d in defs {
+                self.push(d);
+            }
+            return true;
+        }
+        if ctx.has_traits(op, Traits::CONSTANT_LIKE) {
+            return self.unique_constant(ctx, op);
+        }
+        if self.try_fold(ctx, op) {
+            return true;
+        }
+        self.try_patterns(ctx, op)
+    }
+
+    /// The region constants are hoisted to: the entry region of the nearest isolated-from-above
+    /// ancestor (the function body).
+    fn hoist_region(&self, ctx: &Context, op: OpId) -> Option<RegionId> {
+        let mut cur = ctx.parent_op(op)?;
+        while !ctx.has_traits(cur, Traits::ISOLATED_FROM_ABOVE) {
+            cur = ctx.parent_op(cur)?;
+        }
+        ctx.regions(cur).first().copied()
+    }
+
+    fn unique_constant(&mut self, ctx: &mut Context, op: OpId) -> bool {
+        let (Some(value), Some(&result)) = (ctx.attr_of(op, "value"), ctx.results(op).first()) else { return false };
+        let Some(region) = self.hoist_region(ctx, op) else { return false };
+        let key = (region, value, ctx.value_type(result));
+        match self.constants.get(&key).copied() {
+            Some(existing) if existing == result => false,
+            Some(existing) if ctx.defining_op(existing).is_some_and(|d| !ctx.is_erased(d)) => {
+                self.push_users(ctx, &[result]);
+                ctx.replace_all_uses(result, existing);
+                ctx.erase_op(op);
+                true
+            }
+            _ => {
+                self.constants.insert(key, result);
+                let Some(entry) = ctx.entry_block(region) else { return false };
+                if ctx.op_block(op) == Some(entry) && self.before_non_constants(ctx, op) {
+                    return false;
+                }
+                ctx.move_op(op, InsertPoint::Start(entry));
+                true
+            }
+        }
+    }
+
+    /// Whether every op before `op` in its block is a constant (it is already hoisted).
+    fn before_non_constants(&self, ctx: &Context, op: OpId) -> bool {
+        let mut cur = ctx.prev_op(op);
+        while let Some(p) = cur {
+            if !ctx.has_traits(p, Traits::CONSTANT_LIKE) {
+                return false;
+            }
+            cur = ctx.prev_op(p);
+        }
+        true
+    }
+
+    /// A constant value for `value : ty`, uniqued in the hoisting region of `near`.
+    fn constant(&mut self, ctx: &mut Context, value: Attr, ty: Type, near: OpId) -> Option<ValueId> {
+        let region = self.hoist_region(ctx, near)?;
+        if let Some(&v) = self.constants.get(&(region, value, ty)) {
+            if ctx.defining_op(v).is_some_and(|d| !ctx.is_erased(d)) {
+                return Some(v);
+            }
+        }
+        let entry = ctx.entry_block(region)?;
+        let v = ctx.materialize_constant(value, ty, ctx.loc(near).clone(), InsertPoint::Start(entry))?;
+        self.constants.insert((region, value, ty), v);
+        Some(v)
+    }
+
+    fn try_fold(&mut self, ctx: &mut Context, op: OpId) -> bool {
+        let Some(fold) = ctx.op_def(ctx.name(op)).and_then(|d| d.fold) else { return false };
+        let consts: Vec<Option<Attr>> = ctx.operands(op).iter().map(|&v| ctx.constant_of(v)).collect();
+        let Some(results) = fold(ctx, op, &consts) else { return false };
+        let old = ctx.results(op).to_vec();
+        if results.len() != old.len() {
+            return false;
+        }
+        let mut new = Vec::with_capacity(old.len());
+        for (r, &o) in results.iter().zip(&old) {
+            match *r {
+                FoldResult::Value(v) => new.push(v),
+                FoldResult::Constant(a) => match self.constant(ctx, a, ctx.value_type(o), op) {
+                    Some(v) => new.push(v),
+                    None => return false,
+                },
+            }
+        }
+        if new == old {
+            return false;
+        }
+        self.push_users(ctx, &old);
+        for v in &new {
+            if let Some(d) = ctx.defining_op(*v) {
+                self.push(d);
+            }
+        }
+        ctx.replace_op(op, &new);
+        true
+    }
+
+    fn try_patterns(&mut self, ctx: &mut Context, op: OpId) -> bool {
+        let Some(def) = ctx.op_def(ctx.name(op)) else { return false };
+        let patterns = def.patterns;
+        let parent = ctx.parent_op(op);
+        let before = ctx.op_capacity();
+        let results = ctx.results(op).to_vec();
+        let users: Vec<OpId> = results.iter().flat_map(|&v| ctx.uses(v).iter().map(|u| u.op)).collect();
+        for p in patterns {
+            if self.config.only_constant_conditions && p.kind != PatternKind::ConstantCondition {
+                continue;
+            }
+            if (p.apply)(ctx, op, &mut self.log) {
+                for u in users {
+                    self.push(u);
+                }
+                for i in before..ctx.op_capacity() {
+                    let o = weir_ir::OpId::from_index(i);
+                    if !ctx.is_erased(o) {
+                        self.push(o);
+                    }
+                }
+                if !ctx.is_erased(op) {
+                    self.push(op);
+                }
+                if let Some(p) = parent {
+                    self.push(p);
+                }
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether `op` can be erased: it is not a terminator, its results are unused, and it has no
+/// side effects: `PURE`, or `RECURSIVELY_PURE` with only such ops inside (MLIR
+/// `isOpTriviallyDead`).
+pub fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
+    !ctx.has_traits(op, Traits::TERMINATOR)
+        && ctx.results(op).iter().all(|&v| ctx.is_unused(v))
+        && has_no_side_effects(ctx, op)
+}
+
+/// Whether running `op` (and what it contains) has no effect but its results.
+pub fn has_no_side_effects(ctx: &Context, op: OpId) -> bool {
+    if ctx.has_traits(op, Traits::PURE) {
+        return true;
+    }
+    ctx.has_traits(op, Traits::RECURSIVELY_PURE)
+        && ctx.nested_ops(op).iter().all(|&o| ctx.has_traits(o, Traits::PURE) || ctx.has_traits(o, Traits::RECURSIVELY_PURE))
+}
