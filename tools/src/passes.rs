@@ -5,6 +5,8 @@ use weir_pass::PassRegistry;
 /// All passes, in the order `--help` lists them.
 pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
+    r.register(weir_canonicalize::CANONICALIZE);
+    r.register(weir_canonicalize::FOLD_CONSTANT_CONDITIONS);
     r.register(weir_weir_to_scf::PASS);
     r.register(weir_scf_to_cf::PASS);
     r
