@@ -1,5 +1,6 @@
 // SEMANTICS.md E7: i = 0; while i < 10 { i += 1 } -> 10 (by hand).
 // RUN: cf-run %s | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-run - | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - | FileCheck %s
 // CHECK: {{^}}10{{$}}
 

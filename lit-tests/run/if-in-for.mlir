@@ -2,6 +2,7 @@
 // with x = 0, y = 1. By hand: i=0: 0<1, out = 0+0+1 = 1; i=1: 1<1 no, out = 1+1+1 = 3;
 // i=2: no, out = 3+1+1 = 5. Answer 5.
 // RUN: cf-run %s --arg '0 : i32' --arg '1 : i32' | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '0 : i32' --arg '1 : i32' | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - --arg '0 : i32' --arg '1 : i32' | FileCheck %s
 // CHECK: {{^}}5{{$}}
 

@@ -2,6 +2,7 @@
 // while i < 3 { if x+i < y {out += x} else {out += y}; out += 1; i += 1 } with x = 0, y = 1.
 // Same arithmetic as E2 by hand: 5. The while stays a loop (i is not known at compile time).
 // RUN: cf-run %s --arg '0 : i32' --arg '1 : i32' --arg '0 : i32' | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '0 : i32' --arg '1 : i32' --arg '0 : i32' | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - --arg '0 : i32' --arg '1 : i32' --arg '0 : i32' | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | FileCheck %s --check-prefix=CFG
 // CHECK: {{^}}5{{$}}

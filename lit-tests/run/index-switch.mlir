@@ -2,8 +2,11 @@
 // for i in 0..n: acc += (i == 0 ? 1 : i == 1 ? 10 : i == 2 ? 100 : 1000).
 // By hand: n = 4 -> 1 + 10 + 100 + 1000 = 1111; n = 6 -> 1111 + 2*1000 = 3111; n = 0 -> 0.
 // RUN: cf-run %s -e sum --arg '4 : index' | FileCheck %s --check-prefix=N4
+// RUN: cf-opt %s --canonicalize | cf-run - -e sum --arg '4 : index' | FileCheck %s --check-prefix=N4
 // RUN: cf-run %s -e sum --arg '6 : index' | FileCheck %s --check-prefix=N6
+// RUN: cf-opt %s --canonicalize | cf-run - -e sum --arg '6 : index' | FileCheck %s --check-prefix=N6
 // RUN: cf-run %s -e sum --arg '0 : index' | FileCheck %s --check-prefix=N0
+// RUN: cf-opt %s --canonicalize | cf-run - -e sum --arg '0 : index' | FileCheck %s --check-prefix=N0
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - -e sum --arg '6 : index' | FileCheck %s --check-prefix=N6
 // N4: {{^}}1111{{$}}
 // N6: {{^}}3111{{$}}
@@ -12,7 +15,9 @@
 // A case value of 2^32 + 1 = 4294967297 must not be taken for index 1 (MLIR 22's lowering
 // truncates the index to i32 and takes it; Weir switches on the full 64-bit value).
 // RUN: cf-run %s -e wide --arg '1 : index' | FileCheck %s --check-prefix=WIDE1
+// RUN: cf-opt %s --canonicalize | cf-run - -e wide --arg '1 : index' | FileCheck %s --check-prefix=WIDE1
 // RUN: cf-run %s -e wide --arg '4294967297 : index' | FileCheck %s --check-prefix=WIDEBIG
+// RUN: cf-opt %s --canonicalize | cf-run - -e wide --arg '4294967297 : index' | FileCheck %s --check-prefix=WIDEBIG
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - -e wide --arg '1 : index' | FileCheck %s --check-prefix=WIDE1
 // RUN: cf-opt %s --convert-scf-to-cf | FileCheck %s --check-prefix=CFG
 // WIDE1: {{^}}9{{$}}

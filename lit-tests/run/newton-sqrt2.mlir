@@ -3,8 +3,10 @@
 // 1.4142156862745097, 1.4142135623746899, 1.414213562373095 (math.sqrt(2) = 1.4142135623730951,
 // one ulp away: Newton's last step rounds down).
 // RUN: cf-run %s --arg '5 : index' | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '5 : index' | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - --arg '5 : index' | FileCheck %s
 // RUN: cf-run %s --arg '3 : index' | FileCheck %s --check-prefix=THREE
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '3 : index' | FileCheck %s --check-prefix=THREE
 // CHECK: {{^}}1.414213562373095{{$}}
 // THREE: {{^}}1.4142156862745097{{$}}
 

@@ -2,6 +2,7 @@
 // The nested tuple is flattened into three carried values. By hand the (j, k) sequence is
 // (3,-1) (2,4) (6,-2) (4,8) (12,-4) (8,16) (24,-8) (16,32) (48,-16) (32,64): the answer is (32, 64).
 // RUN: cf-run %s | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-run - | FileCheck %s
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - | FileCheck %s
 // CHECK: {{^}}32{{$}}
 // CHECK-NEXT: {{^}}64{{$}}

@@ -1,8 +1,11 @@
 // SEMANTICS.md E6: i = 0, r = 0; while i < n { r += i*i; i += 1 }.
 // Right answers by hand: n = 0 -> 0; n = 10 -> 285; n = 1000 -> 999*1000*1999/6 = 332833500.
 // RUN: cf-run %s --arg '0 : i64' | FileCheck %s --check-prefix=N0
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '0 : i64' | FileCheck %s --check-prefix=N0
 // RUN: cf-run %s --arg '10 : i64' | FileCheck %s --check-prefix=N10
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '10 : i64' | FileCheck %s --check-prefix=N10
 // RUN: cf-run %s --arg '1000 : i64' | FileCheck %s --check-prefix=N1000
+// RUN: cf-opt %s --canonicalize | cf-run - --arg '1000 : i64' | FileCheck %s --check-prefix=N1000
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - --arg '10 : i64' | FileCheck %s --check-prefix=N10
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - --arg '1000 : i64' | FileCheck %s --check-prefix=N1000
 // N0: {{^}}0{{$}}

@@ -9,12 +9,19 @@
 // - @iter_sum: sum of the iteration numbers 0 + 1 + ... + (m-1) with no carried condition change:
 //   m = 5 -> 10.
 // RUN: cf-run %s -e count --arg '5 : i64' | FileCheck %s --check-prefix=FIVE
+// RUN: cf-opt %s --canonicalize | cf-run - -e count --arg '5 : i64' | FileCheck %s --check-prefix=FIVE
 // RUN: cf-run %s -e count --arg '0 : i64' | FileCheck %s --check-prefix=ZERO
+// RUN: cf-opt %s --canonicalize | cf-run - -e count --arg '0 : i64' | FileCheck %s --check-prefix=ZERO
 // RUN: cf-run %s -e count --arg '-3 : i64' | FileCheck %s --check-prefix=ZERO
+// RUN: cf-opt %s --canonicalize | cf-run - -e count --arg '-3 : i64' | FileCheck %s --check-prefix=ZERO
 // RUN: cf-run %s -e until3 | FileCheck %s --check-prefix=THREE
+// RUN: cf-opt %s --canonicalize | cf-run - -e until3 | FileCheck %s --check-prefix=THREE
 // RUN: cf-run %s -e no_max --arg 'true' | FileCheck %s --check-prefix=SEVEN
+// RUN: cf-opt %s --canonicalize | cf-run - -e no_max --arg 'true' | FileCheck %s --check-prefix=SEVEN
 // RUN: cf-run %s -e no_max --arg 'false' | FileCheck %s --check-prefix=ZERO
+// RUN: cf-opt %s --canonicalize | cf-run - -e no_max --arg 'false' | FileCheck %s --check-prefix=ZERO
 // RUN: cf-run %s -e iter_sum --arg '5 : index' | FileCheck %s --check-prefix=TEN
+// RUN: cf-opt %s --canonicalize | cf-run - -e iter_sum --arg '5 : index' | FileCheck %s --check-prefix=TEN
 // RUN: cf-opt %s --convert-weir-to-scf | cf-run - -e count --arg '5 : i64' | FileCheck %s --check-prefix=FIVE
 // RUN: cf-opt %s --convert-weir-to-scf --convert-scf-to-cf | cf-run - -e until3 | FileCheck %s --check-prefix=THREE
 // RUN: cf-opt %s --convert-weir-to-scf | FileCheck %s --check-prefix=SCF

@@ -3,10 +3,14 @@
 // @for_sum sums i over [lb, ub) starting from 42: by hand (5, 3) -> 42, (3, 3) -> 42, (3, 5) -> 42+3+4 = 49.
 // @while_down: x = init; while x < 0 { x += 1 } with init 7 -> 7.
 // RUN: cf-run %s -e for_sum --arg '5 : index' --arg '3 : index' | FileCheck %s --check-prefix=EMPTY
+// RUN: cf-opt %s --canonicalize | cf-run - -e for_sum --arg '5 : index' --arg '3 : index' | FileCheck %s --check-prefix=EMPTY
 // RUN: cf-run %s -e for_sum --arg '3 : index' --arg '3 : index' | FileCheck %s --check-prefix=EMPTY
+// RUN: cf-opt %s --canonicalize | cf-run - -e for_sum --arg '3 : index' --arg '3 : index' | FileCheck %s --check-prefix=EMPTY
 // RUN: cf-run %s -e for_sum --arg '3 : index' --arg '5 : index' | FileCheck %s --check-prefix=TWO
+// RUN: cf-opt %s --canonicalize | cf-run - -e for_sum --arg '3 : index' --arg '5 : index' | FileCheck %s --check-prefix=TWO
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - -e for_sum --arg '5 : index' --arg '3 : index' | FileCheck %s --check-prefix=EMPTY
 // RUN: cf-run %s -e while_down --arg '7 : i32' | FileCheck %s --check-prefix=WHILE
+// RUN: cf-opt %s --canonicalize | cf-run - -e while_down --arg '7 : i32' | FileCheck %s --check-prefix=WHILE
 // RUN: cf-opt %s --convert-scf-to-cf | cf-run - -e while_down --arg '7 : i32' | FileCheck %s --check-prefix=WHILE
 // EMPTY: {{^}}42{{$}}
 // TWO: {{^}}49{{$}}

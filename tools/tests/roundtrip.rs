@@ -18,37 +18,67 @@ fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn print(text: &str, name: &str, opts: ParseOptions, print: PrintOptions) -> Result<String, String> {
+    transform(text, name, opts, print, &[])
+}
+
+/// Parses `text`, runs the cf-opt passes named in `passes`, verifies and prints.
+fn transform(text: &str, name: &str, opts: ParseOptions, print: PrintOptions, passes: &[&str]) -> Result<String, String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, name, 1, opts).map_err(|d| format!("{name}: {}", d.message))?;
+    let registry = weir_tools::passes::registry();
+    for p in passes {
+        let pass = registry.instantiate(p, &Default::default())?;
+        let mut diags = Vec::new();
+        pass.run(&mut ctx, m, &mut diags);
+        weir_ir::verify(&ctx, m).map_err(|d| format!("{name}: after {p}: {}", d.message))?;
+    }
     Ok(print_op(&ctx, &syntax, m, print))
 }
 
-#[test]
-fn every_valid_lit_input_round_trips() {
+/// The valid inputs: every chunk of every lit file that is not a negative test.
+fn valid_inputs() -> Vec<(String, String, ParseOptions)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lit-tests");
     let mut files = Vec::new();
     lit_files(&root, &mut files);
-    let mut checked = 0;
+    let mut out = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
         if text.contains("verify-diagnostics") || !text.contains("cf-") {
             continue; // negative tests hold invalid IR on purpose; harness self-tests hold no IR
         }
         let opts = ParseOptions { allow_unregistered: text.contains("allow-unregistered-dialect") };
-        let name = f.display().to_string();
         for chunk in split_input(&text, "// -----") {
-            let custom = PrintOptions::default();
-            let generic = PrintOptions { generic: true, ..Default::default() };
-            let once = print(chunk.text, &name, opts, custom).unwrap();
-            let twice = print(&once, &name, opts, custom).unwrap();
-            assert_eq!(once, twice, "custom form of {name} is not a fixpoint");
-            let g1 = print(&once, &name, opts, generic).unwrap();
-            let g2 = print(&g1, &name, opts, generic).unwrap();
-            assert_eq!(g1, g2, "generic form of {name} is not a fixpoint");
-            let back = print(&g1, &name, opts, custom).unwrap();
-            assert_eq!(once, back, "generic form of {name} does not parse back to the same IR");
-            checked += 1;
+            out.push((f.display().to_string(), chunk.text.to_string(), opts));
         }
     }
-    assert!(checked >= 8, "expected the lit inputs to be found, checked {checked}");
+    out
+}
+
+#[test]
+fn canonicalize_is_idempotent_on_every_lit_input() {
+    let inputs = valid_inputs();
+    assert!(inputs.len() >= 8);
+    for (name, text, opts) in inputs {
+        let once = transform(&text, &name, opts, PrintOptions::default(), &["canonicalize"]).unwrap();
+        let twice = transform(&once, &name, opts, PrintOptions::default(), &["canonicalize"]).unwrap();
+        assert_eq!(once, twice, "canonicalize is not idempotent on {name}");
+    }
+}
+
+#[test]
+fn every_valid_lit_input_round_trips() {
+    let inputs = valid_inputs();
+    assert!(inputs.len() >= 8, "expected the lit inputs to be found, got {}", inputs.len());
+    for (name, text, opts) in inputs {
+        let custom = PrintOptions::default();
+        let generic = PrintOptions { generic: true, ..Default::default() };
+        let once = print(&text, &name, opts, custom).unwrap();
+        let twice = print(&once, &name, opts, custom).unwrap();
+        assert_eq!(once, twice, "custom form of {name} is not a fixpoint");
+        let g1 = print(&once, &name, opts, generic).unwrap();
+        let g2 = print(&g1, &name, opts, generic).unwrap();
+        assert_eq!(g1, g2, "generic form of {name} is not a fixpoint");
+        let back = print(&g1, &name, opts, custom).unwrap();
+        assert_eq!(once, back, "generic form of {name} does not parse back to the same IR");
+    }
 }

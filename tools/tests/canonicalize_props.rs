@@ -1,0 +1,212 @@
+//! Property test: canonicalization preserves semantics. Random small programs of arith + scf
+//! (if, for, while, index_switch) over i64 arguments are JIT-run before and after
+//! `--canonicalize` (and after `--canonicalize --cse`); results must be equal. A program whose
+//! original run faults (e.g. division by zero: undefined behaviour in MLIR, which passes may
+//! remove) is only required not to crash after the rewrite.
+
+use proptest::prelude::*;
+use std::fmt::Write;
+use weir_jit::Scalar;
+use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions};
+
+#[derive(Clone, Debug)]
+enum Expr {
+    /// A variable in scope (function argument or loop-carried value), chosen modulo the scope.
+    Var(u8),
+    Const(i64),
+    Bin(&'static str, Box<Expr>, Box<Expr>),
+    /// `scf.if (a pred b) { then } else { else }`.
+    If(&'static str, Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `scf.for %i = lb to ub step s iter_args(%acc = init)`: the body sees `%acc` and `%i`.
+    For(i64, i64, i64, Box<Expr>, Box<Expr>),
+    /// `i = 0, acc = init; while i < n { acc = body; i += 1 }`: the body sees `acc` and `i`.
+    While(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `scf.index_switch (idx & 3)` with three cases and a default.
+    Switch(Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+fn leaf() -> impl Strategy<Value = Expr> {
+    prop_oneof![
+        (0u8..8).prop_map(Expr::Var),
+        prop_oneof![-3i64..10, Just(i64::MIN), Just(i64::MAX), Just(0)].prop_map(Expr::Const),
+    ]
+}
+
+fn expr() -> impl Strategy<Value = Expr> {
+    leaf().prop_recursive(4, 24, 5, |inner| {
+        let b = || inner.clone().prop_map(Box::new);
+        prop_oneof![
+            4 => (prop::sample::select(vec![
+                "addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi", "divsi", "remsi", "divui", "floordivsi", "ceildivsi"
+            ]), b(), b()).prop_map(|(o, x, y)| Expr::Bin(o, x, y)),
+            2 => (prop::sample::select(vec!["eq", "ne", "slt", "sle", "sgt", "ult", "uge"]), b(), b(), b(), b())
+                .prop_map(|(p, a, c, t, e)| Expr::If(p, a, c, t, e)),
+            1 => (-2i64..3, -2i64..6, 1i64..3, b(), b()).prop_map(|(lb, ub, s, i, body)| Expr::For(lb, ub, s, i, body)),
+            1 => (b(), b(), b()).prop_map(|(n, i, body)| Expr::While(n, i, body)),
+            1 => (b(), b(), b(), b(), b()).prop_map(|(i, a, c, d, e)| Expr::Switch(i, a, c, d, e)),
+        ]
+    })
+}
+
+/// Emits MLIR for `e`; `scope` holds the names of the i64 variables in scope.
+struct Emitter {
+    out: String,
+    next: usize,
+}
+
+impl Emitter {
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    fn line(&mut self, depth: usize, s: &str) {
+        let _ = writeln!(self.out, "{}{s}", "  ".repeat(depth));
+    }
+
+    fn emit(&mut self, e: &Expr, scope: &[String], d: usize) -> String {
+        match e {
+            Expr::Var(i) => scope[*i as usize % scope.len()].clone(),
+            Expr::Const(c) => {
+                let v = self.fresh();
+                self.line(d, &format!("{v} = arith.constant {c} : i64"));
+                v
+            }
+            Expr::Bin(op, a, b) => {
+                let (x, y) = (self.emit(a, scope, d), self.emit(b, scope, d));
+                let v = self.fresh();
+                self.line(d, &format!("{v} = arith.{op} {x}, {y} : i64"));
+                v
+            }
+            Expr::If(p, a, b, t, e) => {
+                let (x, y) = (self.emit(a, scope, d), self.emit(b, scope, d));
+                let c = self.fresh();
+                self.line(d, &format!("{c} = arith.cmpi {p}, {x}, {y} : i64"));
+                let v = self.fresh();
+                self.line(d, &format!("{v} = scf.if {c} -> (i64) {{"));
+                let tv = self.emit(t, scope, d + 1);
+                self.line(d + 1, &format!("scf.yield {tv} : i64"));
+                self.line(d, "} else {");
+                let ev = self.emit(e, scope, d + 1);
+                self.line(d + 1, &format!("scf.yield {ev} : i64"));
+                self.line(d, "}");
+                v
+            }
+            Expr::For(lb, ub, s, init, body) => {
+                let iv = self.emit(init, scope, d);
+                let (l, u, st, v, i, acc) = (self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{l} = arith.constant {lb} : index"));
+                self.line(d, &format!("{u} = arith.constant {ub} : index"));
+                self.line(d, &format!("{st} = arith.constant {s} : index"));
+                self.line(d, &format!("{v} = scf.for {i} = {l} to {u} step {st} iter_args({acc} = {iv}) -> (i64) {{"));
+                let i64v = self.fresh();
+                self.line(d + 1, &format!("{i64v} = arith.index_cast {i} : index to i64"));
+                let mut inner = scope.to_vec();
+                inner.insert(0, acc);
+                inner.insert(1, i64v);
+                let b = self.emit(body, &inner, d + 1);
+                self.line(d + 1, &format!("scf.yield {b} : i64"));
+                self.line(d, "}");
+                v
+            }
+            Expr::While(n, init, body) => {
+                let nv = self.emit(n, scope, d);
+                let iv = self.emit(init, scope, d);
+                let (zero, one, three, bound) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{zero} = arith.constant 0 : i64"));
+                self.line(d, &format!("{one} = arith.constant 1 : i64"));
+                self.line(d, &format!("{three} = arith.constant 3 : i64"));
+                // At most 3 trips whatever n is: bound = n & 3 (so loops stay small).
+                self.line(d, &format!("{bound} = arith.andi {nv}, {three} : i64"));
+                let (w, i, acc, c) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{w}:2 = scf.while ({i} = {zero}, {acc} = {iv}) : (i64, i64) -> (i64, i64) {{"));
+                self.line(d + 1, &format!("{c} = arith.cmpi slt, {i}, {bound} : i64"));
+                self.line(d + 1, &format!("scf.condition({c}) {i}, {acc} : i64, i64"));
+                self.line(d, "} do {");
+                let (i2, acc2) = (self.fresh(), self.fresh());
+                self.line(d, &format!("^bb0({i2}: i64, {acc2}: i64):"));
+                let mut inner = scope.to_vec();
+                inner.insert(0, acc2.clone());
+                inner.insert(1, i2.clone());
+                let b = self.emit(body, &inner, d + 1);
+                let inext = self.fresh();
+                self.line(d + 1, &format!("{inext} = arith.addi {i2}, {one} : i64"));
+                self.line(d + 1, &format!("scf.yield {inext}, {b} : i64, i64"));
+                self.line(d, "}");
+                format!("{w}#1")
+            }
+            Expr::Switch(idx, a, b, c, dflt) => {
+                let x = self.emit(idx, scope, d);
+                let (three, m, ix, v) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{three} = arith.constant 3 : i64"));
+                self.line(d, &format!("{m} = arith.andi {x}, {three} : i64"));
+                self.line(d, &format!("{ix} = arith.index_cast {m} : i64 to index"));
+                self.line(d, &format!("{v} = scf.index_switch {ix} -> i64"));
+                for (k, e) in [a, b, c].into_iter().enumerate() {
+                    self.line(d, &format!("case {k} {{"));
+                    let r = self.emit(e, scope, d + 1);
+                    self.line(d + 1, &format!("scf.yield {r} : i64"));
+                    self.line(d, "}");
+                }
+                self.line(d, "default {");
+                let r = self.emit(dflt, scope, d + 1);
+                self.line(d + 1, &format!("scf.yield {r} : i64"));
+                self.line(d, "}");
+                v
+            }
+        }
+    }
+}
+
+fn program(e: &Expr) -> String {
+    let mut em = Emitter { out: String::new(), next: 0 };
+    let scope = vec!["%a".to_string(), "%b".to_string()];
+    let r = em.emit(e, &scope, 1);
+    format!("func.func @main(%a: i64, %b: i64) -> i64 {{\n{}  return {r} : i64\n}}\n", em.out)
+}
+
+/// Parses, applies `passes` (by cf-opt name), lowers and runs `main` on each argument pair.
+fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("generated IR parses");
+    weir_ir::verify(&ctx, m).expect("generated IR verifies");
+    let registry = weir_tools::passes::registry();
+    for p in passes {
+        let pass = registry.instantiate(p, &Default::default()).expect("registered pass");
+        let mut diags = Vec::new();
+        pass.run(&mut ctx, m, &mut diags);
+        assert!(
+            diags.iter().all(|d| d.severity != weir_ir::Severity::Error),
+            "{p} failed: {diags:?}\n{}",
+            print_op(&ctx, &syntax, m, PrintOptions::default())
+        );
+        if let Err(d) = weir_ir::verify(&ctx, m) {
+            panic!("IR invalid after {p}: {}\n{}", d.message, print_op(&ctx, &syntax, m, PrintOptions::default()));
+        }
+    }
+    weir_tools::run::lower(&mut ctx, m).expect("lowers");
+    let jit = weir_jit::compile(&ctx, m).expect("compiles");
+    args.iter()
+        .map(|&(a, b)| jit.call("main", &[Scalar::i64(a), Scalar::i64(b)]).map_err(|e| e.message))
+        .collect()
+}
+
+const ARGS: &[(i64, i64)] = &[(0, 0), (1, -1), (7, 3), (-5, 2), (i64::MIN, -1), (123456789, 1 << 40)];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn canonicalize_preserves_results(e in expr()) {
+        let text = program(&e);
+        let before = run(&text, &[], ARGS);
+        for passes in [&["canonicalize"][..], &["canonicalize", "cse", "canonicalize"][..]] {
+            let after = run(&text, passes, ARGS);
+            for ((b, a), args) in before.iter().zip(&after).zip(ARGS) {
+                if b.is_ok() {
+                    prop_assert_eq!(b, a, "args {:?} after {:?}\n{}", args, passes, text);
+                }
+            }
+        }
+    }
+}
