@@ -4,7 +4,8 @@
 //! 1. per op, before its regions: successors are blocks of the same region, successor operand
 //!    counts and types match the target block arguments, single-block regions, blocks end with
 //!    a terminator and terminators end blocks, entry blocks have no predecessors;
-//! 2. the op's nested ops, then the op's own verifier ([`OpDef::verify`](crate::OpDef));
+//! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops (MLIR
+//!    verifies an op before its regions' contents);
 //! 3. SSA dominance over the whole tree: a use must be dominated by its definition, and ops that
 //!    are isolated from above must not use values from outside.
 
@@ -23,6 +24,9 @@ pub fn verify(ctx: &Context, root: OpId) -> DiagResult<()> {
 fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
     verify_successors(ctx, op)?;
     verify_regions(ctx, op)?;
+    if let Some(f) = ctx.op_def(ctx.name(op)).and_then(|d| d.verify) {
+        f(ctx, op)?;
+    }
     for &r in ctx.regions(op) {
         for b in ctx.region_blocks(r) {
             for inner in ctx.block_ops(b) {
@@ -30,10 +34,7 @@ fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
             }
         }
     }
-    match ctx.op_def(ctx.name(op)).and_then(|d| d.verify) {
-        Some(f) => f(ctx, op),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.
@@ -81,8 +82,7 @@ fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
         }
         if let Some(&entry) = blocks.first() {
             if !ctx.predecessors(entry).is_empty() {
-                let (pred, _) = ctx.predecessors(entry)[0];
-                return Err(op_error(ctx, pred, "entry block of region may not have predecessors"));
+                return Err(Diagnostic::error(ctx.loc(op).clone(), "entry block of region may not have predecessors"));
             }
         }
         for b in blocks {
@@ -168,7 +168,8 @@ impl<'a> Dominance<'a> {
                         == ctx.op_block(user).and_then(|b| ctx.block_region(b))
                     {
                         "op in the same region"
-                    } else if ctx.parent_op(user).is_some_and(|p| ctx.is_ancestor(op, p)) {
+                    } else if ctx.is_ancestor(ctx.parent_op(op).unwrap_or(op), user) {
+                        // The definition's region encloses the use.
                         "op in a parent region"
                     } else {
                         "op in a child region"

@@ -358,6 +358,19 @@ impl<'a> Parser<'a> {
         ))
     }
 
+    /// Types and attributes of other dialects (`!foo.bar`, `#foo.bar`) are kept as opaque text,
+    /// which is only allowed with `--allow-unregistered-dialect` (Weir registers none).
+    fn check_unregistered_dialect_ok(&self, what: &str, name: &str) -> PResult<()> {
+        if self.options.allow_unregistered {
+            return Ok(());
+        }
+        let (dialect, rest) = name.split_once('.').unwrap_or((name, ""));
+        Err(self.error(format!(
+            "`{}\"{dialect}\"<\"{rest}\">` {what} created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
+            if what == "type" { "!" } else { "#" }
+        )))
+    }
+
     fn parse_custom_op(&mut self, loc: Location) -> PResult<OpId> {
         let written = self.text();
         let mut candidates = vec![written.to_string()];
@@ -841,6 +854,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     return Ok(t);
                 }
+                self.check_unregistered_dialect_ok("type", &name)?;
                 self.bump();
                 let mut text = name;
                 if self.tok.kind == Tok::Less {
@@ -892,6 +906,9 @@ impl<'a> Parser<'a> {
                 let Some(shape) = shape.filter(|s| !s.is_empty()) else {
                     return Err(Diagnostic::error(loc, "vector types must have a non-empty static shape"));
                 };
+                if shape.contains(&0) {
+                    return Err(Diagnostic::error(loc, "vector types must have positive constant sizes but got 0"));
+                }
                 Ok(self.ctx.intern_type(TypeKind::Vector { shape, element }))
             }
             "tuple" => {
@@ -1103,6 +1120,7 @@ impl<'a> Parser<'a> {
                 if !name.contains('.') {
                     return Err(self.error(format!("undefined symbol alias id '{name}'")));
                 }
+                self.check_unregistered_dialect_ok("attribute", &name)?;
                 self.bump();
                 let mut text = name;
                 if self.tok.kind == Tok::Less {
@@ -1165,7 +1183,11 @@ impl<'a> Parser<'a> {
                 None => self.ctx.float_type(FloatKind::F64),
             };
             let fk = self.ctx.float_kind(ty).expect("float type");
-            let value = if kind == Tok::Integer && text.starts_with("0x") {
+            if kind == Tok::Integer && !text.starts_with("0x") {
+                return Err(Diagnostic::error(loc.clone(), "unexpected decimal integer literal for a floating point value")
+                    .with_note(loc, "add a trailing dot to make the literal a float"));
+            }
+            let value = if kind == Tok::Integer {
                 if neg {
                     return Err(Diagnostic::error(loc, "hexadecimal float literal should not have a leading minus"));
                 }
@@ -1220,7 +1242,8 @@ impl<'a> Parser<'a> {
             self.dense_from_hex(&h, element, count, &lit_loc)?
         } else {
             let is_splat = shape.is_empty() && elems.len() == 1;
-            if !is_splat {
+            let is_empty_literal = shape.is_empty() && elems.is_empty() && count == 0;
+            if !is_splat && !is_empty_literal {
                 let want: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
                 if shape != want {
                     return Err(Diagnostic::error(

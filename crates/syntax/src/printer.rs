@@ -628,7 +628,9 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 _ => (Vec::new(), *ty),
             };
             out.push_str("dense<");
-            if values.len() == 1 || dims.is_empty() {
+            if values.is_empty() {
+                // `dense<>`: an empty tensor.
+            } else if values.len() == 1 || dims.is_empty() {
                 if let Some(v) = values.first() {
                     write_dense_value(ctx, out, *v, element);
                 }

@@ -2,7 +2,7 @@
 //!
 //! Custom syntax: `module [@name] [attributes {...}] { ops }`.
 
-use weir_ir::{Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
+use weir_ir::{AttrKind, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
 use weir_syntax::{PResult, Parser, Printer, Syntax, OpSyntax};
 
 /// Registers `builtin.module`.
@@ -22,10 +22,19 @@ fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op requires one region, no operands and no results"));
     }
     let region = ctx.region(op, 0);
-    if let Some(b) = ctx.entry_block(region) {
-        if !ctx.block_args(b).is_empty() {
-            return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op expects region to have no arguments"));
+    let Some(b) = ctx.entry_block(region) else { return Ok(()) };
+    if !ctx.block_args(b).is_empty() {
+        return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op expects region to have no arguments"));
+    }
+    // The module is a symbol table: symbol names are unique (MLIR `SymbolTable::verify`).
+    let mut seen: std::collections::HashMap<&str, OpId> = std::collections::HashMap::new();
+    for inner in ctx.block_ops(b) {
+        let Some(AttrKind::String(name)) = ctx.attr_of(inner, "sym_name").map(|a| ctx.attr_kind(a)) else { continue };
+        if let Some(&first) = seen.get(name.as_str()) {
+            return Err(Diagnostic::error(ctx.loc(inner).clone(), format!("redefinition of symbol named '{name}'"))
+                .with_note(ctx.loc(first).clone(), "see existing symbol definition here"));
         }
+        seen.insert(name, inner);
     }
     Ok(())
 }
@@ -47,7 +56,7 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_module(p: &mut Printer<'_>, op: OpId) {
-    if let Some(weir_ir::AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a)) {
+    if let Some(AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a)) {
         let name = name.clone();
         p.write(" @");
         p.write(&name);

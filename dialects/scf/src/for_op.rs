@@ -366,3 +366,156 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
     }
     p.print_optional_attr_dict(op, &[UNSIGNED_CMP]);
 }
+
+// ------------------------------------------------------------------------------ canonicalization
+
+/// The exact number of trips of `op`, an `scf.for`, when it is known at compile time: `Some(0)`
+/// when the lower and upper bound are the same value; otherwise lower bound, upper bound and
+/// step must be constants (SEMANTICS.md section 3).
+///
+/// The count is `ceil((ub - lb) / step)` when `lb < ub` and 0 otherwise, computed in `i128` from
+/// the bounds read in the induction variable's type (signed, or unsigned with `unsignedCmp`), so
+/// nothing overflows. The loop steps its induction variable with a wrapping addition in that
+/// type (MLIR's lowering, and Weir's: `arith.addi`), so when the value after the last trip,
+/// `lb + count * step`, does not fit the type the variable wraps around below `ub` and the loop
+/// goes on: the trip count is then not `ceil(...)` and this returns `None` (e.g. `i8` from 120 to
+/// 127 step 3). `None` too for a non-positive step, widths above 64 bits, or variable bounds.
+pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
+    if !ctx.is(op, "scf.for") || ctx.operands(op).len() < 3 {
+        return None;
+    }
+    let operands = ctx.operands(op);
+    let (lb, ub, step) = (operands[0], operands[1], operands[2]);
+    if lb == ub {
+        return Some(0);
+    }
+    let w = ctx.int_width(ctx.value_type(lb)).filter(|&w| (1..=64).contains(&w))?;
+    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+    let read = |v: ValueId| -> Option<i128> {
+        let c = crate::canon::constant_int(ctx, v)?;
+        Some(if unsigned { c & ((1i128 << w) - 1) } else { weir_ir::sign_extend(c, w) })
+    };
+    let (l, u, s) = (read(lb)?, read(ub)?, read(step)?);
+    if l >= u {
+        return Some(0);
+    }
+    if s <= 0 {
+        return None;
+    }
+    let n = (u - l + s - 1) / s;
+    let max = if unsigned { (1i128 << w) - 1 } else { (1i128 << (w - 1)) - 1 };
+    if l + n * s > max {
+        return None;
+    }
+    Some(n as u128)
+}
+
+/// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
+/// induction variable wraps around).
+fn constant_bounds(ctx: &Context, op: OpId) -> bool {
+    ctx.operands(op).iter().take(3).all(|&v| crate::canon::constant_int(ctx, v).is_some())
+}
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    weir_ir::Pattern {
+        name: "scf.for-constant-trip-count",
+        kind: weir_ir::PatternKind::ConstantCondition,
+        apply: fold_trip_count,
+    },
+    weir_ir::Pattern {
+        name: "scf.for-unused-iter-args",
+        kind: weir_ir::PatternKind::General,
+        apply: remove_unused_iter_args,
+    },
+];
+
+/// A loop of 0 trips is replaced by its inits; a loop of 1 trip by its body, inlined with the
+/// induction variable = the lower bound and the iter_args = the inits (its yields give the
+/// results). MLIR `SimplifyTrivialLoops`.
+fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -> bool {
+    let Some(n) = constant_trip_count(ctx, op) else {
+        return false;
+    };
+    let loc = ctx.loc(op).clone();
+    let inits = ctx.operands(op)[3..].to_vec();
+    if inits.len() != ctx.results(op).len() {
+        return false;
+    }
+    match n {
+        0 => {
+            ctx.replace_op(op, &inits);
+            log.remark(&loc, || "constant trip count 0: loop removed".to_string());
+            true
+        }
+        1 => {
+            let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
+                return false;
+            };
+            let body = ctx.op_block(y).expect("in a block");
+            if ctx.operands(y).len() != inits.len() || ctx.block_args(body).len() != inits.len() + 1 {
+                return false;
+            }
+            let mut args = vec![ctx.operand(op, 0)];
+            args.extend(inits);
+            let yielded = ctx.inline_block_before(body, op, &args);
+            ctx.replace_op(op, &yielded);
+            log.remark(&loc, || "constant trip count 1: body inlined".to_string());
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Drops iter_arg `i` when result `i` is unused and the iter_arg only feeds yield operand `i`
+/// (directly or through pure ops of the body: a dead cycle), or is unused. The init, the block
+/// argument, the yield operand and the result go; the dead ops of the cycle are erased.
+fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
+        return false;
+    };
+    let body = ctx.op_block(y).expect("in a block");
+    let n = ctx.results(op).len();
+    if n == 0 || ctx.operands(op).len() != n + 3 || ctx.block_args(body).len() != n + 1 || ctx.operands(y).len() != n {
+        return false;
+    }
+    let mut drop = std::collections::HashSet::new();
+    let mut chains = Vec::new();
+    for i in 0..n {
+        if !ctx.is_unused(ctx.result(op, i)) {
+            continue;
+        }
+        let arg = ctx.block_args(body)[i + 1];
+        if let Some(chain) = crate::canon::dead_chain(ctx, arg, body, y, i) {
+            drop.insert(i);
+            chains.push(chain);
+        }
+    }
+    if drop.is_empty() {
+        return false;
+    }
+    let new_yield = crate::canon::without(ctx.operands(y), &drop);
+    ctx.set_operands(y, new_yield);
+    crate::canon::erase_chains(ctx, &chains);
+    let mut idx: Vec<usize> = drop.iter().copied().collect();
+    idx.sort_unstable_by(|a, b| b.cmp(a));
+    for &i in &idx {
+        ctx.erase_block_arg(body, i + 1);
+    }
+    let operands = ctx.operands(op).to_vec();
+    let mut new_operands = operands[..3].to_vec();
+    new_operands.extend(crate::canon::without(&operands[3..], &drop));
+    let keep: Vec<bool> = (0..n).map(|i| !drop.contains(&i)).collect();
+    crate::canon::rebuild_op(ctx, op, new_operands, &keep);
+    true
+}
+
+/// The remark for an `scf.for` that constant-condition folding kept.
+pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+    match constant_trip_count(ctx, op) {
+        Some(n) => format!("constant trip count {n}: kept as a loop"),
+        None if constant_bounds(ctx, op) => {
+            "constant bounds, but the induction variable wraps around: kept".to_string()
+        }
+        None => "variable trip count: kept".to_string(),
+    }
+}

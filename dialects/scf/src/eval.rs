@@ -1,0 +1,344 @@
+//! A small evaluator of the integer `arith` ops, used to decide `scf.while` conditions at
+//! compile time: whether the condition is false on the first evaluation (then the loop runs no
+//! trip and folds away) and the exact trip count of a loop whose condition depends only on
+//! carried values that start constant and change by computable steps ([`while_trip_count`]).
+//!
+//! # Design: "peel the first evaluation" with an evaluator, not with the folders
+//! The condition of an `scf.while` is computed inside its "before" region from the carried
+//! values, so it is constant on entry only when the region is evaluated with the block
+//! arguments replaced by the (constant) inits. Two designs were possible:
+//! 1. clone the before region in front of the loop with the inits substituted and let the arith
+//!    folders decide the cloned condition in a later round (then delete the clone if it did not
+//!    fold): this creates and deletes IR on every round for every loop whose condition stays
+//!    variable, which threatens convergence ("did not converge") and idempotence, and it needs
+//!    the folders of another crate to be present;
+//! 2. evaluate the backward slice of the condition directly, on integers, without touching the
+//!    IR: read-only, so it can also run from `describe_kept` hooks (which get `&Context`), and
+//!    it is reused to simulate the loop for the trip count.
+//!
+//! Weir uses 2. The evaluator covers the integer subset of arith (signless integers and `index`
+//! up to 64 bits) with MLIR's exact semantics: wrapping `addi`/`subi`/`muli` at the type's width,
+//! signed and unsigned division and remainder, shifts, min/max, `cmpi` (all ten predicates),
+//! `select` and the integer casts. Whatever MLIR leaves undefined or poison is *not* evaluated
+//! (division by zero, `divsi`/`remsi`/`ceildivsi`/`floordivsi` of `INT_MIN` by `-1`, shifts by
+//! the width or more): the value is unknown, so nothing is decided from it. Every other op
+//! (float ops, calls, ops with regions, unregistered ops) gives an unknown value too. Side
+//! effects do not matter here: the evaluator only computes values, and the folds that use it
+//! inline the region, so the region's ops still run, in order.
+//!
+//! A value is constant for the evaluator when its defining op is `CONSTANT_LIKE` (or named
+//! `arith.constant`) with an integer or bool attribute.
+
+use crate::canon::constant_attr;
+use std::collections::{BTreeSet, HashMap};
+use weir_ir::{sign_extend, AttrKind, BlockId, Context, OpId, ValueDef, ValueId};
+
+/// How many trips [`while_trip_count`] simulates before giving up.
+pub const WHILE_SIMULATION_LIMIT: u64 = 1 << 20;
+
+/// An integer of `width` bits (1..=64): its bit pattern in the low bits of `bits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Int {
+    bits: u128,
+    width: u32,
+}
+
+fn mask(width: u32) -> u128 {
+    (1u128 << width) - 1
+}
+
+impl Int {
+    fn from_bits(bits: u128, width: u32) -> Int {
+        Int { bits: bits & mask(width), width }
+    }
+
+    fn from_signed(v: i128, width: u32) -> Int {
+        Int::from_bits(v as u128, width)
+    }
+
+    /// The value read as signed.
+    pub(crate) fn signed(self) -> i128 {
+        sign_extend(self.bits as i128, self.width)
+    }
+
+    /// The value read as unsigned.
+    pub(crate) fn unsigned(self) -> u128 {
+        self.bits
+    }
+
+    /// Whether it is non-zero (for `i1`: true).
+    pub(crate) fn is_true(self) -> bool {
+        self.bits != 0
+    }
+
+    fn signed_min(self) -> i128 {
+        -(1i128 << (self.width - 1))
+    }
+}
+
+/// The width of `v`'s type if the evaluator handles it: a signless integer or `index` of at most
+/// 64 bits.
+fn eval_width(ctx: &Context, v: ValueId) -> Option<u32> {
+    let ty = ctx.value_type(v);
+    if !ctx.is_signless_int_or_index(ty) {
+        return None;
+    }
+    ctx.int_width(ty).filter(|&w| (1..=64).contains(&w))
+}
+
+/// The integer constant `v` holds, if any.
+pub(crate) fn constant_value(ctx: &Context, v: ValueId) -> Option<Int> {
+    let width = eval_width(ctx, v)?;
+    match ctx.attr_kind(constant_attr(ctx, v)?) {
+        AttrKind::Integer { value, .. } => Some(Int::from_signed(*value, width)),
+        AttrKind::Bool(b) => Some(Int::from_bits(*b as u128, width)),
+        _ => None,
+    }
+}
+
+/// The value of the single result of `op` given its operands' values (`None` = unknown), or
+/// `None` when the op is not one the evaluator knows or the result is not defined.
+fn eval_op(ctx: &Context, op: OpId, args: &[Option<Int>]) -> Option<Int> {
+    let [result] = ctx.results(op) else { return None };
+    if !ctx.regions(op).is_empty() {
+        return None;
+    }
+    let w = eval_width(ctx, *result)?;
+    let name = ctx.name_str(op);
+    let Some(name) = name.strip_prefix("arith.") else { return None };
+    if name == "constant" {
+        return constant_value(ctx, *result);
+    }
+    if name == "select" {
+        let [Some(c), a, b] = args else { return None };
+        return if c.is_true() { *a } else { *b };
+    }
+    match args {
+        [Some(a)] => eval_cast(name, *a, w),
+        [Some(a), Some(b)] if name == "cmpi" => {
+            let pred = match ctx.attr_kind(ctx.attr_of(op, "predicate")?) {
+                AttrKind::Integer { value, .. } => *value,
+                _ => return None,
+            };
+            let (sa, sb, ua, ub) = (a.signed(), b.signed(), a.unsigned(), b.unsigned());
+            let r = match pred {
+                0 => ua == ub,
+                1 => ua != ub,
+                2 => sa < sb,
+                3 => sa <= sb,
+                4 => sa > sb,
+                5 => sa >= sb,
+                6 => ua < ub,
+                7 => ua <= ub,
+                8 => ua > ub,
+                9 => ua >= ub,
+                _ => return None,
+            };
+            Some(Int::from_bits(r as u128, w))
+        }
+        [Some(a), Some(b)] => eval_binary(name, *a, *b, w),
+        _ => None,
+    }
+}
+
+fn eval_cast(name: &str, a: Int, w: u32) -> Option<Int> {
+    let widen = w > a.width;
+    Some(match name {
+        "extsi" if widen => Int::from_signed(a.signed(), w),
+        "extui" if widen => Int::from_bits(a.unsigned(), w),
+        "trunci" if !widen => Int::from_bits(a.unsigned(), w),
+        "index_cast" => Int::from_signed(a.signed(), w),
+        "index_castui" => Int::from_bits(a.unsigned(), w),
+        "bitcast" if w == a.width => a,
+        _ => return None,
+    })
+}
+
+fn eval_binary(name: &str, a: Int, b: Int, w: u32) -> Option<Int> {
+    if a.width != w || b.width != w {
+        return None;
+    }
+    let (sa, sb, ua, ub) = (a.signed(), b.signed(), a.unsigned(), b.unsigned());
+    // Signed division of INT_MIN by -1 overflows: poison in MLIR, not evaluated.
+    let signed_div_ok = sb != 0 && !(sa == a.signed_min() && sb == -1);
+    let bits = |v: u128| Some(Int::from_bits(v, w));
+    let signed = |v: i128| Some(Int::from_signed(v, w));
+    match name {
+        "addi" => bits(ua.wrapping_add(ub)),
+        "subi" => bits(ua.wrapping_sub(ub)),
+        "muli" => bits(ua.wrapping_mul(ub)),
+        "andi" => bits(ua & ub),
+        "ori" => bits(ua | ub),
+        "xori" => bits(ua ^ ub),
+        "divui" if ub != 0 => bits(ua / ub),
+        "remui" if ub != 0 => bits(ua % ub),
+        "ceildivui" if ub != 0 => bits(ua / ub + (ua % ub != 0) as u128),
+        "divsi" if signed_div_ok => signed(sa / sb),
+        "remsi" if signed_div_ok => signed(sa % sb),
+        "ceildivsi" if signed_div_ok => {
+            let (q, r) = (sa / sb, sa % sb);
+            signed(if r != 0 && ((r > 0) == (sb > 0)) { q + 1 } else { q })
+        }
+        "floordivsi" if signed_div_ok => {
+            let (q, r) = (sa / sb, sa % sb);
+            signed(if r != 0 && ((r < 0) != (sb < 0)) { q - 1 } else { q })
+        }
+        "shli" if ub < w as u128 => bits(ua << ub),
+        "shrui" if ub < w as u128 => bits(ua >> ub),
+        "shrsi" if ub < w as u128 => signed(sa >> ub),
+        "maxsi" => signed(sa.max(sb)),
+        "minsi" => signed(sa.min(sb)),
+        "maxui" => bits(ua.max(ub)),
+        "minui" => bits(ua.min(ub)),
+        _ => None,
+    }
+}
+
+/// The ops of `block` that `roots` depend on (through ops of `block`), in block order, and the
+/// indices of `block`'s arguments they read.
+fn slice(ctx: &Context, block: BlockId, roots: &[ValueId]) -> (Vec<OpId>, BTreeSet<usize>) {
+    let mut ops = std::collections::HashSet::new();
+    let mut args = BTreeSet::new();
+    let mut stack: Vec<ValueId> = roots.to_vec();
+    while let Some(v) = stack.pop() {
+        match ctx.value_def(v) {
+            ValueDef::BlockArg { block: b, index } if b == block => {
+                args.insert(index as usize);
+            }
+            ValueDef::Result { op, .. } if ctx.op_block(op) == Some(block) => {
+                if ops.insert(op) {
+                    stack.extend(ctx.operands(op).iter().copied());
+                }
+            }
+            _ => {}
+        }
+    }
+    let ordered = ctx.block_ops(block).into_iter().filter(|o| ops.contains(o)).collect();
+    (ordered, args)
+}
+
+/// The value of `v`: computed in `env`, or a constant.
+fn lookup(ctx: &Context, env: &HashMap<ValueId, Int>, v: ValueId) -> Option<Int> {
+    env.get(&v).copied().or_else(|| constant_value(ctx, v))
+}
+
+/// Evaluates `ops` (a slice, in block order) into `env`; unknown results stay out of `env`.
+fn run(ctx: &Context, ops: &[OpId], env: &mut HashMap<ValueId, Int>) {
+    for &op in ops {
+        let args: Vec<Option<Int>> = ctx.operands(op).iter().map(|&v| lookup(ctx, env, v)).collect();
+        if let Some(r) = eval_op(ctx, op, &args) {
+            env.insert(ctx.result(op, 0), r);
+        }
+    }
+}
+
+/// The parts of a well-formed `scf.while`.
+pub(crate) struct WhileParts {
+    pub before: BlockId,
+    pub after: BlockId,
+    pub condition: OpId,
+    pub yield_op: OpId,
+}
+
+/// The blocks and terminators of an `scf.while`, if it has the verified structure and its value
+/// lists agree in length (inits / before arguments / yield, forwarded / after arguments /
+/// results); `None` otherwise, so that analyses never index out of bounds on unverified IR.
+pub(crate) fn while_parts(ctx: &Context, op: OpId) -> Option<WhileParts> {
+    if !ctx.is(op, "scf.while") || ctx.regions(op).len() != 2 {
+        return None;
+    }
+    let before = ctx.entry_block(ctx.region(op, 0))?;
+    let after = ctx.entry_block(ctx.region(op, 1))?;
+    let condition = ctx.last_op(before).filter(|&t| ctx.is(t, "scf.condition"))?;
+    let yield_op = ctx.last_op(after).filter(|&t| ctx.is(t, "scf.yield"))?;
+    let n_before = ctx.block_args(before).len();
+    let n_fwd = ctx.operands(condition).len().checked_sub(1)?;
+    if ctx.operands(op).len() != n_before
+        || ctx.operands(yield_op).len() != n_before
+        || ctx.block_args(after).len() != n_fwd
+        || ctx.results(op).len() != n_fwd
+    {
+        return None;
+    }
+    Some(WhileParts { before, after, condition, yield_op })
+}
+
+/// The value of the `scf.while` condition on its first evaluation, when it can be computed from
+/// constants: the before region evaluated with its arguments bound to the inits (see the module
+/// docs). `None` when it depends on anything unknown.
+pub(crate) fn first_condition(ctx: &Context, op: OpId) -> Option<bool> {
+    let p = while_parts(ctx, op)?;
+    let cond = ctx.operand(p.condition, 0);
+    let (ops, args) = slice(ctx, p.before, &[cond]);
+    let mut env = HashMap::new();
+    let before_args = ctx.block_args(p.before);
+    for k in args {
+        env.insert(before_args[k], constant_value(ctx, ctx.operand(op, k))?);
+    }
+    run(ctx, &ops, &mut env);
+    lookup(ctx, &env, cond).map(Int::is_true)
+}
+
+/// The exact number of times the body ("after" region) of `op`, an `scf.while`, runs, when it
+/// can be decided at compile time (SEMANTICS.md E3: `i = 0; while i < 3 { ...; i += 1 }` gives
+/// 3); `None` otherwise.
+///
+/// Method: the condition's backward slice through both regions selects the carried values it
+/// depends on (a fixpoint: the condition reads some before-arguments; their next values are
+/// yields computed from some after-arguments; those are forwarded values computed from
+/// before-arguments; ...). Those carried values must start as constants; the loop is then
+/// simulated on them alone, exactly in their types' widths (wrapping included), until the
+/// condition is false. Other carried values (e.g. an accumulator of runtime values) are not
+/// computed. It gives up (`None`) when a needed value is unknown at any step, or after
+/// [`WHILE_SIMULATION_LIMIT`] trips (an endless or very long loop).
+pub fn while_trip_count(ctx: &Context, op: OpId) -> Option<u64> {
+    let p = while_parts(ctx, op)?;
+    let cond = ctx.operand(p.condition, 0);
+    let forwarded = ctx.operands(p.condition)[1..].to_vec();
+    let yielded = ctx.operands(p.yield_op).to_vec();
+    let before_args = ctx.block_args(p.before).to_vec();
+    let after_args = ctx.block_args(p.after).to_vec();
+
+    // The carried values the condition depends on (before-argument indices `nb`) and the
+    // forwarded values their next values depend on (after-argument indices `na`).
+    let mut nb = slice(ctx, p.before, &[cond]).1;
+    let (before_ops, after_ops, na) = loop {
+        let roots_a: Vec<ValueId> = nb.iter().map(|&k| yielded[k]).collect();
+        let (after_ops, na) = slice(ctx, p.after, &roots_a);
+        let mut roots_b = vec![cond];
+        roots_b.extend(na.iter().map(|&j| forwarded[j]));
+        let (before_ops, nb2) = slice(ctx, p.before, &roots_b);
+        if nb2 == nb {
+            break (before_ops, after_ops, na);
+        }
+        nb = nb2;
+    };
+
+    let mut state: HashMap<usize, Int> = HashMap::new();
+    for &k in &nb {
+        state.insert(k, constant_value(ctx, ctx.operand(op, k))?);
+    }
+    let mut env = HashMap::new();
+    for trips in 0..=WHILE_SIMULATION_LIMIT {
+        env.clear();
+        for (&k, &v) in &state {
+            env.insert(before_args[k], v);
+        }
+        run(ctx, &before_ops, &mut env);
+        if !lookup(ctx, &env, cond)?.is_true() {
+            return Some(trips);
+        }
+        if nb.is_empty() {
+            return None; // true forever: nothing it depends on changes
+        }
+        let mut after_env = HashMap::new();
+        for &j in &na {
+            after_env.insert(after_args[j], lookup(ctx, &env, forwarded[j])?);
+        }
+        run(ctx, &after_ops, &mut after_env);
+        for &k in &nb {
+            state.insert(k, lookup(ctx, &after_env, yielded[k])?);
+        }
+    }
+    None
+}

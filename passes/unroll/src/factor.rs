@@ -1,0 +1,158 @@
+//! Unrolling by a factor: a main loop of k copies per iteration plus an epilogue.
+
+use crate::full::{constant, copy_block, unroll_iterations};
+use weir_dialect_arith::{build_binary, build_cmpi, build_select, CmpIPredicate};
+use weir_ir::{Context, InsertPoint, OpId, OpState, ValueId};
+
+/// Unrolls the `scf.for` `op` by `k`. `trip_count` is its constant trip count, if known.
+/// Returns the remark text, or why the loop was left alone.
+pub(crate) fn unroll_by_factor(
+    ctx: &mut Context,
+    op: OpId,
+    k: u64,
+    trip_count: Option<u128>,
+    body_ops: u64,
+    max_ops: u64,
+) -> Result<String, String> {
+    let Some(step) = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 2)) else {
+        return Err("the step is not a compile-time constant".to_string());
+    };
+    let iv_ty = ctx.value_type(ctx.operand(op, 0));
+    let width = ctx.int_width(iv_ty).ok_or("the induction variable is not an integer")?;
+    let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
+    let step = if unsigned { step & mask(width) } else { step };
+    let max = if unsigned { mask(width) } else { mask(width - 1) };
+    let big_step = step.checked_mul(k as i128).filter(|&s| s > 0 && s <= max);
+    let Some(big_step) = big_step else {
+        return Err(format!("step * factor = {step} * {k} overflows the induction variable's type"));
+    };
+    if k.saturating_mul(body_ops) > max_ops {
+        return Err(format!("{k} copies of {body_ops} ops exceed max-ops={max_ops}"));
+    }
+    match trip_count {
+        Some(n) => {
+            let Some(lb) = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 0)) else {
+                return Err("the lower bound is not a compile-time constant".to_string());
+            };
+            let lb = if unsigned { lb & mask(width) } else { lb };
+            let n = n as i128;
+            if n < k as i128 {
+                return Err(format!("trip count {n} is smaller than the factor"));
+            }
+            let (main, rest) = (n - n % k as i128, n % k as i128);
+            // The main loop's bound is one past its last induction value, not `lb + main*step`,
+            // which may not be representable near the type's maximum (e.g. i8 up to 127).
+            let last = lb + (main - k as i128) * step;
+            let main_ub = constant(ctx, op, ctx.normalize_int(last + 1, iv_ty), iv_ty);
+            let lb_v = ctx.operand(op, 0);
+            let results = build_main_loop(ctx, op, lb_v, main_ub, big_step, step, k);
+            let results = unroll_iterations(ctx, op, op, lb + main * step, step, rest as u64, results);
+            ctx.replace_op(op, &results);
+            Ok(match rest {
+                0 => format!("unrolled by {k}: {} iterations of {k} copies, no epilogue", main / k as i128),
+                r => format!("unrolled by {k}: {} iterations of {k} copies and an epilogue of {r}", main / k as i128),
+            })
+        }
+        None => {
+            let (main_ub, epilogue_lb) = runtime_bounds(ctx, op, step, k, unsigned);
+            let lb_v = ctx.operand(op, 0);
+            let results = build_main_loop(ctx, op, lb_v, main_ub, big_step, step, k);
+            // The original loop becomes the epilogue: from the first uncovered iteration to `ub`.
+            ctx.set_operand(op, 0, epilogue_lb);
+            for (i, v) in results.into_iter().enumerate() {
+                ctx.set_operand(op, 3 + i, v);
+            }
+            Ok(format!("unrolled by {k} with a runtime trip count; the epilogue is a loop"))
+        }
+    }
+}
+
+/// The all-ones mask of `bits` bits.
+fn mask(bits: u32) -> i128 {
+    if bits >= 127 {
+        i128::MAX
+    } else {
+        (1i128 << bits) - 1
+    }
+}
+
+/// Emits, before `op`, the bounds of a by-`k` unroll with a runtime trip count `tc`
+/// (`ub > lb ? ceil((ub - lb) / step) : 0`, the difference taken as unsigned since it is
+/// positive when used) and `main = tc - tc mod k`:
+/// - the main loop's upper bound: one past its last induction value,
+///   `main == 0 ? lb : lb + (main - k) * step + 1`;
+/// - the epilogue's lower bound: `main == tc ? ub : lb + main * step`.
+///
+/// Neither overflows the induction variable's type, unlike `lb + main * step` near its maximum.
+fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: bool) -> (ValueId, ValueId) {
+    let (lb, ub) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let ty = ctx.value_type(lb);
+    let loc = ctx.loc(op).clone();
+    let at = InsertPoint::Before(op);
+    let bin = |ctx: &mut Context, name: &str, a, b| build_binary(ctx, at, name, a, b, loc.clone());
+    let gt = if unsigned { CmpIPredicate::Ugt } else { CmpIPredicate::Sgt };
+    let nonempty = build_cmpi(ctx, at, gt, ub, lb, loc.clone());
+    let diff = bin(ctx, "subi", ub, lb);
+    let step_v = constant(ctx, op, step, ty);
+    let quotient = bin(ctx, "divui", diff, step_v);
+    let remainder = bin(ctx, "remui", diff, step_v);
+    let zero = constant(ctx, op, 0, ty);
+    let one = constant(ctx, op, 1, ty);
+    let partial = build_cmpi(ctx, at, CmpIPredicate::Ne, remainder, zero, loc.clone());
+    let extra = build_select(ctx, at, partial, one, zero, loc.clone());
+    let count = bin(ctx, "addi", quotient, extra);
+    let tc = build_select(ctx, at, nonempty, count, zero, loc.clone());
+    let k_v = constant(ctx, op, k as i128, ty);
+    let leftover = bin(ctx, "remui", tc, k_v);
+    let main = bin(ctx, "subi", tc, leftover);
+    let main_minus_k = bin(ctx, "subi", main, k_v);
+    let last_span = bin(ctx, "muli", main_minus_k, step_v);
+    let last = bin(ctx, "addi", lb, last_span);
+    let past_last = bin(ctx, "addi", last, one);
+    let no_main = build_cmpi(ctx, at, CmpIPredicate::Eq, main, zero, loc.clone());
+    let main_ub = build_select(ctx, at, no_main, lb, past_last, loc.clone());
+    let span = bin(ctx, "muli", main, step_v);
+    let next = bin(ctx, "addi", lb, span);
+    let all_main = build_cmpi(ctx, at, CmpIPredicate::Eq, main, tc, loc.clone());
+    let epilogue_lb = build_select(ctx, at, all_main, ub, next, loc);
+    (main_ub, epilogue_lb)
+}
+
+/// Builds, before `op`, an `scf.for` from `lb` to `ub` with step `big_step` whose body is `k`
+/// copies of `op`'s body (copy j sees `iv + j*step`); returns its results.
+fn build_main_loop(ctx: &mut Context, op: OpId, lb: ValueId, ub: ValueId, big_step: i128, step: i128, k: u64) -> Vec<ValueId> {
+    let iv_ty = ctx.value_type(lb);
+    let loc = ctx.loc(op).clone();
+    let step_v = constant(ctx, op, big_step, iv_ty);
+    let inits = ctx.operands(op)[3..].to_vec();
+    let result_types: Vec<_> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
+    let region = ctx.new_region();
+    let mut arg_types = vec![iv_ty];
+    arg_types.extend(&result_types);
+    let body = ctx.new_block(&arg_types);
+    ctx.append_block(region, body);
+    let mut state = OpState::new(ctx.name(op), loc.clone());
+    state.operands = [lb, ub, step_v].into_iter().chain(inits).collect();
+    state.result_types = result_types;
+    state.attrs = ctx.attrs(op).to_vec();
+    state.regions = vec![region];
+    let new = ctx.build_op(state, InsertPoint::Before(op));
+    let yield_name = ctx.op_name("scf.yield");
+    let terminator = ctx.build_op(OpState::new(yield_name, loc.clone()), InsertPoint::End(body));
+    let old_body = ctx.entry_block(ctx.region(op, 0)).expect("scf.for has a body");
+    let iv = ctx.block_args(body)[0];
+    let mut carried = ctx.block_args(body)[1..].to_vec();
+    for j in 0..k as i128 {
+        let iv_j = if j == 0 {
+            iv
+        } else {
+            let offset = constant(ctx, terminator, ctx.normalize_int(j * step, iv_ty), iv_ty);
+            build_binary(ctx, InsertPoint::Before(terminator), "addi", iv, offset, loc.clone())
+        };
+        let mut args = vec![iv_j];
+        args.extend(&carried);
+        carried = copy_block(ctx, old_body, terminator, &args);
+    }
+    ctx.set_operands(terminator, carried);
+    ctx.results(new).to_vec()
+}

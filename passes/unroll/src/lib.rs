@@ -1,0 +1,172 @@
+//! `--scf-unroll`: loop unrolling within a budget (SEMANTICS.md section 3).
+//!
+//! - `full=true`: every `scf.for` whose trip count is a compile-time constant, and every
+//!   `scf.while` whose trip count is decidable (`weir_dialect_scf::while_trip_count`), is
+//!   replaced by one copy of its body per iteration, the induction variable a constant in each
+//!   copy and the loop-carried values threaded from copy to copy.
+//! - `factor=N`: `scf.for` loops become a main loop of `floor(n/N)` iterations of N copies
+//!   (step `step*N`) plus an epilogue for the `n mod N` remaining iterations: inlined copies when
+//!   `n` is a constant (none when N divides n), an epilogue loop when the bounds are runtime
+//!   values (the trip count is then computed at run time, zero when `ub <= lb`).
+//! - The budget: a loop is unrolled only if its trip count is at most `max-trip-count` and the
+//!   copies hold at most `max-ops` ops; `remarks=true` says for every loop what was done, or why
+//!   not.
+//!
+//! Loops are processed inner-first. After unrolling, constant conditions inside the copies are
+//! folded (the `fold-constant-conditions` patterns), so e.g. an `scf.if` on the induction
+//! variable disappears.
+//!
+//! Differences from MLIR 22 (`-test-loop-unrolling`): trip counts are exact for narrow and
+//! unsigned induction variables and never overflow (computed in 128-bit arithmetic); runtime
+//! trip counts are zero when `ub <= lb` (MLIR's `divui(ub - lb + step - 1, step)` is not);
+//! a factor whose `step * factor` overflows the induction variable's type is refused.
+
+mod factor;
+mod full;
+
+use weir_ir::{Context, Diagnostic, OpId};
+use weir_pass::{Pass, PassInfo, PassOption, PassOptions};
+
+/// Default `max-trip-count`: loops with more iterations stay loops.
+pub const DEFAULT_MAX_TRIP_COUNT: u64 = 4096;
+/// Default `max-ops`: a full unroll may create at most this many ops.
+pub const DEFAULT_MAX_OPS: u64 = 65536;
+
+/// The options of `--scf-unroll`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnrollOptions {
+    /// Fully unroll loops with a constant trip count (within the budget).
+    pub full: bool,
+    /// Unroll `scf.for` loops by this factor (1 = off); used where a full unroll does not apply.
+    pub factor: u64,
+    /// The largest trip count that is unrolled.
+    pub max_trip_count: u64,
+    /// The largest number of ops the copies of one loop may hold.
+    pub max_ops: u64,
+    /// Emit a remark per loop.
+    pub remarks: bool,
+}
+
+impl Default for UnrollOptions {
+    fn default() -> Self {
+        UnrollOptions { full: false, factor: 1, max_trip_count: DEFAULT_MAX_TRIP_COUNT, max_ops: DEFAULT_MAX_OPS, remarks: false }
+    }
+}
+
+const OPTIONS: &[PassOption] = &[
+    PassOption { name: "full", help: "fully unroll loops whose trip count is a compile-time constant (default false)" },
+    PassOption { name: "factor", help: "unroll scf.for loops by this factor, with an epilogue (default 1: off)" },
+    PassOption { name: "max-trip-count", help: "loops with more iterations are not unrolled (default 4096)" },
+    PassOption { name: "max-ops", help: "an unroll may create at most this many ops (default 65536)" },
+    PassOption { name: "remarks", help: "emit a remark per loop: unrolled, or not and why (default false)" },
+];
+
+/// `--scf-unroll="full=true factor=N max-trip-count=N max-ops=N remarks=true"`.
+pub const PASS: PassInfo = PassInfo {
+    name: "scf-unroll",
+    summary: "Unroll scf.for / scf.while loops fully or by a factor, within a budget",
+    options: OPTIONS,
+    create: |o| {
+        let options = UnrollOptions {
+            full: o.get_bool("full", false)?,
+            factor: o.get_u64("factor", 1)?,
+            max_trip_count: o.get_u64("max-trip-count", DEFAULT_MAX_TRIP_COUNT)?,
+            max_ops: o.get_u64("max-ops", DEFAULT_MAX_OPS)?,
+            remarks: o.get_bool("remarks", false)?,
+        };
+        if options.factor == 0 {
+            return Err("scf-unroll: factor must be at least 1".to_string());
+        }
+        Ok(Box::new(Unroll(options)))
+    },
+};
+
+struct Unroll(UnrollOptions);
+
+impl Pass for Unroll {
+    fn name(&self) -> &'static str {
+        PASS.name
+    }
+
+    fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) {
+        run(ctx, op, &self.0, diags);
+    }
+}
+
+/// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
+pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
+    let mut loops = ctx.nested_ops(root);
+    loops.reverse(); // inner loops before the loops around them
+    let mut changed = false;
+    for op in loops {
+        if ctx.is_erased(op) || !(ctx.is(op, "scf.for") || ctx.is(op, "scf.while")) {
+            continue;
+        }
+        let outcome = unroll_loop(ctx, op, options);
+        changed |= outcome.changed;
+        if options.remarks {
+            diags.push(Diagnostic::remark(outcome.loc, outcome.message));
+        }
+    }
+    if changed {
+        let config = weir_rewrite::GreedyConfig { only_constant_conditions: true, ..Default::default() };
+        let outcome = weir_rewrite::apply_patterns_greedily(ctx, root, &config);
+        diags.extend(outcome.diagnostics);
+    }
+    diags.sort_by_key(|d| d.loc.file_line_col().map(|(_, l, c)| (l, c)));
+}
+
+struct Outcome {
+    changed: bool,
+    loc: weir_ir::Location,
+    message: String,
+}
+
+fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
+    let loc = ctx.loc(op).clone();
+    let done = |changed, message: String| Outcome { changed, loc: loc.clone(), message };
+    let is_for = ctx.is(op, "scf.for");
+    let trip_count = if is_for {
+        weir_dialect_scf::constant_trip_count(ctx, op)
+    } else {
+        weir_dialect_scf::while_trip_count(ctx, op).map(u128::from)
+    };
+    let body_ops = full::body_op_count(ctx, op);
+    let mut why_not_full = None;
+    if o.full {
+        match trip_count {
+            None => why_not_full = Some("the trip count is not a compile-time constant".to_string()),
+            Some(n) if n > o.max_trip_count as u128 => {
+                why_not_full = Some(format!("trip count {n} exceeds max-trip-count={}", o.max_trip_count))
+            }
+            Some(n) if n.saturating_mul(body_ops as u128) > o.max_ops as u128 => {
+                why_not_full = Some(format!(
+                    "{n} copies of {body_ops} ops exceed max-ops={}",
+                    o.max_ops
+                ))
+            }
+            Some(n) => {
+                let n = n as u64;
+                if is_for {
+                    full::unroll_for(ctx, op, n);
+                } else {
+                    full::unroll_while(ctx, op, n);
+                }
+                return done(true, format!("unrolled: trip count {n}, {n} copies"));
+            }
+        }
+    }
+    if o.factor > 1 {
+        if !is_for {
+            return done(false, "not unrolled: scf.while is only unrolled fully".to_string());
+        }
+        return match factor::unroll_by_factor(ctx, op, o.factor, trip_count, body_ops, o.max_ops) {
+            Ok(message) => done(true, message),
+            Err(why) => done(false, format!("not unrolled by {}: {why}", o.factor)),
+        };
+    }
+    match why_not_full {
+        Some(why) => done(false, format!("not unrolled: {why}")),
+        None => done(false, "not unrolled: neither full=true nor factor>1 was requested".to_string()),
+    }
+}
