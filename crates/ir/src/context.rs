@@ -852,16 +852,18 @@ impl Context {
     /// (how `scf.if`, `scf.index_switch` and one-trip loops are inlined by canonicalization).
     /// The caller replaces `op`'s results with them as needed.
     pub fn inline_block_before(&mut self, src: BlockId, op: OpId, args: &[ValueId]) -> Vec<ValueId> {
-        let yielded = match self.last_op(src) {
-            Some(t) if self.has_traits(t, Traits::TERMINATOR) => {
+        let terminator = self.last_op(src).filter(|&t| self.has_traits(t, Traits::TERMINATOR));
+        self.inline_block(src, InsertPoint::Before(op), args);
+        // Read the operands after the arguments were replaced: a region may yield its own
+        // block argument.
+        match terminator {
+            Some(t) => {
                 let vals = self.operands(t).to_vec();
                 self.erase_op(t);
                 vals
             }
-            _ => Vec::new(),
-        };
-        self.inline_block(src, InsertPoint::Before(op), args);
-        yielded
+            None => Vec::new(),
+        }
     }
 
     /// Moves all blocks of `region` into the region of `before`, right before it (MLIR

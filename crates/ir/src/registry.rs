@@ -129,8 +129,12 @@ pub struct OpDef {
     pub name: &'static str,
     /// The op's traits.
     pub traits: Traits,
-    /// Op-specific verification, run after the structural checks.
+    /// Op-specific verification of the op itself, run before its regions' contents are
+    /// verified (MLIR `verify`).
     pub verify: Option<VerifyFn>,
+    /// Op-specific verification that looks into its regions (terminators, yields), run after
+    /// the ops inside them are verified (MLIR `verifyRegions`).
+    pub verify_regions: Option<VerifyFn>,
     /// For terminators with successors: which operands go to which successor. `None` means all
     /// operands go to the single successor.
     pub successor_operands: Option<SuccessorOperandsFn>,
@@ -149,12 +153,18 @@ pub type DescribeFn = fn(&Context, OpId) -> String;
 impl OpDef {
     /// A definition with the given traits and no hooks.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        OpDef { name, traits, verify: None, successor_operands: None, fold: None, patterns: &[], describe_kept: None }
+        OpDef { name, traits, verify: None, verify_regions: None, successor_operands: None, fold: None, patterns: &[], describe_kept: None }
     }
 
     /// Sets the verifier (builder style).
     pub const fn verifier(mut self, f: VerifyFn) -> Self {
         self.verify = Some(f);
+        self
+    }
+
+    /// Sets the region verifier (builder style).
+    pub const fn region_verifier(mut self, f: VerifyFn) -> Self {
+        self.verify_regions = Some(f);
         self
     }
 

@@ -4,8 +4,9 @@
 //! 1. per op, before its regions: successors are blocks of the same region, successor operand
 //!    counts and types match the target block arguments, single-block regions, blocks end with
 //!    a terminator and terminators end blocks, entry blocks have no predecessors;
-//! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops (MLIR
-//!    verifies an op before its regions' contents);
+//! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops, then its
+//!    region verifier (`OpDef::verify_regions`), in MLIR's order (`verify`, the regions'
+//!    contents, `verifyRegions`);
 //! 3. SSA dominance over the whole tree: a use must be dominated by its definition, and ops that
 //!    are isolated from above must not use values from outside.
 
@@ -34,7 +35,10 @@ fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
             }
         }
     }
-    Ok(())
+    match ctx.op_def(ctx.name(op)).and_then(|d| d.verify_regions) {
+        Some(f) => f(ctx, op),
+        None => Ok(()),
+    }
 }
 
 /// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.

@@ -31,6 +31,7 @@
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
 
 pub mod flags;
+pub mod fold;
 mod ops;
 pub mod predicates;
 pub mod util;

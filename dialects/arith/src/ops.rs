@@ -1,6 +1,7 @@
 //! Op definitions of the arith dialect: the op tables, verifiers, custom parsers and printers.
 
 use crate::flags::{self, FlagKind};
+use crate::fold;
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
@@ -139,6 +140,25 @@ const CASTS: [CastSpec; 12] = [
     ),
 ];
 
+/// The ops with MLIR's `Commutative` trait.
+const COMMUTATIVE: [&str; 15] = [
+    "arith.addi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.maxsi",
+    "arith.maxui",
+    "arith.minsi",
+    "arith.minui",
+    "arith.addf",
+    "arith.mulf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+];
+
 /// The ops whose only result is the operand type (`arith.negf`).
 const FLOAT_UNARY: [&str; 1] = ["arith.negf"];
 
@@ -169,29 +189,69 @@ fn cast_spec(name: &str) -> &'static CastSpec {
 }
 
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
-    ctx.register(OpDef::new("arith.constant", Traits::PURE).verifier(verify_constant));
+    ctx.register(
+        OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE).verifier(verify_constant),
+    );
     syntax.register(
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
-    for name in INT_BINARY.iter().map(|(n, _)| *n).chain(FLOAT_BINARY) {
-        ctx.register(OpDef::new(name, Traits::PURE).verifier(verify_elementwise));
+    for name in INT_BINARY.iter().map(|(n, _)| *n) {
+        let mut def = OpDef::new(name, Traits::PURE)
+            .verifier(verify_elementwise)
+            .folder(fold::fold_int_binary);
+        if COMMUTATIVE.contains(&name) {
+            def = def.patterns(fold::COMMUTATIVE_PATTERNS);
+        }
+        ctx.register(def);
+        syntax.register(name, OpSyntax::new(parse_binary, print_binary));
+    }
+    for name in FLOAT_BINARY {
+        let mut def = OpDef::new(name, Traits::PURE)
+            .verifier(verify_elementwise)
+            .folder(fold::fold_float_binary);
+        if COMMUTATIVE.contains(&name) {
+            def = def.patterns(fold::COMMUTATIVE_PATTERNS);
+        }
+        ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }
     for name in FLOAT_UNARY {
-        ctx.register(OpDef::new(name, Traits::PURE).verifier(verify_elementwise));
+        ctx.register(
+            OpDef::new(name, Traits::PURE)
+                .verifier(verify_elementwise)
+                .folder(fold::fold_negf),
+        );
         syntax.register(name, OpSyntax::new(parse_unary, print_unary));
     }
-    ctx.register(OpDef::new("arith.cmpi", Traits::PURE).verifier(verify_cmp));
+    ctx.register(
+        OpDef::new("arith.cmpi", Traits::PURE)
+            .verifier(verify_cmp)
+            .folder(fold::fold_cmpi)
+            .patterns(fold::CMPI_PATTERNS),
+    );
     syntax.register("arith.cmpi", OpSyntax::new(parse_cmp, print_cmp));
-    ctx.register(OpDef::new("arith.cmpf", Traits::PURE).verifier(verify_cmp));
+    ctx.register(
+        OpDef::new("arith.cmpf", Traits::PURE)
+            .verifier(verify_cmp)
+            .folder(fold::fold_cmpf),
+    );
     syntax.register("arith.cmpf", OpSyntax::new(parse_cmp, print_cmp));
-    ctx.register(OpDef::new("arith.select", Traits::PURE).verifier(verify_select));
+    ctx.register(
+        OpDef::new("arith.select", Traits::PURE)
+            .verifier(verify_select)
+            .folder(fold::fold_select),
+    );
     syntax.register("arith.select", OpSyntax::new(parse_select, print_select));
     for c in &CASTS {
-        ctx.register(OpDef::new(c.name, Traits::PURE).verifier(verify_cast));
+        ctx.register(
+            OpDef::new(c.name, Traits::PURE)
+                .verifier(verify_cast)
+                .folder(fold::fold_cast),
+        );
         syntax.register(c.name, OpSyntax::new(parse_cast, print_cast));
     }
+    ctx.add_constant_materializer(fold::materialize_constant);
 }
 
 // ------------------------------------------------------------------------------ verifiers

@@ -32,6 +32,9 @@
 //!   `case_operand_segments` must equal the number of case successors, and case successors
 //!   need `case_values` (MLIR 22 crashes there).
 
+mod patterns;
+
+pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
 use std::ops::Range;
 use weir_dialect_arith::util::{
     check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
@@ -50,19 +53,26 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("cf.br", term)
             .verifier(verify_br)
-            .successor_operands(br_successor_operands),
+            .successor_operands(br_successor_operands)
+            .patterns(patterns::BR_PATTERNS),
     );
     ctx.register(
         OpDef::new("cf.cond_br", term)
             .verifier(verify_cond_br)
-            .successor_operands(cond_br_successor_operands),
+            .successor_operands(cond_br_successor_operands)
+            .patterns(patterns::COND_BR_PATTERNS),
     );
     ctx.register(
         OpDef::new("cf.switch", term)
             .verifier(verify_switch)
-            .successor_operands(switch_successor_operands),
+            .successor_operands(switch_successor_operands)
+            .patterns(patterns::SWITCH_PATTERNS),
     );
-    ctx.register(OpDef::new("cf.assert", Traits::NONE).verifier(verify_assert));
+    ctx.register(
+        OpDef::new("cf.assert", Traits::NONE)
+            .verifier(verify_assert)
+            .patterns(patterns::ASSERT_PATTERNS),
+    );
     syntax.register("cf.br", OpSyntax::new(parse_br, print_br));
     syntax.register("cf.cond_br", OpSyntax::new(parse_cond_br, print_cond_br));
     syntax.register("cf.switch", OpSyntax::new(parse_switch, print_switch));

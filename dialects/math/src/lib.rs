@@ -9,6 +9,11 @@
 //!
 //! The operand is floating-point-like (a float, or a tensor/vector of floats) and the result has
 //! its type. The optional fast-math flags are arith's: attr `fastmath = #arith.fastmath<...>`.
+//!
+//! Folders (MLIR `AbsFOp::fold`, `SqrtOp::fold`): `absf` of a scalar float constant of any format
+//! (it only clears the sign bit); `sqrt` of a scalar `f32`/`f64` constant whose sign bit is clear
+//! (correctly rounded in the type's precision; like MLIR, negative inputs and `-0.0` are left to
+//! run time).
 
 use weir_dialect_arith::flags::FlagKind;
 use weir_dialect_arith::unary_syntax;
@@ -16,7 +21,10 @@ use weir_dialect_arith::util::{
     check_all_types, verify_counts, verify_result_is_operand_type,
     verify_same_operands_and_result_type, Arity, Constraint,
 };
-use weir_ir::{Context, DiagResult, InsertPoint, Location, OpDef, OpId, OpState, Traits, ValueId};
+use weir_ir::{
+    Attr, AttrKind, Context, DiagResult, FloatKind, FoldResult, InsertPoint, Location, OpDef, OpId,
+    OpState, Traits, ValueId,
+};
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// The math ops.
@@ -25,7 +33,11 @@ pub const OPS: [&str; 2] = ["math.absf", "math.sqrt"];
 /// Registers the math ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in OPS {
-        ctx.register(OpDef::new(name, Traits::PURE).verifier(verify_unary));
+        ctx.register(
+            OpDef::new(name, Traits::PURE)
+                .verifier(verify_unary)
+                .folder(fold_unary),
+        );
         syntax.register(name, OpSyntax::new(parse_unary, print_unary));
     }
 }
@@ -48,6 +60,34 @@ pub fn build_unary(
     st.result_types.push(ctx.value_type(value));
     let op = ctx.build_op(st, at);
     ctx.result(op, 0)
+}
+
+/// Folds `math.absf` / `math.sqrt` of a scalar float constant.
+pub fn fold_unary(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ([Some(a)], [_], [r]) = (consts, ctx.operands(op), ctx.results(op)) else {
+        return None;
+    };
+    let ty = ctx.value_type(*r);
+    let kind = ctx.float_kind(ty)?;
+    let v = match ctx.attr_kind(*a) {
+        AttrKind::Float { bits, .. } => f64::from_bits(*bits),
+        _ => return None,
+    };
+    let result = if ctx.is(op, "math.absf") {
+        v.abs()
+    } else if ctx.is(op, "math.sqrt") {
+        if v.is_sign_negative() {
+            return None;
+        }
+        match kind {
+            FloatKind::F32 => (v as f32).sqrt() as f64,
+            FloatKind::F64 => v.sqrt(),
+            _ => return None,
+        }
+    } else {
+        return None;
+    };
+    Some(vec![FoldResult::Constant(ctx.float_attr(result, ty))])
 }
 
 fn verify_unary(ctx: &Context, op: OpId) -> DiagResult<()> {

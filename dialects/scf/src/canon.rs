@@ -1,16 +1,13 @@
 //! Helpers shared by the scf canonicalization patterns (the patterns themselves live in each
-//! op's module): reading and creating constants, rebuilding an op with fewer results, and
+//! op's module): reading constants, rebuilding an op with fewer results, and
 //! finding the dead cycle of an unused loop-carried value.
 //!
 //! Constants are recognised through the registry (`CONSTANT_LIKE`, [`Context::constant_of`]) and,
 //! as a fallback, by the op name `arith.constant`, so that this crate needs no other dialect's
-//! code. New constants are made by the context's constant materializers, or, when none accepts
-//! the value, as an `arith.constant` built by name.
+//! code.
 
 use std::collections::HashSet;
-use weir_ir::{
-    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Traits, Type, ValueId,
-};
+use weir_ir::{Attr, AttrKind, BlockId, Context, InsertPoint, OpId, OpState, Traits, ValueId};
 
 /// The constant attribute `v` holds, if its defining op is a constant.
 pub(crate) fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
@@ -44,36 +41,6 @@ pub(crate) fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
     }
 }
 
-/// Creates a constant `value : ty` at `at`.
-pub(crate) fn build_constant(
-    ctx: &mut Context,
-    value: Attr,
-    ty: Type,
-    loc: &Location,
-    at: InsertPoint,
-) -> ValueId {
-    if let Some(v) = ctx.materialize_constant(value, ty, loc.clone(), at) {
-        return v;
-    }
-    let mut st = OpState::new(ctx.op_name("arith.constant"), loc.clone());
-    st.result_types.push(ty);
-    st.set_attr("value", value);
-    let op = ctx.build_op(st, at);
-    ctx.result(op, 0)
-}
-
-/// Creates the integer (or `index`, or `i1`) constant `value : ty` at `at`.
-pub(crate) fn build_int_constant(
-    ctx: &mut Context,
-    value: i128,
-    ty: Type,
-    loc: &Location,
-    at: InsertPoint,
-) -> ValueId {
-    let attr = ctx.int_attr(value, ty);
-    build_constant(ctx, attr, ty, loc, at)
-}
-
 /// The terminator of the single block of region `index` of `op` if it is a `name` op.
 pub(crate) fn terminator(ctx: &Context, op: OpId, index: usize, name: &str) -> Option<OpId> {
     let region = *ctx.regions(op).get(index)?;
@@ -84,7 +51,12 @@ pub(crate) fn terminator(ctx: &Context, op: OpId, index: usize, name: &str) -> O
 /// Replaces `op` by a new op of the same name, location and attributes with `operands`, the
 /// results of `op` for which `keep` is true (their uses move to the new op), and `op`'s regions
 /// (their blocks are moved, not copied). The dropped results must be unused. Returns the new op.
-pub(crate) fn rebuild_op(ctx: &mut Context, op: OpId, operands: Vec<ValueId>, keep: &[bool]) -> OpId {
+pub(crate) fn rebuild_op(
+    ctx: &mut Context,
+    op: OpId,
+    operands: Vec<ValueId>,
+    keep: &[bool],
+) -> OpId {
     let old_results = ctx.results(op).to_vec();
     debug_assert_eq!(old_results.len(), keep.len());
     let mut st = OpState::new(ctx.name(op), ctx.loc(op).clone());
@@ -163,7 +135,11 @@ pub(crate) fn dead_chain(
             }
         }
     }
-    let mut ordered: Vec<OpId> = ctx.block_ops(block).into_iter().filter(|o| chain.contains(o)).collect();
+    let mut ordered: Vec<OpId> = ctx
+        .block_ops(block)
+        .into_iter()
+        .filter(|o| chain.contains(o))
+        .collect();
     ordered.reverse();
     Some(ordered)
 }
@@ -171,13 +147,23 @@ pub(crate) fn dead_chain(
 /// Erases the ops of dead chains (each list in the order [`dead_chain`] gives; an op may appear
 /// in several lists).
 pub(crate) fn erase_chains(ctx: &mut Context, chains: &[Vec<OpId>]) {
-    let mut all: Vec<OpId> = chains.iter().flatten().copied().collect::<HashSet<_>>().into_iter().collect();
+    let mut all: Vec<OpId> = chains
+        .iter()
+        .flatten()
+        .copied()
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
     // Users before the ops they use: erase the ops later in the block first. Every chain op is in
     // the same block, so their positions order them.
     if let Some(&first) = all.first() {
         if let Some(block) = ctx.op_block(first) {
-            let pos: std::collections::HashMap<OpId, usize> =
-                ctx.block_ops(block).into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+            let pos: std::collections::HashMap<OpId, usize> = ctx
+                .block_ops(block)
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| (o, i))
+                .collect();
             all.sort_by_key(|o| std::cmp::Reverse(pos.get(o).copied().unwrap_or(0)));
         }
     }
@@ -186,4 +172,58 @@ pub(crate) fn erase_chains(ctx: &mut Context, chains: &[Vec<OpId>]) {
             ctx.erase_op(op);
         }
     }
+}
+
+/// For an op whose regions each end with an `scf.yield` of its results (`scf.if`,
+/// `scf.index_switch`): drops the unused results and the matching operands of every yield.
+/// Returns whether anything changed.
+pub(crate) fn drop_unused_results_of_yielding_op(ctx: &mut Context, op: OpId) -> bool {
+    let n = ctx.results(op).len();
+    let drop: HashSet<usize> = (0..n)
+        .filter(|&i| ctx.is_unused(ctx.result(op, i)))
+        .collect();
+    if drop.is_empty() {
+        return false;
+    }
+    let mut yields = Vec::new();
+    for &r in ctx.regions(op) {
+        let Some(b) = ctx.entry_block(r) else {
+            continue;
+        };
+        match ctx.last_op(b) {
+            Some(t) if ctx.is(t, "scf.yield") && ctx.operands(t).len() == n => yields.push(t),
+            _ => return false,
+        }
+    }
+    for y in yields {
+        let kept = without(ctx.operands(y), &drop);
+        ctx.set_operands(y, kept);
+    }
+    let keep: Vec<bool> = (0..n).map(|i| !drop.contains(&i)).collect();
+    let operands = ctx.operands(op).to_vec();
+    rebuild_op(ctx, op, operands, &keep);
+    true
+}
+
+/// [`Context::inline_block_before`], except that terminator operands which are `block`'s own
+/// arguments come back as the matching `args`. (The core helper returns the terminator's operands
+/// as they were before the arguments were replaced, so a region that yields one of its block
+/// arguments, e.g. `scf.yield %acc` or `scf.condition(%c) %x`, would give a stale value.)
+pub(crate) fn inline_before(
+    ctx: &mut Context,
+    block: BlockId,
+    op: OpId,
+    args: &[ValueId],
+) -> Vec<ValueId> {
+    let block_args = ctx.block_args(block).to_vec();
+    let values = ctx.inline_block_before(block, op, args);
+    values
+        .into_iter()
+        .map(|v| {
+            block_args
+                .iter()
+                .position(|&a| a == v)
+                .map_or(v, |i| args[i])
+        })
+        .collect()
 }

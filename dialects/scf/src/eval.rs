@@ -49,7 +49,10 @@ fn mask(width: u32) -> u128 {
 
 impl Int {
     fn from_bits(bits: u128, width: u32) -> Int {
-        Int { bits: bits & mask(width), width }
+        Int {
+            bits: bits & mask(width),
+            width,
+        }
     }
 
     fn from_signed(v: i128, width: u32) -> Int {
@@ -99,13 +102,14 @@ pub(crate) fn constant_value(ctx: &Context, v: ValueId) -> Option<Int> {
 /// The value of the single result of `op` given its operands' values (`None` = unknown), or
 /// `None` when the op is not one the evaluator knows or the result is not defined.
 fn eval_op(ctx: &Context, op: OpId, args: &[Option<Int>]) -> Option<Int> {
-    let [result] = ctx.results(op) else { return None };
+    let [result] = ctx.results(op) else {
+        return None;
+    };
     if !ctx.regions(op).is_empty() {
         return None;
     }
     let w = eval_width(ctx, *result)?;
-    let name = ctx.name_str(op);
-    let Some(name) = name.strip_prefix("arith.") else { return None };
+    let name = ctx.name_str(op).strip_prefix("arith.")?;
     if name == "constant" {
         return constant_value(ctx, *result);
     }
@@ -177,11 +181,19 @@ fn eval_binary(name: &str, a: Int, b: Int, w: u32) -> Option<Int> {
         "remsi" if signed_div_ok => signed(sa % sb),
         "ceildivsi" if signed_div_ok => {
             let (q, r) = (sa / sb, sa % sb);
-            signed(if r != 0 && ((r > 0) == (sb > 0)) { q + 1 } else { q })
+            signed(if r != 0 && ((r > 0) == (sb > 0)) {
+                q + 1
+            } else {
+                q
+            })
         }
         "floordivsi" if signed_div_ok => {
             let (q, r) = (sa / sb, sa % sb);
-            signed(if r != 0 && ((r < 0) != (sb < 0)) { q - 1 } else { q })
+            signed(if r != 0 && ((r < 0) != (sb < 0)) {
+                q - 1
+            } else {
+                q
+            })
         }
         "shli" if ub < w as u128 => bits(ua << ub),
         "shrui" if ub < w as u128 => bits(ua >> ub),
@@ -205,30 +217,93 @@ fn slice(ctx: &Context, block: BlockId, roots: &[ValueId]) -> (Vec<OpId>, BTreeS
             ValueDef::BlockArg { block: b, index } if b == block => {
                 args.insert(index as usize);
             }
-            ValueDef::Result { op, .. } if ctx.op_block(op) == Some(block) => {
-                if ops.insert(op) {
-                    stack.extend(ctx.operands(op).iter().copied());
-                }
+            ValueDef::Result { op, .. } if ctx.op_block(op) == Some(block) && ops.insert(op) => {
+                stack.extend(ctx.operands(op).iter().copied());
             }
             _ => {}
         }
     }
-    let ordered = ctx.block_ops(block).into_iter().filter(|o| ops.contains(o)).collect();
+    let ordered = ctx
+        .block_ops(block)
+        .into_iter()
+        .filter(|o| ops.contains(o))
+        .collect();
     (ordered, args)
 }
 
-/// The value of `v`: computed in `env`, or a constant.
-fn lookup(ctx: &Context, env: &HashMap<ValueId, Int>, v: ValueId) -> Option<Int> {
-    env.get(&v).copied().or_else(|| constant_value(ctx, v))
+/// Where an evaluated op reads an operand: a slot of the program, or a value fixed when the
+/// program is built (a constant, or unknown).
+#[derive(Clone, Copy)]
+enum Src {
+    Slot(usize),
+    Fixed(Option<Int>),
 }
 
-/// Evaluates `ops` (a slice, in block order) into `env`; unknown results stay out of `env`.
-fn run(ctx: &Context, ops: &[OpId], env: &mut HashMap<ValueId, Int>) {
-    for &op in ops {
-        let args: Vec<Option<Int>> = ctx.operands(op).iter().map(|&v| lookup(ctx, env, v)).collect();
-        if let Some(r) = eval_op(ctx, op, &args) {
-            env.insert(ctx.result(op, 0), r);
+/// A slice of ops compiled for repeated evaluation: values live in numbered slots (block
+/// arguments first, then op results), operands defined outside the slice are resolved once.
+struct Program {
+    steps: Vec<(OpId, Vec<Src>, usize)>,
+    slots: HashMap<ValueId, usize>,
+    n_slots: usize,
+}
+
+impl Program {
+    /// Compiles `ops` (a slice, in block order) reading `inputs` (block arguments) from the
+    /// first slots, in order.
+    fn new(ctx: &Context, ops: &[OpId], inputs: &[ValueId]) -> Program {
+        let mut slots: HashMap<ValueId, usize> =
+            inputs.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let mut steps = Vec::with_capacity(ops.len());
+        for &op in ops {
+            let args = ctx
+                .operands(op)
+                .iter()
+                .map(|&v| src(ctx, &slots, v))
+                .collect();
+            let dst = slots.len();
+            if let [r] = ctx.results(op) {
+                slots.insert(*r, dst);
+                steps.push((op, args, dst));
+            }
         }
+        let n_slots = slots.len();
+        Program {
+            steps,
+            slots,
+            n_slots,
+        }
+    }
+
+    /// Where the program's caller finds `v` after a run.
+    fn src(&self, ctx: &Context, v: ValueId) -> Src {
+        src(ctx, &self.slots, v)
+    }
+
+    /// Runs the program on `inputs` (one per input slot); returns the slots.
+    fn run(&self, ctx: &Context, inputs: &[Option<Int>], mem: &mut Vec<Option<Int>>) {
+        mem.clear();
+        mem.resize(self.n_slots, None);
+        mem[..inputs.len()].copy_from_slice(inputs);
+        let mut args = Vec::new();
+        for (op, srcs, dst) in &self.steps {
+            args.clear();
+            args.extend(srcs.iter().map(|s| read(mem, *s)));
+            mem[*dst] = eval_op(ctx, *op, &args);
+        }
+    }
+}
+
+fn src(ctx: &Context, slots: &HashMap<ValueId, usize>, v: ValueId) -> Src {
+    match slots.get(&v) {
+        Some(&i) => Src::Slot(i),
+        None => Src::Fixed(constant_value(ctx, v)),
+    }
+}
+
+fn read(mem: &[Option<Int>], s: Src) -> Option<Int> {
+    match s {
+        Src::Slot(i) => mem[i],
+        Src::Fixed(v) => v,
     }
 }
 
@@ -249,7 +324,9 @@ pub(crate) fn while_parts(ctx: &Context, op: OpId) -> Option<WhileParts> {
     }
     let before = ctx.entry_block(ctx.region(op, 0))?;
     let after = ctx.entry_block(ctx.region(op, 1))?;
-    let condition = ctx.last_op(before).filter(|&t| ctx.is(t, "scf.condition"))?;
+    let condition = ctx
+        .last_op(before)
+        .filter(|&t| ctx.is(t, "scf.condition"))?;
     let yield_op = ctx.last_op(after).filter(|&t| ctx.is(t, "scf.yield"))?;
     let n_before = ctx.block_args(before).len();
     let n_fwd = ctx.operands(condition).len().checked_sub(1)?;
@@ -260,7 +337,12 @@ pub(crate) fn while_parts(ctx: &Context, op: OpId) -> Option<WhileParts> {
     {
         return None;
     }
-    Some(WhileParts { before, after, condition, yield_op })
+    Some(WhileParts {
+        before,
+        after,
+        condition,
+        yield_op,
+    })
 }
 
 /// The value of the `scf.while` condition on its first evaluation, when it can be computed from
@@ -270,13 +352,16 @@ pub(crate) fn first_condition(ctx: &Context, op: OpId) -> Option<bool> {
     let p = while_parts(ctx, op)?;
     let cond = ctx.operand(p.condition, 0);
     let (ops, args) = slice(ctx, p.before, &[cond]);
-    let mut env = HashMap::new();
     let before_args = ctx.block_args(p.before);
-    for k in args {
-        env.insert(before_args[k], constant_value(ctx, ctx.operand(op, k))?);
+    let inputs: Vec<ValueId> = args.iter().map(|&k| before_args[k]).collect();
+    let mut values = Vec::with_capacity(inputs.len());
+    for &k in &args {
+        values.push(Some(constant_value(ctx, ctx.operand(op, k))?));
     }
-    run(ctx, &ops, &mut env);
-    lookup(ctx, &env, cond).map(Int::is_true)
+    let program = Program::new(ctx, &ops, &inputs);
+    let mut mem = Vec::new();
+    program.run(ctx, &values, &mut mem);
+    read(&mem, program.src(ctx, cond)).map(Int::is_true)
 }
 
 /// The exact number of times the body ("after" region) of `op`, an `scf.while`, runs, when it
@@ -314,30 +399,43 @@ pub fn while_trip_count(ctx: &Context, op: OpId) -> Option<u64> {
         nb = nb2;
     };
 
-    let mut state: HashMap<usize, Int> = HashMap::new();
+    // The simulated state: the needed carried values, in `nb` order.
+    let nb: Vec<usize> = nb.into_iter().collect();
+    let na: Vec<usize> = na.into_iter().collect();
+    let before_inputs: Vec<ValueId> = nb.iter().map(|&k| before_args[k]).collect();
+    let after_inputs: Vec<ValueId> = na.iter().map(|&j| after_args[j]).collect();
+    let before = Program::new(ctx, &before_ops, &before_inputs);
+    let after = Program::new(ctx, &after_ops, &after_inputs);
+    let cond_src = before.src(ctx, cond);
+    let fwd_src: Vec<Src> = na.iter().map(|&j| before.src(ctx, forwarded[j])).collect();
+    let yield_src: Vec<Src> = nb.iter().map(|&k| after.src(ctx, yielded[k])).collect();
+
+    let mut state = Vec::with_capacity(nb.len());
     for &k in &nb {
-        state.insert(k, constant_value(ctx, ctx.operand(op, k))?);
+        state.push(Some(constant_value(ctx, ctx.operand(op, k))?));
     }
-    let mut env = HashMap::new();
+    // Brent's cycle detection: a state seen before means the loop never ends.
+    let mut saved = state.clone();
+    let mut next_save = 1u64;
+    let (mut mem_b, mut mem_a) = (Vec::new(), Vec::new());
+    let mut after_in = Vec::with_capacity(na.len());
     for trips in 0..=WHILE_SIMULATION_LIMIT {
-        env.clear();
-        for (&k, &v) in &state {
-            env.insert(before_args[k], v);
-        }
-        run(ctx, &before_ops, &mut env);
-        if !lookup(ctx, &env, cond)?.is_true() {
+        before.run(ctx, &state, &mut mem_b);
+        if !read(&mem_b, cond_src)?.is_true() {
             return Some(trips);
         }
-        if nb.is_empty() {
-            return None; // true forever: nothing it depends on changes
+        after_in.clear();
+        after_in.extend(fwd_src.iter().map(|&s| read(&mem_b, s)));
+        after.run(ctx, &after_in, &mut mem_a);
+        for (slot, &s) in state.iter_mut().zip(&yield_src) {
+            *slot = Some(read(&mem_a, s)?);
         }
-        let mut after_env = HashMap::new();
-        for &j in &na {
-            after_env.insert(after_args[j], lookup(ctx, &env, forwarded[j])?);
+        if state == saved {
+            return None; // the same state again: the condition stays true forever
         }
-        run(ctx, &after_ops, &mut after_env);
-        for &k in &nb {
-            state.insert(k, lookup(ctx, &after_env, yielded[k])?);
+        if trips + 1 == next_save {
+            saved.clone_from(&state);
+            next_save *= 2;
         }
     }
     None

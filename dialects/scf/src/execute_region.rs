@@ -81,3 +81,33 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
     }
     p.print_optional_attr_dict(op, &[NO_INLINE]);
 }
+
+// ------------------------------------------------------------------------------ canonicalization
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[weir_ir::Pattern {
+    name: "scf.execute_region-single-block",
+    kind: weir_ir::PatternKind::General,
+    apply: inline_single_block,
+}];
+
+/// A single-block `scf.execute_region` without `no_inline` is replaced by its block's ops, its
+/// results by the operands of the block's `scf.yield`. MLIR `SingleBlockExecuteInliner`.
+fn inline_single_block(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    if ctx.attr_of(op, NO_INLINE).is_some() || ctx.regions(op).len() != 1 {
+        return false;
+    }
+    let blocks = ctx.region_blocks(ctx.region(op, 0));
+    let [block] = blocks[..] else {
+        return false;
+    };
+    match ctx.last_op(block) {
+        Some(t) if ctx.is(t, "scf.yield") && ctx.operands(t).len() == ctx.results(op).len() => {}
+        _ => return false,
+    }
+    if !ctx.block_args(block).is_empty() {
+        return false;
+    }
+    let yielded = crate::canon::inline_before(ctx, block, op, &[]);
+    ctx.replace_op(op, &yielded);
+    true
+}

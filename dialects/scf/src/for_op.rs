@@ -23,8 +23,12 @@
 //! Verifier: MLIR 22's checks and wording (ODS operand constraints, `LoopLikeOpInterface`,
 //! region-branch edges, implicit terminator, induction variable type), plus one stricter rule:
 //! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
-//! `'scf.for' op constant step operand must be positive`. The constant is recognised by op name
-//! and `value` attribute, so this crate does not depend on the arith crate.
+//! `'scf.for' op constant step operand must be positive`. The constant is recognised by the
+//! `CONSTANT_LIKE` trait or the op name `arith.constant`, and its `value` attribute, so this
+//! crate does not depend on the arith crate.
+//!
+//! Canonicalization: a constant trip count ([`constant_trip_count`]) of 0 replaces the loop by
+//! its inits, of 1 by its body; iter_args that cannot be observed are removed.
 
 use crate::common::{self, check_edge, ensure_terminator, ty, Point};
 use weir_ir::{op_error, AttrKind, Context, DiagResult, OpId, OpState, TypeKind, ValueId};
@@ -34,14 +38,10 @@ use weir_syntax::{Argument, PResult, Parser, Printer, UnresolvedOperand};
 /// The name of the unit attribute that selects unsigned comparison.
 pub const UNSIGNED_CMP: &str = "unsignedCmp";
 
-/// The value of `v` if it is defined by an `arith.constant` with an integer (or `i1`) `value`,
-/// sign-extended from its type's width.
+/// The value of `v` if it is defined by an `arith.constant` (or another `CONSTANT_LIKE` op) with
+/// an integer (or `i1`) `value`, sign-extended from its type's width (`true` is -1).
 pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
-    let def = ctx.defining_op(v)?;
-    if !ctx.is(def, "arith.constant") {
-        return None;
-    }
-    match ctx.attr_kind(ctx.attr_of(def, "value")?) {
+    match ctx.attr_kind(crate::canon::constant_attr(ctx, v)?) {
         AttrKind::Integer { value, .. } => Some(*value),
         AttrKind::Bool(b) => Some(if *b { -1 } else { 0 }),
         _ => None,
@@ -369,9 +369,9 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 
 // ------------------------------------------------------------------------------ canonicalization
 
-/// The exact number of trips of `op`, an `scf.for`, when it is known at compile time: `Some(0)`
-/// when the lower and upper bound are the same value; otherwise lower bound, upper bound and
-/// step must be constants (SEMANTICS.md section 3).
+/// The exact number of trips of `op`, an `scf.for`, when it is known at compile time: lower
+/// bound, upper bound and step are constants (SEMANTICS.md section 3). `Some` implies that all
+/// three are constants ([`constant_int`] gives them), which the unroller relies on.
 ///
 /// The count is `ceil((ub - lb) / step)` when `lb < ub` and 0 otherwise, computed in `i128` from
 /// the bounds read in the induction variable's type (signed, or unsigned with `unsignedCmp`), so
@@ -386,14 +386,17 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     }
     let operands = ctx.operands(op);
     let (lb, ub, step) = (operands[0], operands[1], operands[2]);
-    if lb == ub {
-        return Some(0);
-    }
-    let w = ctx.int_width(ctx.value_type(lb)).filter(|&w| (1..=64).contains(&w))?;
+    let w = ctx
+        .int_width(ctx.value_type(lb))
+        .filter(|&w| (1..=64).contains(&w))?;
     let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
     let read = |v: ValueId| -> Option<i128> {
-        let c = crate::canon::constant_int(ctx, v)?;
-        Some(if unsigned { c & ((1i128 << w) - 1) } else { weir_ir::sign_extend(c, w) })
+        let c = constant_int(ctx, v)?;
+        Some(if unsigned {
+            c & ((1i128 << w) - 1)
+        } else {
+            weir_ir::sign_extend(c, w)
+        })
     };
     let (l, u, s) = (read(lb)?, read(ub)?, read(step)?);
     if l >= u {
@@ -403,7 +406,11 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
         return None;
     }
     let n = (u - l + s - 1) / s;
-    let max = if unsigned { (1i128 << w) - 1 } else { (1i128 << (w - 1)) - 1 };
+    let max = if unsigned {
+        (1i128 << w) - 1
+    } else {
+        (1i128 << (w - 1)) - 1
+    };
     if l + n * s > max {
         return None;
     }
@@ -413,7 +420,10 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
 /// induction variable wraps around).
 fn constant_bounds(ctx: &Context, op: OpId) -> bool {
-    ctx.operands(op).iter().take(3).all(|&v| crate::canon::constant_int(ctx, v).is_some())
+    ctx.operands(op)
+        .iter()
+        .take(3)
+        .all(|&v| constant_int(ctx, v).is_some())
 }
 
 pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
@@ -432,8 +442,12 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
 /// A loop of 0 trips is replaced by its inits; a loop of 1 trip by its body, inlined with the
 /// induction variable = the lower bound and the iter_args = the inits (its yields give the
 /// results). MLIR `SimplifyTrivialLoops`.
+///
+/// A loop whose lower and upper bounds are the same value runs no trip even when that value is
+/// not a constant.
 fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -> bool {
-    let Some(n) = constant_trip_count(ctx, op) else {
+    let same_bounds = ctx.operands(op).len() >= 3 && ctx.operand(op, 0) == ctx.operand(op, 1);
+    let Some(n) = constant_trip_count(ctx, op).or(same_bounds.then_some(0)) else {
         return false;
     };
     let loc = ctx.loc(op).clone();
@@ -452,12 +466,13 @@ fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -
                 return false;
             };
             let body = ctx.op_block(y).expect("in a block");
-            if ctx.operands(y).len() != inits.len() || ctx.block_args(body).len() != inits.len() + 1 {
+            if ctx.operands(y).len() != inits.len() || ctx.block_args(body).len() != inits.len() + 1
+            {
                 return false;
             }
             let mut args = vec![ctx.operand(op, 0)];
             args.extend(inits);
-            let yielded = ctx.inline_block_before(body, op, &args);
+            let yielded = crate::canon::inline_before(ctx, body, op, &args);
             ctx.replace_op(op, &yielded);
             log.remark(&loc, || "constant trip count 1: body inlined".to_string());
             true
@@ -475,7 +490,11 @@ fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::Rewr
     };
     let body = ctx.op_block(y).expect("in a block");
     let n = ctx.results(op).len();
-    if n == 0 || ctx.operands(op).len() != n + 3 || ctx.block_args(body).len() != n + 1 || ctx.operands(y).len() != n {
+    if n == 0
+        || ctx.operands(op).len() != n + 3
+        || ctx.block_args(body).len() != n + 1
+        || ctx.operands(y).len() != n
+    {
         return false;
     }
     let mut drop = std::collections::HashSet::new();

@@ -125,3 +125,103 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
     }
     p.print_optional_attr_dict(op, &[]);
 }
+
+// ------------------------------------------------------------------------------ canonicalization
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    weir_ir::Pattern {
+        name: "scf.if-constant-condition",
+        kind: weir_ir::PatternKind::ConstantCondition,
+        apply: fold_constant_condition,
+    },
+    weir_ir::Pattern {
+        name: "scf.if-unused-results",
+        kind: weir_ir::PatternKind::General,
+        apply: remove_unused_results,
+    },
+    weir_ir::Pattern {
+        name: "scf.if-empty-else",
+        kind: weir_ir::PatternKind::General,
+        apply: remove_empty_else,
+    },
+];
+
+/// `scf.if` on a constant: the taken region is inlined before the op (its ops keep their order,
+/// side effects included) and the results become its yields; `false` without an else region
+/// erases the op. MLIR `RemoveStaticCondition`.
+fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -> bool {
+    let Some(&c) = ctx.operands(op).first() else {
+        return false;
+    };
+    let Some(taken) = crate::canon::constant_bool(ctx, c) else {
+        return false;
+    };
+    if ctx.regions(op).len() != 2 {
+        return false;
+    }
+    let loc = ctx.loc(op).clone();
+    let region = ctx.region(op, if taken { 0 } else { 1 });
+    let Some(block) = ctx.entry_block(region) else {
+        if !ctx.results(op).is_empty() {
+            return false;
+        }
+        ctx.erase_op(op);
+        log.remark(&loc, || {
+            "constant condition (false): no else region, removed".to_string()
+        });
+        return true;
+    };
+    let Some(y) = crate::canon::terminator(ctx, op, if taken { 0 } else { 1 }, "scf.yield") else {
+        return false;
+    };
+    if ctx.operands(y).len() != ctx.results(op).len() || !ctx.block_args(block).is_empty() {
+        return false;
+    }
+    let yielded = crate::canon::inline_before(ctx, block, op, &[]);
+    ctx.replace_op(op, &yielded);
+    let which = if taken { "true): then" } else { "false): else" };
+    log.remark(&loc, || {
+        format!("constant condition ({which} region inlined")
+    });
+    true
+}
+
+/// Unused results are dropped, with the matching operands of both yields. MLIR's generic
+/// `RemoveDeadRegionBranchOpSuccessorInputs` for `scf.if`.
+fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
+}
+
+/// A result-less `scf.if` whose else region holds only an operand-less `scf.yield` loses the
+/// else region. MLIR `RemoveEmptyElseBranch`.
+fn remove_empty_else(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    if !ctx.results(op).is_empty() || ctx.regions(op).len() != 2 {
+        return false;
+    }
+    let Some(block) = ctx.entry_block(ctx.region(op, 1)) else {
+        return false;
+    };
+    match ctx.first_op(block) {
+        Some(t)
+            if ctx.last_op(block) == Some(t)
+                && ctx.is(t, "scf.yield")
+                && ctx.operands(t).is_empty() =>
+        {
+            ctx.erase_block(block);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The remark for an `scf.if` that constant-condition folding kept.
+pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+    match ctx
+        .operands(op)
+        .first()
+        .and_then(|&c| crate::canon::constant_bool(ctx, c))
+    {
+        Some(b) => format!("constant condition ({b}): kept"),
+        None => "variable condition: kept".to_string(),
+    }
+}

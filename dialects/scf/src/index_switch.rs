@@ -211,3 +211,69 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
         p.print_region(default, false, Some("scf.yield"));
     }
 }
+
+// ------------------------------------------------------------------------------ canonicalization
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    weir_ir::Pattern {
+        name: "scf.index_switch-constant-index",
+        kind: weir_ir::PatternKind::ConstantCondition,
+        apply: fold_constant_index,
+    },
+    weir_ir::Pattern {
+        name: "scf.index_switch-unused-results",
+        kind: weir_ir::PatternKind::General,
+        apply: remove_unused_results,
+    },
+];
+
+/// `scf.index_switch` on a constant: the case with that value (or `default`) is inlined before
+/// the op and the results become its yields; result-less switches too. MLIR `FoldConstantCase`.
+fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -> bool {
+    let Some(&idx) = ctx.operands(op).first() else {
+        return false;
+    };
+    let Some(value) = crate::canon::constant_int(ctx, idx) else {
+        return false;
+    };
+    let Some(cases) = case_values(ctx, op) else {
+        return false;
+    };
+    if cases.len() + 1 != ctx.regions(op).len() {
+        return false;
+    }
+    let case = cases.iter().position(|&c| c as i128 == value);
+    let region_index = case.map_or(0, |i| i + 1);
+    let Some(y) = crate::canon::terminator(ctx, op, region_index, "scf.yield") else {
+        return false;
+    };
+    let block = ctx.op_block(y).expect("in a block");
+    if ctx.operands(y).len() != ctx.results(op).len() || !ctx.block_args(block).is_empty() {
+        return false;
+    }
+    let loc = ctx.loc(op).clone();
+    let yielded = crate::canon::inline_before(ctx, block, op, &[]);
+    ctx.replace_op(op, &yielded);
+    log.remark(&loc, || match case {
+        Some(_) => format!("constant index {value}: case {value} inlined"),
+        None => format!("constant index {value}: no such case, default region inlined"),
+    });
+    true
+}
+
+/// Unused results are dropped, with the matching operands of every region's yield.
+fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
+}
+
+/// The remark for an `scf.index_switch` that constant-condition folding kept.
+pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+    match ctx
+        .operands(op)
+        .first()
+        .and_then(|&c| crate::canon::constant_int(ctx, c))
+    {
+        Some(v) => format!("constant index {v}: kept"),
+        None => "variable index: kept".to_string(),
+    }
+}

@@ -33,14 +33,38 @@
 //!
 //! Traits: `scf.if`, `scf.for`, `scf.while` and `scf.index_switch` are `SINGLE_BLOCK` (as in
 //! MLIR); `scf.execute_region` is not. None of the region ops is `PURE` (their regions may have
-//! side effects). `scf.yield` is `TERMINATOR | RETURN_LIKE | PURE`, `scf.condition` is
-//! `TERMINATOR | PURE` (in MLIR it is a region-branch terminator, not return-like).
+//! side effects). `scf.if`, `scf.index_switch` and `scf.for` are `RECURSIVELY_PURE` (MLIR
+//! `RecursiveMemoryEffects`: pure when everything inside is, so an unused one is dead code).
+//! `scf.while` is not, since it may not terminate; nor is `scf.execute_region`, whose CFG region
+//! may hold a cycle (a multi-block loop) that may not terminate either. `scf.yield` is
+//! `TERMINATOR | RETURN_LIKE | PURE`, `scf.condition` is `TERMINATOR | PURE` (in MLIR it is a
+//! region-branch terminator, not return-like).
+//!
+//! # Canonicalization (`--canonicalize`, `--fold-constant-conditions`)
+//! Patterns registered with each op (`ConstantCondition` ones run in both passes, `General` ones
+//! only in `--canonicalize`), and the `describe_kept` remarks for ops that stay:
+//!
+//! | op | `ConstantCondition` | `General` | remark when kept |
+//! |---|---|---|---|
+//! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; empty else removed | `variable condition: kept` |
+//! | `scf.index_switch` | constant index: matching case (or default) inlined | unused results dropped | `variable index: kept` |
+//! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | unobservable iter_args removed | `constant trip count N: kept as a loop` / `variable trip count: kept` |
+//! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
+//! | `scf.execute_region` | | single block (without `no_inline`): inlined | |
+//!
+//! Inlining moves a region's ops in front of the op, in order, so side effects (calls,
+//! `cf.assert`, unregistered ops) are never dropped. Conditions of `scf.while` are decided by a
+//! small evaluator of integer arith ops (module `eval`), not by cloning IR. Carried values are
+//! always matched by position: no pattern merges or moves values that a condition forwards
+//! twice (the miscompile of MLIR 22's `--canonicalize` on such loops, fault kind (a) of issue 3).
 //!
 //! Architecture invariant: this crate depends on the IR core and the syntax crate only; other
 //! dialects' ops (e.g. `arith.constant` for the step check) are recognised by name.
 
+mod canon;
 mod common;
 mod condition;
+mod eval;
 mod execute_region;
 mod for_op;
 #[path = "if.rs"]
@@ -49,61 +73,82 @@ mod index_switch;
 mod while_op;
 mod yield_op;
 
+pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
 pub use execute_region::NO_INLINE;
-pub use for_op::{constant_int, UNSIGNED_CMP};
+pub use for_op::{constant_int, constant_trip_count, UNSIGNED_CMP};
 pub use index_switch::{case_values, CASES};
 
-use weir_ir::{Context, OpDef, Traits};
+use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// Registers the scf ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
-    let ops: [(&'static str, Traits, weir_ir::VerifyFn, OpSyntax); 7] = [
+    let region_op = Traits::SINGLE_BLOCK | Traits::RECURSIVELY_PURE;
+    #[allow(clippy::type_complexity)]
+    let ops: [(&'static str, Traits, weir_ir::VerifyFn, OpSyntax, &'static [Pattern], Option<DescribeFn>); 7] = [
         (
             "scf.if",
-            Traits::SINGLE_BLOCK,
+            region_op,
             if_op::verify,
             OpSyntax::new(if_op::parse, if_op::print),
+            if_op::PATTERNS,
+            Some(if_op::describe_kept),
         ),
         (
             "scf.for",
-            Traits::SINGLE_BLOCK,
+            region_op,
             for_op::verify,
             OpSyntax::new(for_op::parse, for_op::print),
+            for_op::PATTERNS,
+            Some(for_op::describe_kept),
         ),
         (
             "scf.while",
             Traits::SINGLE_BLOCK,
             while_op::verify,
             OpSyntax::new(while_op::parse, while_op::print),
+            while_op::PATTERNS,
+            Some(while_op::describe_kept),
         ),
         (
             "scf.index_switch",
-            Traits::SINGLE_BLOCK,
+            region_op,
             index_switch::verify,
             OpSyntax::new(index_switch::parse, index_switch::print),
+            index_switch::PATTERNS,
+            Some(index_switch::describe_kept),
         ),
         (
             "scf.execute_region",
             Traits::NONE,
             execute_region::verify,
             OpSyntax::new(execute_region::parse, execute_region::print),
+            execute_region::PATTERNS,
+            None,
         ),
         (
             "scf.yield",
             Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
             yield_op::verify,
             OpSyntax::new(yield_op::parse, yield_op::print),
+            &[],
+            None,
         ),
         (
             "scf.condition",
             Traits::TERMINATOR | Traits::PURE,
             condition::verify,
             OpSyntax::new(condition::parse, condition::print),
+            &[],
+            None,
         ),
     ];
-    for (name, traits, verify, op_syntax) in ops {
-        ctx.register(OpDef::new(name, traits).verifier(verify));
+    for (name, traits, verify, op_syntax, patterns, describe) in ops {
+        let mut def = OpDef::new(name, traits).verifier(verify).patterns(patterns);
+        if let Some(d) = describe {
+            def = def.describe_kept(d);
+        }
+        ctx.register(def);
         syntax.register(name, op_syntax);
     }
 }

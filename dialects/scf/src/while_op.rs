@@ -181,3 +181,131 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
     }
     p.print_optional_attr_dict_with_keyword(op, &[]);
 }
+
+// ------------------------------------------------------------------------------ canonicalization
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    weir_ir::Pattern {
+        name: "scf.while-false-on-entry",
+        kind: weir_ir::PatternKind::ConstantCondition,
+        apply: fold_false_on_entry,
+    },
+    weir_ir::Pattern {
+        name: "scf.while-unused-carried-values",
+        kind: weir_ir::PatternKind::General,
+        apply: remove_unused_carried_values,
+    },
+];
+
+/// An `scf.while` whose condition is false on its first evaluation runs its before region once
+/// and no trip: the before block is inlined before the loop (arguments = the inits, so its side
+/// effects stay, in order) and the results become the values `scf.condition` forwards. Whether
+/// the condition is false on entry is decided by evaluating it with the inits substituted
+/// (`eval::first_condition`; see the `eval` module for why this design).
+///
+/// MLIR 22 leaves such loops alone (its `--canonicalize` and `--sccp` do not fold them).
+fn fold_false_on_entry(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -> bool {
+    let Some(p) = crate::eval::while_parts(ctx, op) else {
+        return false;
+    };
+    if crate::eval::first_condition(ctx, op) != Some(false) {
+        return false;
+    }
+    let loc = ctx.loc(op).clone();
+    let inits = ctx.operands(op).to_vec();
+    let terminator_operands = crate::canon::inline_before(ctx, p.before, op, &inits);
+    ctx.replace_op(op, &terminator_operands[1..]);
+    log.remark(&loc, || {
+        "constant condition (false) on entry: before region inlined once, loop removed".to_string()
+    });
+    true
+}
+
+/// Removes loop-carried values that cannot be observed (MLIR's generic
+/// `RemoveDeadRegionBranchOpSuccessorInputs`, and the dead cycles it leaves):
+/// - a forwarded value whose result and "after" argument are both unused (its `scf.condition`
+///   operand, the after argument and the result go);
+/// - a "before" argument that is unused (its init and `scf.yield` operand go);
+/// - a dead cycle: a before argument whose only use is being forwarded at position `j`, whose
+///   result `j` is unused and whose after argument `j` only feeds (through pure ops of the body)
+///   the yield operand that becomes that before argument again.
+///
+/// Values are matched by position, never by identity: a value forwarded twice (fault kind (a))
+/// is two independent positions, each kept or dropped on its own.
+fn remove_unused_carried_values(
+    ctx: &mut Context,
+    op: OpId,
+    _log: &mut weir_ir::RewriteLog,
+) -> bool {
+    use std::collections::HashSet;
+    let Some(p) = crate::eval::while_parts(ctx, op) else {
+        return false;
+    };
+    let before_args = ctx.block_args(p.before).to_vec();
+    let after_args = ctx.block_args(p.after).to_vec();
+    let mut drop_fwd: HashSet<usize> = HashSet::new();
+    let mut drop_before: HashSet<usize> = HashSet::new();
+    let mut chains = Vec::new();
+    for (j, &a) in after_args.iter().enumerate() {
+        if ctx.is_unused(a) && ctx.is_unused(ctx.result(op, j)) {
+            drop_fwd.insert(j);
+        }
+    }
+    for (k, &b) in before_args.iter().enumerate() {
+        if ctx.is_unused(b) {
+            drop_before.insert(k);
+            continue;
+        }
+        let [u] = ctx.uses(b) else { continue };
+        if u.op != p.condition || u.operand == 0 {
+            continue;
+        }
+        let j = u.operand as usize - 1;
+        if drop_fwd.contains(&j) {
+            drop_before.insert(k); // its only use goes away
+            continue;
+        }
+        if !ctx.is_unused(ctx.result(op, j)) {
+            continue;
+        }
+        if let Some(chain) = crate::canon::dead_chain(ctx, after_args[j], p.after, p.yield_op, k) {
+            drop_fwd.insert(j);
+            drop_before.insert(k);
+            chains.push(chain);
+        }
+    }
+    if drop_fwd.is_empty() && drop_before.is_empty() {
+        return false;
+    }
+    let cond_operands = ctx.operands(p.condition).to_vec();
+    let mut new_cond = vec![cond_operands[0]];
+    new_cond.extend(crate::canon::without(&cond_operands[1..], &drop_fwd));
+    ctx.set_operands(p.condition, new_cond);
+    let new_yield = crate::canon::without(ctx.operands(p.yield_op), &drop_before);
+    ctx.set_operands(p.yield_op, new_yield);
+    crate::canon::erase_chains(ctx, &chains);
+    let mut fwd: Vec<usize> = drop_fwd.iter().copied().collect();
+    fwd.sort_unstable_by(|a, b| b.cmp(a));
+    for j in fwd {
+        ctx.erase_block_arg(p.after, j);
+    }
+    let mut before: Vec<usize> = drop_before.iter().copied().collect();
+    before.sort_unstable_by(|a, b| b.cmp(a));
+    for k in before {
+        ctx.erase_block_arg(p.before, k);
+    }
+    let inits = crate::canon::without(ctx.operands(op), &drop_before);
+    let keep: Vec<bool> = (0..after_args.len())
+        .map(|j| !drop_fwd.contains(&j))
+        .collect();
+    crate::canon::rebuild_op(ctx, op, inits, &keep);
+    true
+}
+
+/// The remark for an `scf.while` that constant-condition folding kept.
+pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+    match crate::eval::while_trip_count(ctx, op) {
+        Some(n) => format!("constant trip count {n}: kept as a loop"),
+        None => "variable condition: kept".to_string(),
+    }
+}

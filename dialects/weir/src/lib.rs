@@ -59,11 +59,18 @@
 //! `weir.yield %cond, %v... : i1, T...` ends a `weir.loop` body (and nothing else). An attribute
 //! dictionary, if any, comes right after the op name, as for `scf.yield`.
 //!
-//! Traits: `weir.loop` is `SINGLE_BLOCK` (not `PURE`: its body may have side effects);
+//! # Canonicalization
+//! `weir.loop` with a constant `max <= 0` or a constant false initial condition folds to its
+//! inits; with a constant `max` and a condition that stays true it becomes an `scf.for`;
+//! unobservable carried values are removed. See the `canon` module.
+//!
+//! Traits: `weir.loop` is `SINGLE_BLOCK` (not `PURE`: its body may have side effects; not
+//! `RECURSIVELY_PURE` either: it may not terminate);
 //! `weir.yield` is `TERMINATOR | RETURN_LIKE | PURE`.
 //!
 //! Architecture invariant: this crate depends on the IR core and the syntax crate only.
 
+mod canon;
 mod loop_op;
 mod yield_op;
 
@@ -74,7 +81,13 @@ use weir_syntax::{OpSyntax, Syntax};
 
 /// Registers the weir ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
-    ctx.register(OpDef::new("weir.loop", Traits::SINGLE_BLOCK).verifier(loop_op::verify));
+    // Not RECURSIVELY_PURE: a loop may not terminate, so an unused one is not dead code.
+    ctx.register(
+        OpDef::new("weir.loop", Traits::SINGLE_BLOCK)
+            .verifier(loop_op::verify)
+            .patterns(canon::PATTERNS)
+            .describe_kept(canon::describe_kept),
+    );
     syntax.register("weir.loop", OpSyntax::new(loop_op::parse, loop_op::print));
     ctx.register(
         OpDef::new(

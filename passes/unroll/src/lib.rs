@@ -25,7 +25,7 @@ mod factor;
 mod full;
 
 use weir_ir::{Context, Diagnostic, OpId};
-use weir_pass::{Pass, PassInfo, PassOption, PassOptions};
+use weir_pass::{Pass, PassInfo, PassOption};
 
 /// Default `max-trip-count`: loops with more iterations stay loops.
 pub const DEFAULT_MAX_TRIP_COUNT: u64 = 4096;

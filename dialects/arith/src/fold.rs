@@ -1,0 +1,1043 @@
+//! Constant folding of the arith ops: MLIR's `fold` methods (`ArithOps.cpp`) with their exact
+//! semantics, the constant materializer, and the canonicalization patterns that move constants
+//! to the right-hand side (which MLIR does in place inside `fold`).
+//!
+//! Integers are folded as bit patterns of the type's width (`index` is 64 bits), for widths 1 to
+//! 128; wider types are left alone. Floats are folded in the type's own precision for `f32` and
+//! `f64` (`f16`/`bf16` arithmetic is not folded; comparisons, `negf`, `extf`, `fptosi`/`fptoui`
+//! are, since they are exact on any format). A folder never changes the IR and never panics on
+//! malformed (unverified) ops: it returns `None` instead.
+//!
+//! Where Weir folds differently from MLIR 22 (on purpose, each time the value is still exact):
+//! - `remsi INT_MIN, -1` is not folded (MLIR folds it to 0; it is undefined in LLVM and a
+//!   runtime fault in Weir's JIT), and the signed `x / 1`, `x % 1` identities are not applied to
+//!   `i1`, where the constant 1 is -1 (INT_MIN / -1 again);
+//! - `ceildivsi` folds every constant case but division by zero and INT_MIN / -1 (MLIR also
+//!   gives up when an intermediate negation overflows, e.g. `ceildivsi INT_MIN, 2`);
+//! - `truncf f64 -> f32` folds inexact values, rounded by the op's rounding mode (MLIR folds only
+//!   exact truncations); `truncf`/`extf` to or from `f16`/`bf16` are not folded;
+//! - `cmpf false`/`cmpf true` fold to constants whatever the operands.
+
+use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
+use crate::util::{element_type, is_i1};
+use weir_ir::{
+    sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint,
+    Location, OpId, Pattern, PatternKind, RewriteLog, Type, TypeKind, ValueId,
+};
+
+type Folded = Option<Vec<FoldResult>>;
+
+fn value(v: ValueId) -> Folded {
+    Some(vec![FoldResult::Value(v)])
+}
+
+fn constant(a: Attr) -> Folded {
+    Some(vec![FoldResult::Constant(a)])
+}
+
+// ------------------------------------------------------------------------------ integers
+
+/// The width of a signless integer or `index` type that the folders handle (1 to 128 bits).
+fn foldable_width(ctx: &Context, ty: Type) -> Option<u32> {
+    if !ctx.is_signless_int_or_index(ty) {
+        return None;
+    }
+    ctx.int_width(ty).filter(|w| (1..=128).contains(w))
+}
+
+fn mask(w: u32) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
+/// The bits `b` (of a `w`-bit integer) read as a signed number.
+fn sext(b: u128, w: u32) -> i128 {
+    sign_extend(b as i128, w)
+}
+
+/// The smallest signed `w`-bit number, as bits.
+fn smin(w: u32) -> u128 {
+    1u128 << (w - 1)
+}
+
+/// The largest signed `w`-bit number, as bits.
+fn smax(w: u32) -> u128 {
+    mask(w) >> 1
+}
+
+/// The bits (masked to `w`) of a scalar integer constant (`Integer` or `Bool` attribute).
+fn int_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Integer { value, .. } => Some(to_unsigned(*value, w)),
+        AttrKind::Bool(b) => Some(*b as u128),
+        _ => None,
+    }
+}
+
+/// Like [`int_bits`], also accepting a splat `dense<...>` (MLIR's `m_Zero`, `m_One` and
+/// `m_ConstantInt` match splats), for the identities that return an existing value.
+fn splat_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Dense { values, .. } => match values.as_slice() {
+            [DenseValue::Int(v)] => Some(to_unsigned(*v, w)),
+            _ => None,
+        },
+        _ => int_bits(ctx, a, w),
+    }
+}
+
+/// An integer result `bits` of type `ty` (width `w`) as an attribute.
+fn int_result(ctx: &mut Context, bits: u128, w: u32, ty: Type) -> Attr {
+    ctx.int_attr(sext(bits, w), ty)
+}
+
+/// The binary integer ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    DivS,
+    DivU,
+    RemS,
+    RemU,
+    And,
+    Or,
+    Xor,
+    Shl,
+    ShrS,
+    ShrU,
+    MaxS,
+    MaxU,
+    MinS,
+    MinU,
+    CeilDivS,
+    CeilDivU,
+    FloorDivS,
+}
+
+impl IntOp {
+    fn from_name(name: &str) -> Option<IntOp> {
+        use IntOp::*;
+        Some(match name {
+            "arith.addi" => Add,
+            "arith.subi" => Sub,
+            "arith.muli" => Mul,
+            "arith.divsi" => DivS,
+            "arith.divui" => DivU,
+            "arith.remsi" => RemS,
+            "arith.remui" => RemU,
+            "arith.andi" => And,
+            "arith.ori" => Or,
+            "arith.xori" => Xor,
+            "arith.shli" => Shl,
+            "arith.shrsi" => ShrS,
+            "arith.shrui" => ShrU,
+            "arith.maxsi" => MaxS,
+            "arith.maxui" => MaxU,
+            "arith.minsi" => MinS,
+            "arith.minui" => MinU,
+            "arith.ceildivsi" => CeilDivS,
+            "arith.ceildivui" => CeilDivU,
+            "arith.floordivsi" => FloorDivS,
+            _ => return None,
+        })
+    }
+}
+
+/// `a op b` on `w`-bit integers given as bits (masked to `w`); `None` where MLIR does not fold:
+/// division by zero, signed division overflow (`INT_MIN / -1`), shift amounts `>= w` (read as
+/// unsigned numbers, so negative amounts count as huge).
+fn eval_int(op: IntOp, a: u128, b: u128, w: u32) -> Option<u128> {
+    use IntOp::*;
+    let m = mask(w);
+    let (sa, sb) = (sext(a, w), sext(b, w));
+    let signed_div_ok = b != 0 && !(a == smin(w) && b == m);
+    let r = match op {
+        Add => a.wrapping_add(b),
+        Sub => a.wrapping_sub(b),
+        Mul => a.wrapping_mul(b),
+        And => a & b,
+        Or => a | b,
+        Xor => a ^ b,
+        Shl => {
+            if b >= w as u128 {
+                return None;
+            }
+            a << b
+        }
+        ShrU => {
+            if b >= w as u128 {
+                return None;
+            }
+            a >> b
+        }
+        ShrS => {
+            if b >= w as u128 {
+                return None;
+            }
+            (sa >> b) as u128
+        }
+        MaxS => if sa >= sb { a } else { b },
+        MinS => if sa <= sb { a } else { b },
+        MaxU => a.max(b),
+        MinU => a.min(b),
+        DivU => a.checked_div(b)?,
+        RemU => a.checked_rem(b)?,
+        CeilDivU => {
+            let q = a.checked_div(b)?;
+            if a % b != 0 {
+                q + 1
+            } else {
+                q
+            }
+        }
+        DivS | RemS | CeilDivS | FloorDivS => {
+            if !signed_div_ok {
+                return None;
+            }
+            // In i128 the w-bit quotient cannot overflow once INT_MIN / -1 is excluded (for
+            // w = 128 the checked operations see exactly that case).
+            let q = sa.checked_div(sb)?;
+            let r = sa.checked_rem(sb)?;
+            let exact_sign_positive = (sa < 0) == (sb < 0);
+            let v = match op {
+                DivS => q,
+                RemS => r,
+                CeilDivS if r != 0 && exact_sign_positive => q + 1,
+                FloorDivS if r != 0 && !exact_sign_positive => q - 1,
+                _ => q,
+            };
+            v as u128
+        }
+    };
+    Some(r & m)
+}
+
+/// The folder of the binary integer ops.
+pub(crate) fn fold_int_binary(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let kind = IntOp::from_name(ctx.name_str(op))?;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let elem = element_type(ctx, ty);
+    let w = foldable_width(ctx, elem)?;
+    let scalar = elem == ty;
+    if scalar {
+        if let (Some(a), Some(b)) = (int_bits(ctx, c[0], w), int_bits(ctx, c[1], w)) {
+            let r = eval_int(kind, a, b, w)?;
+            return constant(int_result(ctx, r, w, ty));
+        }
+    }
+    int_identity(ctx, op, kind, c, w, ty, scalar)
+}
+
+/// The value of `v` if it is result 0 of an op named `name` with two operands.
+fn binary_operands(ctx: &Context, v: ValueId, name: &str) -> Option<(ValueId, ValueId)> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.is(d, name) || ctx.operands(d).len() != 2 {
+        return None;
+    }
+    Some((ctx.operand(d, 0), ctx.operand(d, 1)))
+}
+
+/// Whether `v` is `xori u, -1` (or `xori -1, u`) for the given `u` (MLIR's "not u").
+fn is_not_of(ctx: &Context, v: ValueId, u: ValueId, w: u32) -> bool {
+    let Some((p, q)) = binary_operands(ctx, v, "arith.xori") else { return false };
+    let all = |x: ValueId| splat_bits(ctx, ctx.constant_of(x), w) == Some(mask(w));
+    (p == u && all(q)) || (q == u && all(p))
+}
+
+/// The identities of MLIR's integer folders (for either operand order where the op is
+/// commutative: MLIR moves constants to the right before folding).
+fn int_identity(
+    ctx: &mut Context,
+    op: OpId,
+    kind: IntOp,
+    c: &[Option<Attr>],
+    w: u32,
+    ty: Type,
+    scalar: bool,
+) -> Option<Vec<FoldResult>> {
+    use IntOp::*;
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let (l, r) = (splat_bits(ctx, c[0], w), splat_bits(ctx, c[1], w));
+    let all = mask(w);
+    let zero = |ctx: &mut Context| if scalar { constant(ctx.int_attr(0, ty)) } else { None };
+    let all_ones = |ctx: &mut Context| if scalar { constant(int_result(ctx, all, w, ty)) } else { None };
+    match kind {
+        Add => {
+            if r == Some(0) {
+                return value(x);
+            }
+            if l == Some(0) {
+                return value(y);
+            }
+            // (a - b) + b -> a, b + (a - b) -> a
+            if let Some((a, b)) = binary_operands(ctx, x, "arith.subi") {
+                if b == y {
+                    return value(a);
+                }
+            }
+            if let Some((a, b)) = binary_operands(ctx, y, "arith.subi") {
+                if b == x {
+                    return value(a);
+                }
+            }
+            None
+        }
+        Sub => {
+            if x == y {
+                return zero(ctx);
+            }
+            if r == Some(0) {
+                return value(x);
+            }
+            // (a + b) - b -> a, (a + b) - a -> b
+            if let Some((a, b)) = binary_operands(ctx, x, "arith.addi") {
+                if b == y {
+                    return value(a);
+                }
+                if a == y {
+                    return value(b);
+                }
+            }
+            None
+        }
+        Mul => {
+            if r == Some(0) || l == Some(1) {
+                return value(y);
+            }
+            if l == Some(0) || r == Some(1) {
+                return value(x);
+            }
+            None
+        }
+        // x / 1 -> x. Signed ops on i1: 1 is -1 (and true / true is INT_MIN / -1).
+        DivU | CeilDivU => (r == Some(1)).then(|| vec![FoldResult::Value(x)]),
+        DivS | CeilDivS | FloorDivS => (w >= 2 && r == Some(1)).then(|| vec![FoldResult::Value(x)]),
+        RemU if r == Some(1) => zero(ctx),
+        RemS if w >= 2 && r == Some(1) => zero(ctx),
+        RemU | RemS => None,
+        And => {
+            if x == y || r == Some(all) {
+                return value(x);
+            }
+            if l == Some(all) {
+                return value(y);
+            }
+            if r == Some(0) {
+                return value(y);
+            }
+            if l == Some(0) {
+                return value(x);
+            }
+            if is_not_of(ctx, y, x, w) || is_not_of(ctx, x, y, w) {
+                return zero(ctx);
+            }
+            None
+        }
+        Or => {
+            if x == y || r == Some(0) {
+                return value(x);
+            }
+            if l == Some(0) {
+                return value(y);
+            }
+            if r == Some(all) {
+                return value(y);
+            }
+            if l == Some(all) {
+                return value(x);
+            }
+            if is_not_of(ctx, y, x, w) || is_not_of(ctx, x, y, w) {
+                return all_ones(ctx);
+            }
+            None
+        }
+        Xor => {
+            if x == y {
+                return zero(ctx);
+            }
+            if r == Some(0) {
+                return value(x);
+            }
+            if l == Some(0) {
+                return value(y);
+            }
+            // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b
+            if let Some((a, b)) = binary_operands(ctx, x, "arith.xori") {
+                if b == y {
+                    return value(a);
+                }
+                if a == y {
+                    return value(b);
+                }
+            }
+            None
+        }
+        Shl | ShrS | ShrU => (r == Some(0)).then(|| vec![FoldResult::Value(x)]),
+        MaxS | MaxU | MinS | MinU => {
+            if x == y {
+                return value(x);
+            }
+            // (absorbing element, neutral element) of the op.
+            let (absorbing, neutral) = match kind {
+                MaxS => (smax(w), smin(w)),
+                MinS => (smin(w), smax(w)),
+                MaxU => (all, 0),
+                _ => (0, all),
+            };
+            if r == Some(absorbing) || l == Some(neutral) {
+                return value(y);
+            }
+            if l == Some(absorbing) || r == Some(neutral) {
+                return value(x);
+            }
+            None
+        }
+    }
+}
+
+/// `arith.cmpi`.
+pub(crate) fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let pred = crate::cmpi_predicate(ctx, op)?;
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let operand_ty = ctx.value_type(x);
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    let elem = element_type(ctx, operand_ty);
+    let w = foldable_width(ctx, elem)?;
+    let scalar = elem == operand_ty && is_i1(ctx, result_ty);
+    if x == y {
+        if !scalar {
+            return None;
+        }
+        let v = pred.evaluate(0, 0, w);
+        return constant(ctx.int_attr(v as i128, result_ty));
+    }
+    let r = splat_bits(ctx, c[1], w);
+    let i1_operands = elem_is_i1(ctx, elem);
+    if r == Some(0) {
+        if pred == CmpIPredicate::Ne {
+            // extsi/extui(%b : i1) != 0 -> %b
+            if let Some(d) = ctx.defining_op(x) {
+                if (ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui")) && ctx.operands(d).len() == 1 {
+                    let src = ctx.operand(d, 0);
+                    if ctx.value_type(src) == result_ty {
+                        return value(src);
+                    }
+                }
+            }
+            // %b != false -> %b (i1)
+            if i1_operands && operand_ty == result_ty {
+                return value(x);
+            }
+        }
+    }
+    // %b == true -> %b (i1)
+    if r == Some(1) && pred == CmpIPredicate::Eq && i1_operands && operand_ty == result_ty {
+        return value(x);
+    }
+    if scalar {
+        if let (Some(a), Some(b)) = (int_bits(ctx, c[0], w), int_bits(ctx, c[1], w)) {
+            let v = pred.evaluate(a as i128, b as i128, w);
+            return constant(ctx.int_attr(v as i128, result_ty));
+        }
+    }
+    None
+}
+
+fn elem_is_i1(ctx: &Context, elem: Type) -> bool {
+    is_i1(ctx, elem)
+}
+
+/// `arith.select`.
+pub(crate) fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 3 || ctx.operands(op).len() != 3 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let (cond, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+    if t == f {
+        return value(t);
+    }
+    match splat_bits(ctx, c[0], 1) {
+        Some(1) => return value(t),
+        Some(_) => return value(f),
+        None => {}
+    }
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    // select %c, true, false -> %c
+    if is_i1(ctx, result_ty)
+        && ctx.value_type(cond) == result_ty
+        && int_bits(ctx, c[1], 1) == Some(1)
+        && int_bits(ctx, c[2], 1) == Some(0)
+    {
+        return value(cond);
+    }
+    // select (cmpi eq a, b), a, b -> b; select (cmpi ne a, b), a, b -> a (either order)
+    if let Some(d) = ctx.defining_op(cond) {
+        if ctx.is(d, "arith.cmpi") && ctx.operands(d).len() == 2 {
+            let pred = crate::cmpi_predicate(ctx, d);
+            let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+            if (a == t && b == f) || (a == f && b == t) {
+                match pred {
+                    Some(CmpIPredicate::Eq) => return value(f),
+                    Some(CmpIPredicate::Ne) => return value(t),
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+// ------------------------------------------------------------------------------ floats
+
+/// The value of a scalar float constant.
+fn float_val(ctx: &Context, a: Option<Attr>) -> Option<f64> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Float { bits, .. } => Some(f64::from_bits(*bits)),
+        _ => None,
+    }
+}
+
+/// Like [`float_val`], also accepting a splat `dense<...>` (for identities).
+fn splat_float(ctx: &Context, a: Option<Attr>) -> Option<f64> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Dense { values, .. } => match values.as_slice() {
+            [DenseValue::Float(b)] => Some(f64::from_bits(*b)),
+            _ => None,
+        },
+        _ => float_val(ctx, a),
+    }
+}
+
+/// The quiet form of NaN `v` in format `k` (sets the quiet bit, keeps sign and payload).
+fn quiet(v: f64, k: FloatKind) -> f64 {
+    match k {
+        FloatKind::F32 => f32::from_bits((v as f32).to_bits() | 0x0040_0000) as f64,
+        _ => f64::from_bits(v.to_bits() | 0x0008_0000_0000_0000),
+    }
+}
+
+/// APFloat's default NaN: positive, quiet, no payload.
+fn default_nan(k: FloatKind) -> f64 {
+    match k {
+        FloatKind::F32 => f32::from_bits(0x7FC0_0000) as f64,
+        _ => f64::from_bits(0x7FF8_0000_0000_0000),
+    }
+}
+
+/// The binary float ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FloatOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Maximum,
+    Minimum,
+    MaxNum,
+    MinNum,
+}
+
+impl FloatOp {
+    fn from_name(name: &str) -> Option<FloatOp> {
+        use FloatOp::*;
+        Some(match name {
+            "arith.addf" => Add,
+            "arith.subf" => Sub,
+            "arith.mulf" => Mul,
+            "arith.divf" => Div,
+            "arith.remf" => Rem,
+            "arith.maximumf" => Maximum,
+            "arith.minimumf" => Minimum,
+            "arith.maxnumf" => MaxNum,
+            "arith.minnumf" => MinNum,
+            _ => return None,
+        })
+    }
+}
+
+/// `a op b` in format `k` (`f32` or `f64`), rounded to nearest even, with APFloat's NaN results:
+/// a NaN operand is propagated (the first one, quieted); an invalid operation gives the default
+/// NaN.
+fn eval_float(op: FloatOp, a: f64, b: f64, k: FloatKind) -> f64 {
+    use FloatOp::*;
+    let arith = |f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64| -> f64 {
+        match k {
+            FloatKind::F32 => f32op(a as f32, b as f32) as f64,
+            _ => f64op(a, b),
+        }
+    };
+    let first_nan = || {
+        if a.is_nan() {
+            Some(quiet(a, k))
+        } else if b.is_nan() {
+            Some(quiet(b, k))
+        } else {
+            None
+        }
+    };
+    let r = match op {
+        Add => arith(|x, y| x + y, |x, y| x + y),
+        Sub => arith(|x, y| x - y, |x, y| x - y),
+        Mul => arith(|x, y| x * y, |x, y| x * y),
+        Div => arith(|x, y| x / y, |x, y| x / y),
+        Rem => arith(|x, y| x % y, |x, y| x % y),
+        Maximum | Minimum => {
+            if let Some(n) = first_nan() {
+                return n;
+            }
+            if a == 0.0 && b == 0.0 && a.is_sign_negative() != b.is_sign_negative() {
+                // maximum(-0, +0) = +0, minimum(-0, +0) = -0
+                return if (op == Maximum) == a.is_sign_negative() { b } else { a };
+            }
+            if op == Maximum {
+                if a < b { b } else { a }
+            } else if b < a {
+                b
+            } else {
+                a
+            }
+        }
+        MaxNum | MinNum => {
+            if a.is_nan() {
+                return b;
+            }
+            if b.is_nan() {
+                return a;
+            }
+            if a == 0.0 && b == 0.0 && a.is_sign_negative() != b.is_sign_negative() {
+                return if (op == MaxNum) == a.is_sign_negative() { b } else { a };
+            }
+            if op == MaxNum {
+                if a < b { b } else { a }
+            } else if b < a {
+                b
+            } else {
+                a
+            }
+        }
+    };
+    if r.is_nan() {
+        return first_nan().unwrap_or_else(|| default_nan(k));
+    }
+    r
+}
+
+/// The folder of the binary float ops.
+pub(crate) fn fold_float_binary(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let kind = FloatOp::from_name(ctx.name_str(op))?;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let fk = ctx.float_kind(element_type(ctx, ty))?;
+    if matches!(fk, FloatKind::F32 | FloatKind::F64) && ctx.float_kind(ty).is_some() {
+        if let (Some(a), Some(b)) = (float_val(ctx, c[0]), float_val(ctx, c[1])) {
+            let r = eval_float(kind, a, b, fk);
+            return constant(ctx.float_attr(r, ty));
+        }
+    }
+    float_identity(ctx, op, kind, c)
+}
+
+/// MLIR's float identities, which hold for every input including NaN and signed zeros:
+/// `x + -0.0`, `x - +0.0`, `x * 1.0`, `x / 1.0`, `max/min(x, x)`, `maximumf(x, -inf)`,
+/// `minimumf(x, +inf)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
+/// and negative `x`; `maxnumf(x, -inf)` is not `x` for NaN.)
+fn float_identity(ctx: &Context, op: OpId, kind: FloatOp, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    use FloatOp::*;
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let bits = |a: Option<Attr>| splat_float(ctx, a).map(f64::to_bits);
+    let (l, r) = (bits(c[0]), bits(c[1]));
+    let neg_zero = Some((-0.0f64).to_bits());
+    let pos_zero = Some(0.0f64.to_bits());
+    let one = Some(1.0f64.to_bits());
+    let neg_inf = Some(f64::NEG_INFINITY.to_bits());
+    let pos_inf = Some(f64::INFINITY.to_bits());
+    match kind {
+        Add if r == neg_zero => value(x),
+        Add if l == neg_zero => value(y),
+        Sub if r == pos_zero => value(x),
+        Mul if r == one => value(x),
+        Mul if l == one => value(y),
+        Div if r == one => value(x),
+        Maximum | Minimum | MaxNum | MinNum if x == y => value(x),
+        Maximum if r == neg_inf => value(x),
+        Maximum if l == neg_inf => value(y),
+        Minimum if r == pos_inf => value(x),
+        Minimum if l == pos_inf => value(y),
+        _ => None,
+    }
+}
+
+/// `arith.negf`: `-c`, and `negf(negf(x)) -> x`.
+pub(crate) fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 1 || ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let x = ctx.operand(op, 0);
+    if let Some(d) = ctx.defining_op(x) {
+        if ctx.is(d, "arith.negf") && ctx.operands(d).len() == 1 {
+            return value(ctx.operand(d, 0));
+        }
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    ctx.float_kind(ty)?;
+    let v = float_val(ctx, c[0])?;
+    constant(ctx.float_attr(-v, ty))
+}
+
+/// `arith.cmpf`: both operands constant, or one a NaN constant (then the result does not depend
+/// on the other); `false`/`true` always.
+pub(crate) fn fold_cmpf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let pred = crate::cmpf_predicate(ctx, op)?;
+    let result_ty = ctx.value_type(ctx.result(op, 0));
+    if !is_i1(ctx, result_ty) || ctx.float_kind(ctx.value_type(ctx.operand(op, 0))).is_none() {
+        return None;
+    }
+    let fixed = match pred {
+        CmpFPredicate::AlwaysFalse => Some(false),
+        CmpFPredicate::AlwaysTrue => Some(true),
+        _ => None,
+    };
+    let v = match fixed {
+        Some(v) => v,
+        None => {
+            let (mut a, mut b) = (float_val(ctx, c[0]), float_val(ctx, c[1]));
+            if a.is_some_and(f64::is_nan) {
+                b = a;
+            }
+            if b.is_some_and(f64::is_nan) {
+                a = b;
+            }
+            pred.evaluate(a?, b?)
+        }
+    };
+    constant(ctx.int_attr(v as i128, result_ty))
+}
+
+// ------------------------------------------------------------------------------ casts
+
+/// The cast ops (scalars only).
+pub(crate) fn fold_cast(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if c.len() != 1 || ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let x = ctx.operand(op, 0);
+    let from = ctx.value_type(x);
+    let to = ctx.value_type(ctx.result(op, 0));
+    let name = ctx.name_str(op).to_string();
+    if let Some(r) = cast_of_cast(ctx, &name, x, to) {
+        return value(r);
+    }
+    let a = c[0]?;
+    let attr = match name.as_str() {
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
+            let (wf, wt) = (foldable_width(ctx, from)?, foldable_width(ctx, to)?);
+            let bits = int_bits(ctx, Some(a), wf)?;
+            let v = match name.as_str() {
+                "arith.index_cast" | "arith.extsi" => sext(bits, wf),
+                _ => bits as i128,
+            };
+            let _ = wt;
+            ctx.int_attr(v, to)
+        }
+        "arith.sitofp" | "arith.uitofp" => {
+            let wf = foldable_width(ctx, from)?;
+            let bits = int_bits(ctx, Some(a), wf)?;
+            let fk = ctx.float_kind(to)?;
+            let v = match (name.as_str(), fk) {
+                ("arith.sitofp", FloatKind::F32) => sext(bits, wf) as f32 as f64,
+                ("arith.sitofp", FloatKind::F64) => sext(bits, wf) as f64,
+                (_, FloatKind::F32) => bits as f32 as f64,
+                (_, FloatKind::F64) => bits as f64,
+                _ => return None,
+            };
+            ctx.float_attr(v, to)
+        }
+        "arith.fptosi" | "arith.fptoui" => {
+            ctx.float_kind(from)?;
+            let wt = foldable_width(ctx, to)?;
+            let v = float_val(ctx, Some(a))?;
+            let bits = float_to_int(v, wt, name == "arith.fptosi")?;
+            int_result(ctx, bits, wt, to)
+        }
+        "arith.extf" => {
+            let (kf, kt) = (ctx.float_kind(from)?, ctx.float_kind(to)?);
+            let v = float_val(ctx, Some(a))?;
+            // Exact widening; NaN payloads are not tracked through f64 storage.
+            let ok = match kt {
+                FloatKind::F64 => kf != FloatKind::F64,
+                FloatKind::F32 => matches!(kf, FloatKind::F16 | FloatKind::BF16),
+                _ => false,
+            };
+            if !ok || v.is_nan() {
+                return None;
+            }
+            ctx.float_attr(v, to)
+        }
+        "arith.truncf" => {
+            let (kf, kt) = (ctx.float_kind(from)?, ctx.float_kind(to)?);
+            if kf != FloatKind::F64 || kt != FloatKind::F32 {
+                return None;
+            }
+            let v = float_val(ctx, Some(a))?;
+            if v.is_nan() {
+                return None;
+            }
+            let mode = match ctx.attr_of(op, "roundingmode") {
+                None => 0,
+                Some(_) => crate::flags::rounding_mode(ctx, op)?,
+            };
+            let r = f64_to_f32(v, mode)?;
+            ctx.float_attr(r as f64, to)
+        }
+        "arith.bitcast" => bitcast(ctx, a, from, to)?,
+        _ => return None,
+    };
+    constant(attr)
+}
+
+/// `trunci(extsi/extui(a))` with `a` of the result type -> `a`; `bitcast(bitcast(a))` with `a`
+/// of the result type -> `a`; `bitcast` to the same type -> its operand.
+fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
+    if name == "arith.bitcast" && ctx.value_type(x) == to {
+        return Some(x);
+    }
+    let d = ctx.defining_op(x)?;
+    if ctx.operands(d).len() != 1 {
+        return None;
+    }
+    let src = ctx.operand(d, 0);
+    let inner_ok = match name {
+        "arith.trunci" => ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui"),
+        "arith.bitcast" => ctx.is(d, "arith.bitcast"),
+        _ => false,
+    };
+    (inner_ok && ctx.value_type(src) == to).then_some(src)
+}
+
+/// `v` truncated toward zero as a `w`-bit integer's bits, if it is in range (signed or unsigned):
+/// APFloat `convertToInteger` without `opInvalidOp`. NaN and infinities are out of range.
+fn float_to_int(v: f64, w: u32, signed: bool) -> Option<u128> {
+    if !v.is_finite() {
+        return None;
+    }
+    let t = v.trunc();
+    if t == 0.0 {
+        return Some(0);
+    }
+    // 2^k as f64 (exact for k <= 128).
+    let pow2 = |k: u32| 2f64.powi(k as i32);
+    if signed {
+        if t < -pow2(w - 1) || t >= pow2(w - 1) {
+            return None;
+        }
+        Some((t as i128 as u128) & mask(w))
+    } else {
+        if t < 0.0 || t >= pow2(w) {
+            return None;
+        }
+        Some(t as u128)
+    }
+}
+
+/// `v` rounded to `f32` with MLIR rounding mode `mode` (0 to_nearest_even, 1 downward, 2 upward,
+/// 3 toward_zero, 4 to_nearest_away).
+fn f64_to_f32(v: f64, mode: usize) -> Option<f32> {
+    let near = v as f32; // round to nearest, ties to even
+    if near as f64 == v {
+        return Some(near);
+    }
+    let (lo, hi) = if (near as f64) < v { (near, near.next_up()) } else { (near.next_down(), near) };
+    Some(match mode {
+        0 => near,
+        1 => lo,
+        2 => hi,
+        3 => {
+            if v > 0.0 {
+                lo
+            } else {
+                hi
+            }
+        }
+        4 => {
+            // A tie is exactly between lo and hi (both finite here unless v overflows).
+            let (dl, dh) = (v - lo as f64, hi as f64 - v);
+            if lo.is_finite() && hi.is_finite() && dl == dh {
+                if v > 0.0 {
+                    hi
+                } else {
+                    lo
+                }
+            } else {
+                near
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// `arith.bitcast` between a signless integer and `f32`/`f64` of the same width.
+fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
+    match (ctx.type_kind(from).clone(), ctx.type_kind(to).clone()) {
+        (TypeKind::Integer { .. }, TypeKind::Float(k)) => {
+            let w = foldable_width(ctx, from)?;
+            let bits = int_bits(ctx, Some(a), w)?;
+            let v = match (k, w) {
+                (FloatKind::F32, 32) => {
+                    let f = f32::from_bits(bits as u32);
+                    // A signaling NaN would be quieted by the f64 storage.
+                    if f.is_nan() && bits & 0x0040_0000 == 0 {
+                        return None;
+                    }
+                    f as f64
+                }
+                (FloatKind::F64, 64) => f64::from_bits(bits as u64),
+                _ => return None,
+            };
+            Some(ctx.float_attr(v, to))
+        }
+        (TypeKind::Float(k), TypeKind::Integer { .. }) => {
+            let w = foldable_width(ctx, to)?;
+            let v = float_val(ctx, Some(a))?;
+            let bits = match (k, w) {
+                (FloatKind::F32, 32) => (v as f32).to_bits() as u128,
+                (FloatKind::F64, 64) => v.to_bits() as u128,
+                _ => return None,
+            };
+            Some(int_result(ctx, bits, w, to))
+        }
+        _ => None,
+    }
+}
+
+// ------------------------------------------------------------------------------ materializer
+
+/// Creates `arith.constant` for a scalar integer, `index`, bool or float attribute of type `ty`
+/// (MLIR `ArithDialect::materializeConstant`); `None` for anything else (dense elements, a type
+/// mismatch, signed/unsigned integer types).
+pub fn materialize_constant(ctx: &mut Context, value: Attr, ty: Type, loc: Location, at: InsertPoint) -> Option<ValueId> {
+    let ok = match ctx.attr_kind(value) {
+        AttrKind::Integer { ty: t, .. } => *t == ty && ctx.is_signless_int_or_index(ty) && ctx.int_width(ty) != Some(1),
+        AttrKind::Bool(_) => is_i1(ctx, ty),
+        AttrKind::Float { ty: t, .. } => *t == ty && ctx.float_kind(ty).is_some(),
+        _ => false,
+    };
+    ok.then(|| crate::build_constant(ctx, at, value, loc))
+}
+
+// ------------------------------------------------------------------------------ patterns
+
+/// MLIR's commutative ops fold by moving constant operands to the right (`foldCommutative`);
+/// here it is a canonicalization pattern, since folders do not change the IR.
+pub(crate) const COMMUTATIVE_PATTERNS: &[Pattern] = &[Pattern {
+    name: "arith-commutative-constant-to-rhs",
+    kind: PatternKind::General,
+    apply: constant_to_rhs,
+}];
+
+/// `cmpi P, c, x` -> `cmpi swap(P), x, c` (MLIR `CmpIOp::fold` does it in place).
+pub(crate) const CMPI_PATTERNS: &[Pattern] = &[Pattern {
+    name: "arith-cmpi-constant-to-rhs",
+    kind: PatternKind::General,
+    apply: cmpi_constant_to_rhs,
+}];
+
+fn lhs_only_constant(ctx: &Context, op: OpId) -> bool {
+    ctx.operands(op).len() == 2
+        && ctx.constant_of(ctx.operand(op, 0)).is_some()
+        && ctx.constant_of(ctx.operand(op, 1)).is_none()
+}
+
+fn swap_operands(ctx: &mut Context, op: OpId) {
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    ctx.set_operand(op, 0, y);
+    ctx.set_operand(op, 1, x);
+}
+
+fn constant_to_rhs(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if !lhs_only_constant(ctx, op) {
+        return false;
+    }
+    swap_operands(ctx, op);
+    true
+}
+
+fn cmpi_constant_to_rhs(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if !lhs_only_constant(ctx, op) {
+        return false;
+    }
+    let Some(pred) = crate::cmpi_predicate(ctx, op) else { return false };
+    let i64t = ctx.int_type(64);
+    let p = ctx.int_attr(pred.swap().to_i64() as i128, i64t);
+    ctx.set_attr(op, "predicate", p);
+    swap_operands(ctx, op);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_to_int_ranges() {
+        assert_eq!(float_to_int(-1.0, 1, true), Some(1));
+        assert_eq!(float_to_int(-2.0, 1, true), None);
+        assert_eq!(float_to_int(-0.5, 8, false), Some(0));
+        assert_eq!(float_to_int(-1.0, 8, false), None);
+        assert_eq!(float_to_int(255.9, 8, false), Some(255));
+        assert_eq!(float_to_int(256.0, 8, false), None);
+        assert_eq!(float_to_int(127.9, 8, true), Some(127));
+        assert_eq!(float_to_int(-128.9, 8, true), Some(0x80));
+        assert_eq!(float_to_int(-129.0, 8, true), None);
+        assert_eq!(float_to_int(f64::NAN, 32, true), None);
+        assert_eq!(float_to_int(f64::INFINITY, 32, false), None);
+        assert_eq!(float_to_int(3.4e38, 128, false), Some(3.4e38f64 as u128));
+        assert_eq!(float_to_int(-1.7e38, 128, true), Some((-1.7e38f64) as i128 as u128));
+        assert_eq!(float_to_int(1.8e38, 128, true), None);
+        assert_eq!(float_to_int(1.7e38, 128, true), Some(1.7e38f64 as u128));
+    }
+
+    #[test]
+    fn f32_rounding_modes() {
+        // 1 + 2^-24 is exactly halfway between 1 and 1 + 2^-23.
+        let tie = 1.0 + 2f64.powi(-24);
+        let up = 1.0f32.next_up();
+        assert_eq!(f64_to_f32(tie, 0), Some(1.0));
+        assert_eq!(f64_to_f32(tie, 1), Some(1.0));
+        assert_eq!(f64_to_f32(tie, 2), Some(up));
+        assert_eq!(f64_to_f32(tie, 3), Some(1.0));
+        assert_eq!(f64_to_f32(tie, 4), Some(up));
+        assert_eq!(f64_to_f32(-tie, 1), Some(-up));
+        assert_eq!(f64_to_f32(-tie, 2), Some(-1.0));
+        assert_eq!(f64_to_f32(-tie, 3), Some(-1.0));
+        assert_eq!(f64_to_f32(-tie, 4), Some(-up));
+        let third = 1.0 / 3.0;
+        assert_eq!(f64_to_f32(third, 0), Some(third as f32));
+        assert!((f64_to_f32(third, 1).unwrap() as f64) < third);
+        assert!((f64_to_f32(third, 2).unwrap() as f64) > third);
+        assert_eq!(f64_to_f32(1e300, 0), Some(f32::INFINITY));
+        assert_eq!(f64_to_f32(1e300, 1), Some(f32::MAX));
+        assert_eq!(f64_to_f32(1e300, 3), Some(f32::MAX));
+        assert_eq!(f64_to_f32(-1e300, 2), Some(f32::MIN));
+        assert_eq!(f64_to_f32(1e-50, 2), Some(f32::from_bits(1)));
+        assert_eq!(f64_to_f32(1e-50, 0), Some(0.0));
+        assert_eq!(f64_to_f32(0.5, 7), Some(0.5));
+        assert_eq!(f64_to_f32(third, 7), None);
+    }
+}

@@ -1,0 +1,608 @@
+//! Canonicalization patterns of the cf dialect (MLIR `ControlFlowOps.cpp` and the block cleanups
+//! of MLIR's region simplification).
+//!
+//! | root | pattern | kind | MLIR |
+//! |---|---|---|---|
+//! | `cf.cond_br` | constant condition -> `cf.br` to the taken successor | constant condition | `SimplifyConstCondBranchPred` |
+//! | `cf.switch` | constant flag -> `cf.br` to the matching case or the default | constant condition | `SimplifyConstSwitchValue` |
+//! | `cf.assert` | constant `true` -> erased (`false` is kept: it fails at run time) | constant condition | `AssertOp::canonicalize` |
+//! | `cf.cond_br` | both successors the same block with the same operands -> `cf.br`; with different operands and no other predecessor -> `cf.br` with `arith.select`s | general | `SimplifyCondBranchIdenticalSuccessors` |
+//! | `cf.switch` | no case -> `cf.br` to the default; cases that branch like the default dropped | general | `SimplifySwitchWithOnlyDefault`, `DropSwitchCasesThatMatchDefault` |
+//! | `cf.br` | the successor has no other predecessor -> merged into this block | general | `SimplifyBrToBlockWithSinglePred` |
+//! | any branch | a successor that only branches on (`^bb: cf.br ^next(..)`) is skipped | general | `SimplifyPassThroughBr`, `...CondBranch`, `...Switch` |
+//! | the first branch of a region | blocks unreachable from the entry block are erased; dead block arguments (e.g. a loop-carried value that only feeds itself) are removed | general | region simplification (`eraseUnreachableBlocks`, `runRegionDCE`) |
+//!
+//! A pattern that removes a CFG edge also erases the blocks that became unreachable: the blocks
+//! left without predecessors and, transitively, the blocks only they branched to; when a block
+//! that lost an edge still has predecessors, a reachability walk from the entry block decides
+//! (an unreachable loop keeps its back edge). Blocks are erased only together with every block
+//! that uses their values (values of unreachable blocks can only be used in unreachable blocks;
+//! if a malformed input says otherwise, nothing is erased).
+
+use crate::{build_br, set_successor_operands, switch_case_values};
+use std::collections::HashSet;
+use weir_ir::{
+    AttrKind, BlockId, Context, InsertPoint, OpId, OpState, Pattern, PatternKind, RegionId,
+    RewriteLog, Traits, ValueDef, ValueId,
+};
+
+/// Patterns rooted at `cf.br`.
+pub(crate) const BR_PATTERNS: &[Pattern] = &[
+    Pattern { name: "cf-br-merge-single-predecessor", kind: PatternKind::General, apply: merge_single_predecessor },
+    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
+    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+];
+
+/// Patterns rooted at `cf.cond_br`.
+pub(crate) const COND_BR_PATTERNS: &[Pattern] = &[
+    Pattern { name: "cf-cond-br-constant-condition", kind: PatternKind::ConstantCondition, apply: cond_br_constant },
+    Pattern { name: "cf-cond-br-identical-successors", kind: PatternKind::General, apply: cond_br_identical_successors },
+    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
+    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+];
+
+/// Patterns rooted at `cf.switch`.
+pub(crate) const SWITCH_PATTERNS: &[Pattern] = &[
+    Pattern { name: "cf-switch-constant-flag", kind: PatternKind::ConstantCondition, apply: switch_constant },
+    Pattern { name: "cf-switch-only-default", kind: PatternKind::General, apply: switch_only_default },
+    Pattern { name: "cf-switch-drop-cases-matching-default", kind: PatternKind::General, apply: switch_drop_default_cases },
+    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
+    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+];
+
+/// Patterns rooted at `cf.assert`.
+pub(crate) const ASSERT_PATTERNS: &[Pattern] = &[Pattern {
+    name: "cf-assert-constant-true",
+    kind: PatternKind::ConstantCondition,
+    apply: assert_true,
+}];
+
+// ------------------------------------------------------------------------------ helpers
+
+/// The value of a constant `i1` (or any integer: non-zero is true).
+fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
+    match ctx.attr_kind(ctx.constant_of(v)?) {
+        AttrKind::Bool(b) => Some(*b),
+        AttrKind::Integer { value, .. } => Some(*value != 0),
+        _ => None,
+    }
+}
+
+/// Whether the operands `op` passes to each successor match the successor's arguments in number
+/// (malformed ops are left alone).
+fn well_formed_branch(ctx: &Context, op: OpId) -> bool {
+    ctx.successors(op)
+        .iter()
+        .enumerate()
+        .all(|(i, &s)| ctx.successor_operands(op, i).len() == ctx.block_args(s).len())
+}
+
+/// Replaces branch `op` by `cf.br` to its successor `index` with that successor's operands, then
+/// erases the blocks that became unreachable.
+fn replace_with_br(ctx: &mut Context, op: OpId, index: usize) -> bool {
+    let Some(&dest) = ctx.successors(op).get(index) else { return false };
+    if !well_formed_branch(ctx, op) || ctx.op_block(op).is_none() {
+        return false;
+    }
+    let args = ctx.successor_operands(op, index).to_vec();
+    let dropped: Vec<BlockId> = ctx.successors(op).to_vec();
+    let loc = ctx.loc(op).clone();
+    build_br(ctx, InsertPoint::Before(op), dest, &args, loc);
+    ctx.erase_op(op);
+    erase_blocks_that_lost_edges(ctx, &dropped);
+    true
+}
+
+/// The top-level block of `region` that contains `op` (directly or nested), if any.
+fn ancestor_block_in(ctx: &Context, mut op: OpId, region: RegionId) -> Option<BlockId> {
+    loop {
+        let b = ctx.op_block(op)?;
+        if ctx.block_region(b) == Some(region) {
+            return Some(b);
+        }
+        op = ctx.block_parent_op(b)?;
+    }
+}
+
+/// Erases `dead` (blocks of `region`) if no value defined in them is used outside them.
+fn erase_block_set(ctx: &mut Context, region: RegionId, dead: &[BlockId]) -> bool {
+    if dead.is_empty() {
+        return false;
+    }
+    let set: HashSet<BlockId> = dead.iter().copied().collect();
+    let used_outside = |ctx: &Context, v: ValueId| {
+        ctx.uses(v)
+            .iter()
+            .any(|u| ancestor_block_in(ctx, u.op, region).is_none_or(|b| !set.contains(&b)))
+    };
+    for &b in dead {
+        if ctx.block_args(b).iter().any(|&a| used_outside(ctx, a)) {
+            return false;
+        }
+        for op in ctx.block_ops(b) {
+            let mut all = vec![op];
+            all.extend(ctx.nested_ops(op));
+            for o in all {
+                if ctx.results(o).iter().any(|&r| used_outside(ctx, r)) {
+                    return false;
+                }
+            }
+        }
+    }
+    for &b in dead {
+        ctx.erase_block(b);
+    }
+    true
+}
+
+/// The successors of every op of `block` (only its terminator has some in valid IR).
+fn block_successors(ctx: &Context, block: BlockId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    let mut cur = ctx.first_op(block);
+    while let Some(op) = cur {
+        out.extend_from_slice(ctx.successors(op));
+        cur = ctx.next_op(op);
+    }
+    out
+}
+
+/// Whether `block` is live and the entry block of its region.
+fn is_entry(ctx: &Context, block: BlockId) -> bool {
+    ctx.block_region(block).and_then(|r| ctx.entry_block(r)) == Some(block)
+}
+
+/// After edges to `blocks` were removed: erases the blocks left without predecessors and,
+/// transitively, the blocks all of whose predecessors were erased; if one of `blocks` still
+/// has predecessors, erases every block of its region unreachable from the entry block.
+fn erase_blocks_that_lost_edges(ctx: &mut Context, blocks: &[BlockId]) -> bool {
+    let mut changed = false;
+    let mut sweep: Vec<RegionId> = Vec::new();
+    for &start in blocks {
+        let Some(region) = ctx.block_region(start) else { continue };
+        if is_entry(ctx, start) {
+            continue;
+        }
+        if !ctx.predecessors(start).is_empty() {
+            if !sweep.contains(&region) {
+                sweep.push(region);
+            }
+            continue;
+        }
+        let mut set: Vec<BlockId> = Vec::new();
+        let mut in_set: HashSet<BlockId> = HashSet::new();
+        let mut work = vec![start];
+        while let Some(b) = work.pop() {
+            if !in_set.insert(b) {
+                continue;
+            }
+            set.push(b);
+            for s in block_successors(ctx, b) {
+                if in_set.contains(&s) || is_entry(ctx, s) || ctx.block_region(s) != Some(region) {
+                    continue;
+                }
+                let all_preds_dead = ctx
+                    .predecessors(s)
+                    .iter()
+                    .all(|&(p, _)| ctx.op_block(p).is_some_and(|pb| in_set.contains(&pb)));
+                if all_preds_dead {
+                    work.push(s);
+                }
+            }
+        }
+        changed |= erase_block_set(ctx, region, &set);
+    }
+    for region in sweep {
+        changed |= erase_unreachable_blocks(ctx, region);
+    }
+    changed
+}
+
+/// Erases the blocks of `region` that are unreachable from its entry block (MLIR
+/// `eraseUnreachableBlocks`); returns whether any was erased.
+pub fn erase_unreachable_blocks(ctx: &mut Context, region: RegionId) -> bool {
+    let Some(entry) = ctx.entry_block(region) else { return false };
+    if ctx.next_block(entry).is_none() {
+        return false;
+    }
+    let mut reached: HashSet<BlockId> = HashSet::new();
+    let mut stack = vec![entry];
+    while let Some(b) = stack.pop() {
+        if !reached.insert(b) {
+            continue;
+        }
+        for s in block_successors(ctx, b) {
+            if !reached.contains(&s) && ctx.block_region(s) == Some(region) {
+                stack.push(s);
+            }
+        }
+    }
+    let dead: Vec<BlockId> = ctx.region_blocks(region).into_iter().filter(|b| !reached.contains(b)).collect();
+    erase_block_set(ctx, region, &dead)
+}
+
+// ------------------------------------------------------------------------------ patterns
+
+fn cond_br_constant(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if ctx.operands(op).is_empty() || ctx.successors(op).len() != 2 {
+        return false;
+    }
+    let Some(c) = constant_bool(ctx, ctx.operand(op, 0)) else { return false };
+    replace_with_br(ctx, op, if c { 0 } else { 1 })
+}
+
+fn switch_constant(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some(&flag) = ctx.operands(op).first() else { return false };
+    let Some(a) = ctx.constant_of(flag) else { return false };
+    let flag_value = match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => *value,
+        AttrKind::Bool(b) => *b as i128,
+        _ => return false,
+    };
+    let Some(cases) = switch_case_values(ctx, op) else { return false };
+    if cases.len() + 1 != ctx.successors(op).len() {
+        return false;
+    }
+    let width = ctx.int_width(ctx.value_type(flag)).unwrap_or(128);
+    let bits = |v: i128| if width >= 128 { v as u128 } else { (v as u128) & ((1u128 << width) - 1) };
+    let index = cases.iter().position(|&c| bits(c) == bits(flag_value)).map_or(0, |i| i + 1);
+    replace_with_br(ctx, op, index)
+}
+
+fn assert_true(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    match ctx.operands(op).first() {
+        Some(&c) if constant_bool(ctx, c) == Some(true) && ctx.results(op).is_empty() => {
+            ctx.erase_op(op);
+            true
+        }
+        _ => false,
+    }
+}
+
+fn cond_br_identical_successors(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let succs = ctx.successors(op).to_vec();
+    if succs.len() != 2 || succs[0] != succs[1] || ctx.operands(op).is_empty() || !well_formed_branch(ctx, op) {
+        return false;
+    }
+    let Some(block) = ctx.op_block(op) else { return false };
+    let dest = succs[0];
+    let t = ctx.successor_operands(op, 0).to_vec();
+    let f = ctx.successor_operands(op, 1).to_vec();
+    let cond = ctx.operand(op, 0);
+    let loc = ctx.loc(op).clone();
+    let merged = if t == f {
+        t
+    } else {
+        // Selects are only valid when this block is the destination's only predecessor.
+        if ctx.predecessors(dest).iter().any(|&(p, _)| ctx.op_block(p) != Some(block)) {
+            return false;
+        }
+        let select = ctx.op_name("arith.select");
+        let mut merged = Vec::with_capacity(t.len());
+        for (&a, &b) in t.iter().zip(&f) {
+            if a == b {
+                merged.push(a);
+                continue;
+            }
+            let mut st = OpState::new(select, loc.clone());
+            st.operands = vec![cond, a, b];
+            st.result_types.push(ctx.value_type(a));
+            let s = ctx.build_op(st, InsertPoint::Before(op));
+            merged.push(ctx.result(s, 0));
+        }
+        merged
+    };
+    build_br(ctx, InsertPoint::Before(op), dest, &merged, loc);
+    ctx.erase_op(op);
+    true
+}
+
+fn switch_only_default(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if ctx.successors(op).len() != 1 || ctx.operands(op).is_empty() {
+        return false;
+    }
+    replace_with_br(ctx, op, 0)
+}
+
+fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let succs = ctx.successors(op).to_vec();
+    let Some(values) = switch_case_values(ctx, op) else { return false };
+    if succs.len() < 2 || values.len() + 1 != succs.len() || !well_formed_branch(ctx, op) {
+        return false;
+    }
+    let default_ops = ctx.successor_operands(op, 0).to_vec();
+    let keep: Vec<usize> = (1..succs.len())
+        .filter(|&i| !(succs[i] == succs[0] && ctx.successor_operands(op, i) == default_ops.as_slice()))
+        .collect();
+    if keep.len() + 1 == succs.len() {
+        return false;
+    }
+    let cases: Vec<crate::SwitchCase> = keep
+        .iter()
+        .map(|&i| (values[i - 1], succs[i], ctx.successor_operands(op, i).to_vec()))
+        .collect();
+    let flag = ctx.operand(op, 0);
+    let loc = ctx.loc(op).clone();
+    let new = crate::build_switch(ctx, InsertPoint::Before(op), flag, succs[0], &default_ops, cases, loc);
+    for a in ctx.attrs(op).to_vec() {
+        if !matches!(a.name.as_str(), "case_values" | "case_operand_segments" | "operandSegmentSizes") {
+            ctx.set_attr(new, &a.name, a.value);
+        }
+    }
+    ctx.erase_op(op);
+    true
+}
+
+/// `^succ` if it holds only `cf.br ^next(ops)` (MLIR `collapseBranch`): `^next` and the operands
+/// for it, given the operands passed to `^succ`. Not when `^succ`'s arguments are used elsewhere,
+/// nor when the chain of such blocks from `^succ` loops (an empty infinite loop).
+fn collapse_branch(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(BlockId, Vec<ValueId>)> {
+    let br = forwarding_br(ctx, succ)?;
+    let next = ctx.successors(br)[0];
+    let args = ctx.block_args(succ);
+    if args.len() != operands.len() || ctx.operands(br).len() != ctx.block_args(next).len() {
+        return None;
+    }
+    if args.iter().any(|&a| ctx.uses(a).iter().any(|u| u.op != br)) {
+        return None;
+    }
+    // Refuse when following forwarding blocks from `succ` comes back to one already seen.
+    let mut seen: HashSet<BlockId> = HashSet::new();
+    seen.insert(succ);
+    let mut cur = next;
+    while let Some(b) = forwarding_br(ctx, cur) {
+        if !seen.insert(cur) {
+            return None;
+        }
+        cur = ctx.successors(b)[0];
+        if seen.contains(&cur) {
+            return None;
+        }
+    }
+    let new = ctx
+        .operands(br)
+        .iter()
+        .map(|&v| match args.iter().position(|&a| a == v) {
+            Some(i) => operands[i],
+            None => v,
+        })
+        .collect();
+    Some((next, new))
+}
+
+/// The `cf.br` of `block` if it is the block's only op and does not branch to the block itself.
+fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
+    let br = ctx.first_op(block)?;
+    if ctx.last_op(block) != Some(br) || !ctx.is(br, "cf.br") || ctx.successors(br).len() != 1 {
+        return None;
+    }
+    (ctx.successors(br)[0] != block).then_some(br)
+}
+
+fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if !well_formed_branch(ctx, op) {
+        return false;
+    }
+    let succs = ctx.successors(op).to_vec();
+    let mut dropped = Vec::new();
+    for (i, &s) in succs.iter().enumerate() {
+        let operands = ctx.successor_operands(op, i).to_vec();
+        let Some((next, new)) = collapse_branch(ctx, s, &operands) else { continue };
+        ctx.set_successor(op, i, next);
+        set_successor_operands(ctx, op, i, new);
+        dropped.push(s);
+    }
+    if dropped.is_empty() {
+        return false;
+    }
+    erase_blocks_that_lost_edges(ctx, &dropped);
+    true
+}
+
+fn merge_single_predecessor(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let (Some(block), [dest]) = (ctx.op_block(op), ctx.successors(op)) else { return false };
+    let dest = *dest;
+    if dest == block
+        || ctx.predecessors(dest).len() != 1
+        || is_entry(ctx, dest)
+        || ctx.block_region(dest) != ctx.block_region(block)
+        || ctx.last_op(block) != Some(op)
+        || ctx.block_args(dest).len() != ctx.operands(op).len()
+    {
+        return false;
+    }
+    let args = ctx.operands(op).to_vec();
+    ctx.erase_op(op);
+    ctx.inline_block(dest, InsertPoint::End(block), &args);
+    true
+}
+
+/// Simplifies each region once per round of the driver (MLIR's region simplification, which its
+/// greedy driver runs between rounds): [`erase_unreachable_blocks`], then
+/// [`erase_dead_block_arguments`]. Rooted at the branch that terminates the region's first block
+/// ending in a cf branch (normally the entry block; when the entry block returns, the unreachable
+/// blocks are after it).
+fn simplify_region(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some(region) = ctx.op_block(op).and_then(|b| ctx.block_region(b)) else { return false };
+    let mut cur = ctx.entry_block(region);
+    while let Some(b) = cur {
+        match ctx.last_op(b) {
+            Some(t) if is_cf_branch(ctx, t) => {
+                if t != op {
+                    return false;
+                }
+                let erased = erase_unreachable_blocks(ctx, region);
+                return erase_dead_block_arguments(ctx, region) || erased;
+            }
+            _ => cur = ctx.next_block(b),
+        }
+    }
+    false
+}
+
+fn is_cf_branch(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.name_str(op), "cf.br" | "cf.cond_br" | "cf.switch")
+}
+
+/// Removes the arguments of `region`'s blocks whose values are dead, with the operands the
+/// branches pass to them, and the pure ops computing only dead values (MLIR `runRegionDCE`). A
+/// value is live when an op with side effects, a terminator other than a cf branch, an op with
+/// regions or an op nested in another region uses it, when a branch uses it as its condition or
+/// flag, when a live block argument receives it, or when a pure op with a live result uses it.
+/// So a loop-carried value that only feeds itself is dead. Only arguments of non-entry blocks
+/// whose predecessors are all cf branches of this region are removed.
+pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
+    let blocks = ctx.region_blocks(region);
+    if blocks.len() < 2 {
+        return false;
+    }
+    let in_region = |ctx: &Context, o: OpId| ctx.op_block(o).and_then(|b| ctx.block_region(b)) == Some(region);
+    let eligible: HashSet<BlockId> = blocks[1..]
+        .iter()
+        .copied()
+        .filter(|&b| {
+            !ctx.block_args(b).is_empty()
+                && ctx.predecessors(b).iter().all(|&(p, _)| {
+                    is_cf_branch(ctx, p) && in_region(ctx, p) && well_formed_branch(ctx, p)
+                })
+        })
+        .collect();
+    if eligible.is_empty() {
+        return false;
+    }
+    // A pure op whose operands are live only if one of its results is.
+    let removable_op = |ctx: &Context, o: OpId| {
+        ctx.has_traits(o, Traits::PURE)
+            && !ctx.has_traits(o, Traits::TERMINATOR)
+            && ctx.regions(o).is_empty()
+            && !ctx.results(o).is_empty()
+    };
+    let mut live: HashSet<ValueId> = HashSet::new();
+    let mut work: Vec<ValueId> = Vec::new();
+    let mark = |v: ValueId, live: &mut HashSet<ValueId>, work: &mut Vec<ValueId>| {
+        if live.insert(v) {
+            work.push(v);
+        }
+    };
+    for &b in &blocks {
+        for &a in ctx.block_args(b) {
+            // Entry and ineligible block arguments, and arguments used from nested regions.
+            let used_nested = ctx.uses(a).iter().any(|u| !in_region(ctx, u.op));
+            if !eligible.contains(&b) || used_nested {
+                mark(a, &mut live, &mut work);
+            }
+        }
+        for o in ctx.block_ops(b) {
+            if is_cf_branch(ctx, o) {
+                let forwarded: Vec<(usize, std::ops::Range<usize>)> =
+                    (0..ctx.successors(o).len()).map(|i| (i, ctx.successor_operand_range(o, i))).collect();
+                for (k, &v) in ctx.operands(o).iter().enumerate() {
+                    let to = forwarded.iter().find(|(_, r)| r.contains(&k));
+                    match to {
+                        Some((i, _)) if eligible.contains(&ctx.successors(o)[*i]) => {}
+                        _ => mark(v, &mut live, &mut work),
+                    }
+                }
+            } else if !removable_op(ctx, o) {
+                for &v in ctx.operands(o) {
+                    mark(v, &mut live, &mut work);
+                }
+            }
+            for &r in ctx.results(o) {
+                if ctx.uses(r).iter().any(|u| !in_region(ctx, u.op)) {
+                    mark(r, &mut live, &mut work);
+                }
+            }
+            // Values used by ops nested in this op's regions.
+            if !ctx.regions(o).is_empty() {
+                for n in ctx.nested_ops(o) {
+                    for &v in ctx.operands(n) {
+                        mark(v, &mut live, &mut work);
+                    }
+                }
+            }
+        }
+    }
+    while let Some(v) = work.pop() {
+        match ctx.value_def(v) {
+            ValueDef::BlockArg { block, index } if eligible.contains(&block) => {
+                for &(p, i) in ctx.predecessors(block) {
+                    let range = ctx.successor_operand_range(p, i as usize);
+                    if let Some(&w) = ctx.operands(p).get(range.start + index as usize) {
+                        mark(w, &mut live, &mut work);
+                    }
+                }
+            }
+            ValueDef::Result { op, .. } if in_region(ctx, op) && removable_op(ctx, op) => {
+                for &w in ctx.operands(op) {
+                    mark(w, &mut live, &mut work);
+                }
+            }
+            _ => {}
+        }
+    }
+    // Dead pure ops, and the dead arguments of eligible blocks.
+    let mut dead_ops = Vec::new();
+    for &b in &blocks {
+        for o in ctx.block_ops(b) {
+            if removable_op(ctx, o) && ctx.results(o).iter().all(|r| !live.contains(r)) {
+                dead_ops.push(o);
+            }
+        }
+    }
+    let mut dead_args: Vec<(BlockId, Vec<usize>)> = Vec::new();
+    for &b in &blocks {
+        if !eligible.contains(&b) {
+            continue;
+        }
+        let dead: Vec<usize> = (0..ctx.block_args(b).len()).filter(|&i| !live.contains(&ctx.block_args(b)[i])).collect();
+        if !dead.is_empty() {
+            dead_args.push((b, dead));
+        }
+    }
+    if dead_args.is_empty() {
+        // Dead ops without dead arguments are not cyclic: the driver's dead-code elimination
+        // erases them.
+        return false;
+    }
+    // Every use of a dead argument must go with this rewrite: a dead op, or an operand passed
+    // to a dead argument.
+    let dead_op_set: HashSet<OpId> = dead_ops.iter().copied().collect();
+    let is_dead_arg = |b: BlockId, i: usize| dead_args.iter().any(|(db, d)| *db == b && d.contains(&i));
+    for (b, dead) in &dead_args {
+        for &i in dead {
+            for u in ctx.uses(ctx.block_args(*b)[i]) {
+                let k = u.operand as usize;
+                let goes = dead_op_set.contains(&u.op)
+                    || (is_cf_branch(ctx, u.op)
+                        && (0..ctx.successors(u.op).len()).any(|s| {
+                            let r = ctx.successor_operand_range(u.op, s);
+                            r.contains(&k) && is_dead_arg(ctx.successors(u.op)[s], k - r.start)
+                        }));
+                if !goes {
+                    return false;
+                }
+            }
+        }
+    }
+    for (b, dead) in &dead_args {
+        for (p, i) in ctx.predecessors(*b).to_vec() {
+            let kept: Vec<ValueId> = ctx
+                .successor_operands(p, i as usize)
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !dead.contains(k))
+                .map(|(_, &v)| v)
+                .collect();
+            set_successor_operands(ctx, p, i as usize, kept);
+        }
+    }
+    for o in dead_ops {
+        ctx.erase_op(o);
+    }
+    for (b, dead) in dead_args {
+        for &i in dead.iter().rev() {
+            ctx.erase_block_arg(b, i);
+        }
+    }
+    true
+}

@@ -1,0 +1,355 @@
+//! Canonicalization of `weir.loop` (SEMANTICS.md section 6).
+//!
+//! - [`fold_constant_loop`] (`ConstantCondition`): a constant `max <= 0` or a constant false
+//!   initial condition runs no trip: the results are the inits. A constant `max > 0` with a
+//!   condition that is true initially (absent or a constant `true`) and never changed by the body
+//!   (the body yields its incoming condition argument, or a constant `true`) is a counted loop:
+//!   it becomes `scf.for %it = 0 to %max step 1` of the iteration number's type (which is `max`'s
+//!   type, so no cast is needed) carrying the same values, with the body moved in (the
+//!   iteration-number argument becomes the induction variable, the condition argument the
+//!   constant `true`, `weir.yield %c, %v...` becomes `scf.yield %v...`). Both compare signed
+//!   (`it < max`), so the trip counts agree.
+//! - [`remove_unused_carried_values`] (`General`): a carried value whose result is unused and
+//!   whose block argument only feeds its own yield operand (directly or through pure ops of the
+//!   body), or is unused, is removed.
+//!
+//! Ops of other dialects (`scf.for`, `scf.yield`, `arith.constant`) are created by name, and
+//! constants recognised through the registry (`CONSTANT_LIKE`) or by the name `arith.constant`,
+//! so this crate depends on no other dialect's code.
+
+use crate::loop_op::{loop_operands, segment_sizes_attr, LoopOperands, OPERAND_SEGMENT_SIZES};
+use std::collections::{HashMap, HashSet};
+use weir_ir::{
+    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Pattern, PatternKind,
+    RewriteLog, Traits, Type, ValueId,
+};
+
+pub(crate) const PATTERNS: &[Pattern] = &[
+    Pattern {
+        name: "weir.loop-constant-max-or-condition",
+        kind: PatternKind::ConstantCondition,
+        apply: fold_constant_loop,
+    },
+    Pattern {
+        name: "weir.loop-unused-carried-values",
+        kind: PatternKind::General,
+        apply: remove_unused_carried_values,
+    },
+];
+
+fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
+    if let Some(a) = ctx.constant_of(v) {
+        return Some(a);
+    }
+    let def = ctx.defining_op(v)?;
+    if ctx.is(def, "arith.constant") {
+        ctx.attr_of(def, "value")
+    } else {
+        None
+    }
+}
+
+fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
+    match ctx.attr_kind(constant_attr(ctx, v)?) {
+        AttrKind::Bool(b) => Some(*b),
+        AttrKind::Integer { value, ty } if ctx.int_width(*ty) == Some(1) => Some(value & 1 != 0),
+        _ => None,
+    }
+}
+
+/// An integer constant, read as signed in its type's width (the `it < max` comparison is signed).
+fn constant_signed(ctx: &Context, v: ValueId) -> Option<i128> {
+    let w = ctx.int_width(ctx.value_type(v))?;
+    match ctx.attr_kind(constant_attr(ctx, v)?) {
+        AttrKind::Integer { value, .. } => Some(weir_ir::sign_extend(*value, w)),
+        AttrKind::Bool(b) => Some(if *b { -1 } else { 0 }),
+        _ => None,
+    }
+}
+
+fn build_constant(
+    ctx: &mut Context,
+    value: Attr,
+    ty: Type,
+    loc: &Location,
+    at: InsertPoint,
+) -> ValueId {
+    if let Some(v) = ctx.materialize_constant(value, ty, loc.clone(), at) {
+        return v;
+    }
+    let mut st = OpState::new(ctx.op_name("arith.constant"), loc.clone());
+    st.result_types.push(ty);
+    st.set_attr("value", value);
+    let op = ctx.build_op(st, at);
+    ctx.result(op, 0)
+}
+
+/// The parts of a well-formed `weir.loop`: operands, body block and `weir.yield`.
+struct LoopParts {
+    operands: LoopOperands,
+    body: BlockId,
+    yield_op: OpId,
+}
+
+fn loop_parts(ctx: &Context, op: OpId) -> Option<LoopParts> {
+    let operands = loop_operands(ctx, op)?;
+    if ctx.regions(op).len() != 1 {
+        return None;
+    }
+    let blocks = ctx.region_blocks(ctx.region(op, 0));
+    let [body] = blocks[..] else { return None };
+    let yield_op = ctx.last_op(body).filter(|&t| ctx.is(t, "weir.yield"))?;
+    let n = operands.inits.len();
+    if ctx.results(op).len() != n
+        || ctx.block_args(body).len() != n + 2
+        || ctx.operands(yield_op).len() != n + 1
+    {
+        return None;
+    }
+    Some(LoopParts {
+        operands,
+        body,
+        yield_op,
+    })
+}
+
+/// Whether the condition stays true for every trip: true initially (absent or a constant
+/// `true`) and yielded unchanged (the incoming condition argument, or a constant `true`).
+fn condition_always_true(ctx: &Context, p: &LoopParts) -> bool {
+    let initially = p
+        .operands
+        .cond
+        .is_none_or(|c| constant_bool(ctx, c) == Some(true));
+    let next = ctx.operand(p.yield_op, 0);
+    initially && (next == ctx.block_args(p.body)[1] || constant_bool(ctx, next) == Some(true))
+}
+
+/// See the module docs.
+fn fold_constant_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
+    let Some(p) = loop_parts(ctx, op) else {
+        return false;
+    };
+    let loc = ctx.loc(op).clone();
+    let max = p.operands.max.and_then(|m| constant_signed(ctx, m));
+    if let Some(m) = max.filter(|&m| m <= 0) {
+        let inits = p.operands.inits.clone();
+        ctx.replace_op(op, &inits);
+        log.remark(&loc, || format!("constant max {m}: loop removed"));
+        return true;
+    }
+    if p.operands
+        .cond
+        .is_some_and(|c| constant_bool(ctx, c) == Some(false))
+    {
+        let inits = p.operands.inits.clone();
+        ctx.replace_op(op, &inits);
+        log.remark(&loc, || {
+            "constant condition (false): loop removed".to_string()
+        });
+        return true;
+    }
+    let (Some(m), Some(max_value)) = (p.operands.max, max) else {
+        return false;
+    };
+    if !condition_always_true(ctx, &p) {
+        return false;
+    }
+    to_scf_for(ctx, op, p, m);
+    log.remark(&loc, || {
+        format!("constant max {max_value} and a condition that stays true: converted to scf.for")
+    });
+    true
+}
+
+/// Rewrites `op` (a counted `weir.loop`, see the module docs) into `scf.for 0 to max step 1`.
+fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
+    let loc = ctx.loc(op).clone();
+    let ty = ctx.value_type(max);
+    let before = InsertPoint::Before(op);
+    let zero = ctx.int_attr(0, ty);
+    let one = ctx.int_attr(1, ty);
+    let lb = build_constant(ctx, zero, ty, &loc, before);
+    let step = build_constant(ctx, one, ty, &loc, before);
+    let cond_arg = ctx.block_args(p.body)[1];
+    if !ctx.is_unused(cond_arg) {
+        let i1 = ctx.i1();
+        let t = ctx.attr(AttrKind::Bool(true));
+        let true_value = build_constant(ctx, t, i1, &loc, before);
+        ctx.replace_all_uses(cond_arg, true_value);
+    }
+    ctx.erase_block_arg(p.body, 1);
+    let yielded = ctx.operands(p.yield_op)[1..].to_vec();
+    let mut y = OpState::new(ctx.op_name("scf.yield"), ctx.loc(p.yield_op).clone());
+    y.operands = yielded;
+    ctx.build_op(y, InsertPoint::Before(p.yield_op));
+    ctx.erase_op(p.yield_op);
+    let region = ctx.new_region();
+    ctx.move_region_blocks(ctx.region(op, 0), region);
+    let mut st = OpState::new(ctx.op_name("scf.for"), loc);
+    st.operands = vec![lb, max, step];
+    st.operands.extend(p.operands.inits.iter().copied());
+    st.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+    st.regions.push(region);
+    // Discardable attributes go along; the operand segments do not apply to scf.for.
+    st.attrs = ctx
+        .attrs(op)
+        .iter()
+        .filter(|a| a.name != OPERAND_SEGMENT_SIZES)
+        .cloned()
+        .collect();
+    let new = ctx.build_op(st, before);
+    let results = ctx.results(new).to_vec();
+    ctx.replace_op(op, &results);
+}
+
+/// Whether `start` (a block argument of `block`) only feeds operand `sink_index` of `sink`,
+/// directly or through `PURE` region-less ops of `block` whose results do the same; returns those
+/// ops, or `None` when any other use exists.
+fn dead_chain(
+    ctx: &Context,
+    start: ValueId,
+    block: BlockId,
+    sink: OpId,
+    sink_index: usize,
+) -> Option<HashSet<OpId>> {
+    let mut chain = HashSet::new();
+    let mut stack = vec![start];
+    while let Some(v) = stack.pop() {
+        for u in ctx.uses(v) {
+            if u.op == sink {
+                if u.operand as usize != sink_index {
+                    return None;
+                }
+                continue;
+            }
+            if ctx.op_block(u.op) != Some(block)
+                || !ctx.has_traits(u.op, Traits::PURE)
+                || ctx.has_traits(u.op, Traits::TERMINATOR)
+                || !ctx.regions(u.op).is_empty()
+            {
+                return None;
+            }
+            if chain.insert(u.op) {
+                stack.extend(ctx.results(u.op).iter().copied());
+            }
+        }
+    }
+    Some(chain)
+}
+
+/// See the module docs.
+fn remove_unused_carried_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some(p) = loop_parts(ctx, op) else {
+        return false;
+    };
+    let n = p.operands.inits.len();
+    let args = ctx.block_args(p.body).to_vec();
+    let mut drop = HashSet::new();
+    let mut chain_ops = HashSet::new();
+    for i in 0..n {
+        if !ctx.is_unused(ctx.result(op, i)) {
+            continue;
+        }
+        if let Some(chain) = dead_chain(ctx, args[i + 2], p.body, p.yield_op, i + 1) {
+            drop.insert(i);
+            chain_ops.extend(chain);
+        }
+    }
+    if drop.is_empty() {
+        return false;
+    }
+    let yielded = ctx.operands(p.yield_op).to_vec();
+    let mut new_yield = vec![yielded[0]];
+    new_yield.extend(
+        yielded[1..]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !drop.contains(i))
+            .map(|(_, &v)| v),
+    );
+    ctx.set_operands(p.yield_op, new_yield);
+    let position: HashMap<OpId, usize> = ctx
+        .block_ops(p.body)
+        .into_iter()
+        .enumerate()
+        .map(|(i, o)| (o, i))
+        .collect();
+    let mut dead: Vec<OpId> = chain_ops.into_iter().collect();
+    dead.sort_by_key(|o| std::cmp::Reverse(position[o]));
+    for o in dead {
+        ctx.erase_op(o);
+    }
+    let mut idx: Vec<usize> = drop.iter().copied().collect();
+    idx.sort_unstable_by(|a, b| b.cmp(a));
+    for &i in &idx {
+        ctx.erase_block_arg(p.body, i + 2);
+    }
+    let inits: Vec<ValueId> = p
+        .operands
+        .inits
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(_, &v)| v)
+        .collect();
+    let mut operands: Vec<ValueId> = p.operands.max.into_iter().chain(p.operands.cond).collect();
+    operands.extend(inits.iter().copied());
+    let segments = segment_sizes_attr(
+        ctx,
+        p.operands.max.is_some(),
+        p.operands.cond.is_some(),
+        inits.len(),
+    );
+
+    let old_results = ctx.results(op).to_vec();
+    let mut st = OpState::new(ctx.name(op), ctx.loc(op).clone());
+    st.operands = operands;
+    st.attrs = ctx.attrs(op).to_vec();
+    st.set_attr(OPERAND_SEGMENT_SIZES, segments);
+    st.result_types = old_results
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(_, &r)| ctx.value_type(r))
+        .collect();
+    let region = ctx.new_region();
+    ctx.move_region_blocks(ctx.region(op, 0), region);
+    st.regions.push(region);
+    let new = ctx.build_op(st, InsertPoint::Before(op));
+    let mut j = 0;
+    for (i, &r) in old_results.iter().enumerate() {
+        if !drop.contains(&i) {
+            let nr = ctx.result(new, j);
+            ctx.replace_all_uses(r, nr);
+            j += 1;
+        }
+    }
+    ctx.erase_op(op);
+    true
+}
+
+/// The remark for a `weir.loop` that constant-condition folding kept.
+pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+    let Some(p) = loop_parts(ctx, op) else {
+        return "kept".to_string();
+    };
+    let mut parts = Vec::new();
+    match p.operands.max {
+        None => parts.push("no max".to_string()),
+        Some(m) => match constant_signed(ctx, m) {
+            Some(v) => parts.push(format!("constant max {v}")),
+            None => parts.push("variable max".to_string()),
+        },
+    }
+    if let Some(c) = p.operands.cond {
+        match constant_bool(ctx, c) {
+            Some(b) => parts.push(format!("constant initial condition ({b})")),
+            None => parts.push("variable initial condition".to_string()),
+        }
+    }
+    let next = ctx.operand(p.yield_op, 0);
+    if next != ctx.block_args(p.body)[1] && constant_bool(ctx, next) != Some(true) {
+        parts.push("condition computed by the body".to_string());
+    }
+    format!("{}: kept", parts.join(", "))
+}
