@@ -504,3 +504,111 @@ func.func @condition_outside_while(%c: i1) {
   }
   return
 }
+
+// -----
+
+// Two errors in one op, one of its own and one nested. MLIR 22 checks an op's ODS constraints,
+// traits and verify() before the ops nested in its regions, and its region traits
+// (SingleBlockImplicitTerminator, LoopLikeOpInterface, RegionBranchOpInterface) and
+// verifyRegions() after them; Weir splits each scf op's verifier the same way.
+// scf.index_switch's terminator check is in its verify(): it comes first.
+func.func @index_switch_ends_in_func_return(%i: index) {
+  // expected-error@+1 {{'scf.index_switch' op expected region to end with scf.yield, but got func.return}}
+  scf.index_switch %i
+  case 0 {
+    func.return
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
+// So are scf.while's terminator checks.
+func.func @while_before_ends_in_func_return(%x: i32) -> i32 {
+  // expected-error@+1 {{'scf.while' op expects the 'before' region to terminate with 'scf.condition'}}
+  %r = scf.while (%a = %x) : (i32) -> i32 {
+    // expected-note@+1 {{terminator here}}
+    func.return
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// An ODS constraint of scf.for comes before the nested scf.if's error.
+func.func @for_bound_types_and_nested_error(%lb: index, %ub: i32, %c: i1, %a: i32) {
+  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%lb, %ub, %lb) ({
+  ^bb0(%i: index):
+    %r = scf.if %c -> (i32) {
+      scf.yield %a : i32
+    }
+    scf.yield
+  }) : (index, i32, index) -> ()
+  return
+}
+
+// -----
+
+// scf.for's implicit-terminator check (SingleBlockImplicitTerminator) runs after the nested
+// ops: the misplaced scf.condition reports its own error.
+func.func @condition_in_for(%lb: index, %c: i1) {
+  scf.for %i = %lb to %lb step %lb {
+    // expected-error@+1 {{'scf.condition' op expects parent op 'scf.while'}}
+    scf.condition(%c)
+  }
+  return
+}
+
+// -----
+
+// scf.for's iter_arg checks (LoopLikeOpInterface) run after the nested ops.
+func.func @for_iter_arg_type_and_nested_error(%lb: index, %c: i1, %a: i32) -> i32 {
+  %r = "scf.for"(%lb, %lb, %lb, %a) ({
+  ^bb0(%i: index, %x: i64):
+    // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+    %y = scf.if %c -> (i32) {
+      scf.yield %a : i32
+    }
+    scf.yield %y : i32
+  }) : (index, index, index, i32) -> i32
+  return %r : i32
+}
+
+// -----
+
+// So do scf.if's yield checks (RegionBranchOpInterface edges).
+func.func @if_yield_type_and_nested_error(%c: i1, %a: i64) -> i32 {
+  %r = scf.if %c -> (i32) {
+    // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+    %y = scf.if %c -> (i64) {
+      scf.yield %a : i64
+    }
+    scf.yield %y : i64
+  } else {
+    scf.yield %a : i64
+  }
+  return %r : i32
+}
+
+// -----
+
+// And scf.while's edge checks.
+func.func @while_edge_and_nested_error(%x: i32, %c: i1, %a: i64) -> i32 {
+  %r = scf.while (%b = %x) : (i32) -> i32 {
+    // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+    %y = scf.if %c -> (i64) {
+      scf.yield %a : i64
+    }
+    scf.condition(%c) %y : i64
+  } do {
+  ^bb0(%d: i64):
+    scf.yield %x : i32
+  }
+  return %r : i32
+}

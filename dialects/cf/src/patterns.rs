@@ -10,14 +10,18 @@
 //! | `cf.switch` | no case -> `cf.br` to the default; cases that branch like the default dropped | general | `SimplifySwitchWithOnlyDefault`, `DropSwitchCasesThatMatchDefault` |
 //! | `cf.br` | the successor has no other predecessor -> merged into this block | general | `SimplifyBrToBlockWithSinglePred` |
 //! | any branch | a successor that only branches on (`^bb: cf.br ^next(..)`) is skipped | general | `SimplifyPassThroughBr`, `...CondBranch`, `...Switch` |
-//! | the first branch of a region | blocks unreachable from the entry block are erased; dead block arguments (e.g. a loop-carried value that only feeds itself) are removed | general | region simplification (`eraseUnreachableBlocks`, `runRegionDCE`) |
+//! | the first branch of a region | blocks unreachable from the entry block are erased | constant condition | region simplification (`eraseUnreachableBlocks`) |
+//! | the first branch of a region | dead block arguments (e.g. a loop-carried value that only feeds itself) are removed | general | region simplification (`runRegionDCE`) |
 //!
 //! A pattern that removes a CFG edge also erases the blocks that became unreachable: the blocks
-//! left without predecessors and, transitively, the blocks only they branched to; when a block
-//! that lost an edge still has predecessors, a reachability walk from the entry block decides
-//! (an unreachable loop keeps its back edge). Blocks are erased only together with every block
-//! that uses their values (values of unreachable blocks can only be used in unreachable blocks;
-//! if a malformed input says otherwise, nothing is erased).
+//! left without predecessors and, transitively, the blocks only they branched to (at the cost of
+//! what is erased). An unreachable loop keeps its back edge; the reachability walk from the entry
+//! block, run once per region and round of the driver, erases it. Blocks are erased only together
+//! with every block that uses their values (values of unreachable blocks can only be used in
+//! unreachable blocks; if a malformed input says otherwise, nothing is erased).
+//!
+//! The region-wide patterns cost the size of the region and run from one op per region, so a
+//! round of the driver stays linear in the size of the IR.
 
 use crate::{build_br, set_successor_operands, switch_case_values};
 use std::collections::HashSet;
@@ -30,7 +34,8 @@ use weir_ir::{
 pub(crate) const BR_PATTERNS: &[Pattern] = &[
     Pattern { name: "cf-br-merge-single-predecessor", kind: PatternKind::General, apply: merge_single_predecessor },
     Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
+    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
 ];
 
 /// Patterns rooted at `cf.cond_br`.
@@ -38,7 +43,8 @@ pub(crate) const COND_BR_PATTERNS: &[Pattern] = &[
     Pattern { name: "cf-cond-br-constant-condition", kind: PatternKind::ConstantCondition, apply: cond_br_constant },
     Pattern { name: "cf-cond-br-identical-successors", kind: PatternKind::General, apply: cond_br_identical_successors },
     Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
+    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
 ];
 
 /// Patterns rooted at `cf.switch`.
@@ -47,7 +53,8 @@ pub(crate) const SWITCH_PATTERNS: &[Pattern] = &[
     Pattern { name: "cf-switch-only-default", kind: PatternKind::General, apply: switch_only_default },
     Pattern { name: "cf-switch-drop-cases-matching-default", kind: PatternKind::General, apply: switch_drop_default_cases },
     Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-simplify-region", kind: PatternKind::General, apply: simplify_region },
+    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
+    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
 ];
 
 /// Patterns rooted at `cf.assert`.
@@ -85,7 +92,7 @@ fn replace_with_br(ctx: &mut Context, op: OpId, index: usize) -> bool {
         return false;
     }
     let args = ctx.successor_operands(op, index).to_vec();
-    let dropped: Vec<BlockId> = ctx.successors(op).to_vec();
+    let dropped: Vec<BlockId> = ctx.successors(op).iter().copied().filter(|&s| s != dest).collect();
     let loc = ctx.loc(op).clone();
     build_br(ctx, InsertPoint::Before(op), dest, &args, loc);
     ctx.erase_op(op);
@@ -152,20 +159,14 @@ fn is_entry(ctx: &Context, block: BlockId) -> bool {
 }
 
 /// After edges to `blocks` were removed: erases the blocks left without predecessors and,
-/// transitively, the blocks all of whose predecessors were erased; if one of `blocks` still
-/// has predecessors, erases every block of its region unreachable from the entry block.
+/// transitively, the blocks all of whose predecessors were erased. (An unreachable loop keeps
+/// its back edge: the once-per-region [`erase_unreachable_blocks`] pattern takes it.) Costs the
+/// size of what it erases.
 fn erase_blocks_that_lost_edges(ctx: &mut Context, blocks: &[BlockId]) -> bool {
     let mut changed = false;
-    let mut sweep: Vec<RegionId> = Vec::new();
     for &start in blocks {
         let Some(region) = ctx.block_region(start) else { continue };
-        if is_entry(ctx, start) {
-            continue;
-        }
-        if !ctx.predecessors(start).is_empty() {
-            if !sweep.contains(&region) {
-                sweep.push(region);
-            }
+        if is_entry(ctx, start) || !ctx.predecessors(start).is_empty() {
             continue;
         }
         let mut set: Vec<BlockId> = Vec::new();
@@ -190,9 +191,6 @@ fn erase_blocks_that_lost_edges(ctx: &mut Context, blocks: &[BlockId]) -> bool {
             }
         }
         changed |= erase_block_set(ctx, region, &set);
-    }
-    for region in sweep {
-        changed |= erase_unreachable_blocks(ctx, region);
     }
     changed
 }
@@ -416,27 +414,28 @@ fn merge_single_predecessor(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) 
     true
 }
 
-/// Simplifies each region once per round of the driver (MLIR's region simplification, which its
-/// greedy driver runs between rounds): [`erase_unreachable_blocks`], then
-/// [`erase_dead_block_arguments`]. Rooted at the branch that terminates the region's first block
-/// ending in a cf branch (normally the entry block; when the entry block returns, the unreachable
-/// blocks are after it).
-fn simplify_region(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let Some(region) = ctx.op_block(op).and_then(|b| ctx.block_region(b)) else { return false };
+/// The region of `op` if `op` is the op that runs the once-per-region cleanups: the branch that
+/// terminates the region's first block ending in a cf branch (normally the entry block; when
+/// the entry block returns, unreachable blocks follow it). So a round of the driver walks each
+/// region once, like MLIR's region simplification between rounds of its greedy driver.
+fn region_root(ctx: &Context, op: OpId) -> Option<RegionId> {
+    let region = ctx.op_block(op).and_then(|b| ctx.block_region(b))?;
     let mut cur = ctx.entry_block(region);
     while let Some(b) = cur {
         match ctx.last_op(b) {
-            Some(t) if is_cf_branch(ctx, t) => {
-                if t != op {
-                    return false;
-                }
-                let erased = erase_unreachable_blocks(ctx, region);
-                return erase_dead_block_arguments(ctx, region) || erased;
-            }
+            Some(t) if is_cf_branch(ctx, t) => return (t == op).then_some(region),
             _ => cur = ctx.next_block(b),
         }
     }
-    false
+    None
+}
+
+fn region_unreachable_blocks(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    region_root(ctx, op).is_some_and(|r| erase_unreachable_blocks(ctx, r))
+}
+
+fn region_dead_block_arguments(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    region_root(ctx, op).is_some_and(|r| erase_dead_block_arguments(ctx, r))
 }
 
 fn is_cf_branch(ctx: &Context, op: OpId) -> bool {

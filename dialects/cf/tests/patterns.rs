@@ -70,12 +70,17 @@ fn pattern_kinds() {
         ("cf.assert", "cf-assert-constant-true"),
     ] {
         for (name, kind) in kinds(op) {
-            let expected = if name == constant { PatternKind::ConstantCondition } else { PatternKind::General };
+            let constant_kind = name == constant || name == "cf-erase-unreachable-blocks";
+            let expected = if constant_kind { PatternKind::ConstantCondition } else { PatternKind::General };
             assert_eq!(kind, expected, "{op}: {name}");
         }
         assert!(kinds(op).iter().any(|(n, _)| *n == constant), "{op} has {constant}");
     }
-    assert!(kinds("cf.br").iter().all(|(_, k)| *k == PatternKind::General));
+    for (name, kind) in kinds("cf.br") {
+        let expected =
+            if name == "cf-erase-unreachable-blocks" { PatternKind::ConstantCondition } else { PatternKind::General };
+        assert_eq!(kind, expected, "cf.br: {name}");
+    }
 }
 
 #[test]

@@ -17,7 +17,8 @@
 //! block without arguments; each `scf.yield` in it returns the results.
 //!
 //! Verifier: MLIR 22's (`region needs to have at least one block`, `region cannot have any
-//! arguments`, and the region-branch edge messages for every `scf.yield`).
+//! arguments` before the nested ops are verified; the region-branch edge messages for every
+//! `scf.yield` after them).
 
 use crate::common::{self, check_edge, Point};
 use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
@@ -26,6 +27,8 @@ use weir_syntax::{PResult, Parser, Printer};
 /// The name of the unit attribute that forbids inlining.
 pub const NO_INLINE: &str = "no_inline";
 
+/// The checks MLIR 22 runs before the ops nested in the region: ODS constraints and
+/// `ExecuteRegionOp::verify`.
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     if !ctx.operands(op).is_empty() {
@@ -38,6 +41,13 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     if !ctx.block_args(entry).is_empty() {
         return Err(op_error(ctx, op, "region cannot have any arguments"));
     }
+    Ok(())
+}
+
+/// The checks MLIR 22 runs after the ops nested in the region: the `RegionBranchOpInterface`
+/// edge of every `scf.yield` back to the op; `verify` has passed.
+pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let region = ctx.region(op, 0);
     let results = common::result_types(ctx, op);
     for b in ctx.region_blocks(region) {
         if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is(t, "scf.yield")) {

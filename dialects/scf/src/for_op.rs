@@ -20,8 +20,10 @@
 //! Semantics: `iv = lb; while iv < ub { iter_args = body(iv, iter_args); iv += step }`, results =
 //! the last yielded values (the inits when no trip runs).
 //!
-//! Verifier: MLIR 22's checks and wording (ODS operand constraints, `LoopLikeOpInterface`,
-//! region-branch edges, implicit terminator, induction variable type), plus one stricter rule:
+//! Verifier: MLIR 22's checks, wording and order: ODS operand constraints and the count of
+//! results before the nested ops are verified (`verify`); after them (`verify_regions`), the
+//! implicit terminator, `LoopLikeOpInterface`, region-branch edges and the induction variable
+//! type. Plus one stricter rule (in `verify`):
 //! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
 //! `'scf.for' op constant step operand must be positive`. The constant is recognised by the
 //! `CONSTANT_LIKE` trait or the op name `arith.constant`, and its `value` attribute, so this
@@ -48,6 +50,8 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
     }
 }
 
+/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`),
+/// and Weir's constant step rule.
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     let operands = ctx.operands(op);
@@ -95,7 +99,18 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             return Err(op_error(ctx, op, "constant step operand must be positive"));
         }
     }
+    Ok(())
+}
 
+/// The checks MLIR 22 runs after the ops nested in the body, in its order (checked with
+/// mlir-opt 22 on inputs with two of these errors): `SingleBlockImplicitTerminator<
+/// "scf::YieldOp">`, `LoopLikeOpInterface`, `RegionBranchOpInterface` edges,
+/// `ForOp::verifyRegions` (induction variable type); `verify` has passed.
+pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_yield_terminators(ctx, op)?;
+    let operands = ctx.operands(op);
+    let (bound_ty, inits) = (ctx.value_type(operands[0]), &operands[3..]);
+    let results = common::result_types(ctx, op);
     // LoopLikeOpInterface (22 wording).
     let body = ctx.entry_block(ctx.region(op, 0)).expect("one block");
     let args = ctx.block_args(body);
@@ -207,7 +222,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             loc,
         )?;
     }
-    common::expect_yield_terminators(ctx, op)?;
     if ctx.value_type(iv) != bound_ty {
         return Err(op_error(
             ctx,

@@ -19,8 +19,10 @@
 //! and their yields always shown.
 //!
 //! Verifier (in MLIR 22's order and wording): one `i1` operand, two regions, a one-block then
-//! region, no region arguments, an else region when defining values, each `scf.yield` matching
-//! the result types exactly (region-branch edge messages), `scf.yield` terminators.
+//! region, no region arguments, an else region when defining values (`verify`, run before the
+//! nested ops, as MLIR's ODS checks, traits and `IfOp::verify`); then, after the nested ops
+//! (`verify_regions`, as MLIR's region traits), `scf.yield` terminators and each `scf.yield`
+//! matching the result types exactly (region-branch edge messages).
 
 use crate::common::{
     self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
@@ -28,6 +30,8 @@ use crate::common::{
 use weir_ir::{op_error, Context, DiagResult, OpId, OpState, Signedness, TypeKind};
 use weir_syntax::{PResult, Parser, Printer};
 
+/// The checks MLIR 22 runs before the ops nested in the regions (ODS constraints,
+/// `NoRegionArguments`, `IfOp::verify`).
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 2)?;
     let operands = ctx.operands(op);
@@ -61,6 +65,14 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             "must have an else block if defining values",
         ));
     }
+    Ok(())
+}
+
+/// The checks MLIR 22 runs after the ops nested in the regions, in its order:
+/// `SingleBlockImplicitTerminator<"scf::YieldOp">`, then the `RegionBranchOpInterface` edges;
+/// `verify` has passed.
+pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    common::expect_yield_terminators(ctx, op)?;
     // Region-branch edges: each yield goes back to the parent with the results' types.
     let results = common::result_types(ctx, op);
     for &r in ctx.regions(op) {
@@ -77,7 +89,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             )?;
         }
     }
-    common::expect_yield_terminators(ctx, op)
+    Ok(())
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {

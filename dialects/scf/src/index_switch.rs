@@ -26,8 +26,11 @@
 //!
 //! Verifier: MLIR 22's checks and wording (`has duplicate case value: 1`, `has 0 case regions
 //! but 1 case values`, `expected result #0 of each region to be 'i32'` with a note on the yield,
-//! ...). Stricter than 22: region arguments are rejected (`region #1 should have no
-//! arguments`), since nothing could pass them values.
+//! ...). All of them run before the nested ops are verified, as in 22, where they are ODS
+//! constraints and `IndexSwitchOp::verify` (so `expected region to end with scf.yield, but got
+//! func.return` comes before the nested `func.return`'s own error); there is no region
+//! verifier, since the yields are already checked. Stricter than 22: region arguments are
+//! rejected (`region #1 should have no arguments`), since nothing could pass them values.
 
 use crate::common::{self, ensure_terminator, ty};
 use weir_ir::{op_error, AttrKind, Context, DenseValue, DiagResult, OpId, OpState, TypeKind};

@@ -28,8 +28,15 @@
 //!   always says `0-th`), and an `scf.for` body without arguments gets its own message (22 prints
 //!   an underflowed count).
 //!
-//! Weir's verifier runs the nested ops' verifiers before an op's own (MLIR runs part of an op's
-//! checks first), so when one input has several errors the first one reported may differ.
+//! Each op's checks are split as MLIR 22 splits them, so that with several errors in one input
+//! the first one reported is 22's: the op's verifier (`OpDef::verifier`) holds what 22 checks
+//! before the ops nested in the regions (ODS operand, result, attribute and region constraints,
+//! traits such as `NoRegionArguments` and `HasParent`, the op's C++ `verify()`: e.g.
+//! `scf.while`'s and `scf.index_switch`'s terminator checks); the region verifier
+//! (`OpDef::region_verifier`) holds what 22 checks after them (`SingleBlockImplicitTerminator`,
+//! `LoopLikeOpInterface`, the `RegionBranchOpInterface` edges, `verifyRegions()`: e.g.
+//! `scf.for`'s induction variable type). So a `scf.condition` in an `scf.for` body is reported
+//! as `'scf.condition' op expects parent op 'scf.while'`, before the for's terminator check.
 //!
 //! Traits: `scf.if`, `scf.for`, `scf.while` and `scf.index_switch` are `SINGLE_BLOCK` (as in
 //! MLIR); `scf.execute_region` is not. None of the region ops is `PURE` (their regions may have
@@ -85,11 +92,20 @@ use weir_syntax::{OpSyntax, Syntax};
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     let region_op = Traits::SINGLE_BLOCK | Traits::RECURSIVELY_PURE;
     #[allow(clippy::type_complexity)]
-    let ops: [(&'static str, Traits, weir_ir::VerifyFn, OpSyntax, &'static [Pattern], Option<DescribeFn>); 7] = [
+    let ops: [(
+        &'static str,
+        Traits,
+        weir_ir::VerifyFn,
+        Option<weir_ir::VerifyFn>,
+        OpSyntax,
+        &'static [Pattern],
+        Option<DescribeFn>,
+    ); 7] = [
         (
             "scf.if",
             region_op,
             if_op::verify,
+            Some(if_op::verify_regions),
             OpSyntax::new(if_op::parse, if_op::print),
             if_op::PATTERNS,
             Some(if_op::describe_kept),
@@ -98,6 +114,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.for",
             region_op,
             for_op::verify,
+            Some(for_op::verify_regions),
             OpSyntax::new(for_op::parse, for_op::print),
             for_op::PATTERNS,
             Some(for_op::describe_kept),
@@ -106,6 +123,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.while",
             Traits::SINGLE_BLOCK,
             while_op::verify,
+            Some(while_op::verify_regions),
             OpSyntax::new(while_op::parse, while_op::print),
             while_op::PATTERNS,
             Some(while_op::describe_kept),
@@ -114,6 +132,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.index_switch",
             region_op,
             index_switch::verify,
+            None,
             OpSyntax::new(index_switch::parse, index_switch::print),
             index_switch::PATTERNS,
             Some(index_switch::describe_kept),
@@ -122,6 +141,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.execute_region",
             Traits::NONE,
             execute_region::verify,
+            Some(execute_region::verify_regions),
             OpSyntax::new(execute_region::parse, execute_region::print),
             execute_region::PATTERNS,
             None,
@@ -130,6 +150,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.yield",
             Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
             yield_op::verify,
+            None,
             OpSyntax::new(yield_op::parse, yield_op::print),
             &[],
             None,
@@ -138,13 +159,17 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "scf.condition",
             Traits::TERMINATOR | Traits::PURE,
             condition::verify,
+            None,
             OpSyntax::new(condition::parse, condition::print),
             &[],
             None,
         ),
     ];
-    for (name, traits, verify, op_syntax, patterns, describe) in ops {
+    for (name, traits, verify, verify_regions, op_syntax, patterns, describe) in ops {
         let mut def = OpDef::new(name, traits).verifier(verify).patterns(patterns);
+        if let Some(f) = verify_regions {
+            def = def.region_verifier(f);
+        }
         if let Some(d) = describe {
             def = def.describe_kept(d);
         }

@@ -20,9 +20,11 @@
 //! Semantics: run "before" on the carried values; if `%c` is true, run "after" on `%v...` and
 //! loop with what it yields; otherwise the results are `%v...`.
 //!
-//! Verifier: MLIR 22's checks and wording: one block per region, the terminator kinds (with a
-//! `terminator here` note), then the region-branch edges in 22's order: inits -> before
-//! arguments, condition -> results, condition -> after arguments, yield -> before arguments.
+//! Verifier: MLIR 22's checks and wording: one block per region and the terminator kinds (with
+//! a `terminator here` note) before the nested ops are verified (`verify`, as 22's ODS checks
+//! and `WhileOp::verify`); after them (`verify_regions`), the region-branch edges in 22's order:
+//! inits -> before arguments, condition -> results, condition -> after arguments, yield ->
+//! before arguments.
 
 use crate::common::{self, check_edge, types_of, Point};
 use crate::for_op::{parse_assignment_list, print_assignment_list};
@@ -51,10 +53,17 @@ fn terminator_named(
     }
 }
 
+/// The checks MLIR 22 runs before the ops nested in the regions: ODS constraints and
+/// `WhileOp::verify` (the terminator kinds).
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 2)?;
     common::expect_one_block(ctx, op, 0, "before")?;
     common::expect_one_block(ctx, op, 1, "after")?;
+    terminators(ctx, op).map(|_| ())
+}
+
+/// The `scf.condition` and `scf.yield` ending the two regions (MLIR's `WhileOp::verify`).
+fn terminators(ctx: &Context, op: OpId) -> DiagResult<(OpId, OpId)> {
     let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
     let cond = terminator_named(
         ctx,
@@ -70,6 +79,14 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         "scf.yield",
         "expects the 'after' region to terminate with 'scf.yield'",
     )?;
+    Ok((cond, yield_op))
+}
+
+/// The checks MLIR 22 runs after the ops nested in the regions: the `RegionBranchOpInterface`
+/// edges; `verify` has passed.
+pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
+    let (cond, yield_op) = terminators(ctx, op)?;
     let before_args = ctx.block_arg_types(ctx.entry_block(before).expect("one block"));
     let after_args = ctx.block_arg_types(ctx.entry_block(after).expect("one block"));
     let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]);

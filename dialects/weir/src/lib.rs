@@ -53,7 +53,12 @@
 //! %new_vars...` (`i1`, carried types); results = the final carried values (the inits' types).
 //!
 //! The verifier checks all of the above with `'weir.loop' op ...` messages (the terminator's
-//! operands are reported at the `weir.yield`).
+//! operands are reported at the `weir.yield`). As MLIR 22 does for `scf.for`, the checks are in
+//! two parts: the op itself (region and block count, `operandSegmentSizes`, operand and result
+//! types) before the ops nested in the body are verified; the body (its arguments, its
+//! `weir.yield` terminator and the yielded values) after them. So an `scf.yield` ending a
+//! `weir.loop` body is reported by its own parent check (`'scf.yield' op expects parent op to be
+//! one of ...`), and any other error inside the body comes before the loop's body checks.
 //!
 //! # `weir.yield`
 //! `weir.yield %cond, %v... : i1, T...` ends a `weir.loop` body (and nothing else). An attribute
@@ -85,6 +90,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("weir.loop", Traits::SINGLE_BLOCK)
             .verifier(loop_op::verify)
+            .region_verifier(loop_op::verify_regions)
             .patterns(canon::PATTERNS)
             .describe_kept(canon::describe_kept),
     );

@@ -110,6 +110,9 @@ fn is_i1(ctx: &Context, t: Type) -> bool {
     )
 }
 
+/// The checks of the op itself, run before the ops nested in its body are verified (as MLIR's
+/// ODS constraints): one region with one block, `operandSegmentSizes`, the operand types, one
+/// result per init with the init's type.
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
@@ -179,7 +182,17 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             "region #0 ('body') failed to verify constraint: region with 1 blocks",
         ));
     }
-    let block = blocks[0];
+    Ok(())
+}
+
+/// The checks that look into the body, run after the ops nested in it are verified (as MLIR 22
+/// runs `scf.for`'s implicit-terminator, `LoopLikeOpInterface`, region-branch edge and
+/// induction variable checks): the body block's arguments (against the operands), its
+/// `weir.yield` terminator and the yielded values; `verify` has passed.
+pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let parts = loop_operands(ctx, op).expect("verified segments");
+    let n = parts.inits.len();
+    let block = ctx.region_blocks(ctx.region(op, 0))[0];
     let args = ctx.block_arg_types(block);
     if args.len() != n + 2 {
         return Err(op_error(

@@ -514,6 +514,56 @@ const INVALID: &[(&str, &str, &str)] = &[
 }"#,
         "2:28: use of undeclared SSA value name",
     ),
+    // Two errors, one in the loop and one nested in its body: the loop's own checks (operands,
+    // results, region) come before the nested op's error, its body checks (block arguments,
+    // terminator, yielded values) after it, as MLIR 22 orders scf.for's checks.
+    (
+        "two_errors_result_type_before_nested",
+        r#"func.func @f(%x: f32) {
+  %0 = "weir.loop"(%x) ({
+  ^bb0(%it: i64, %cond: i1, %a: f32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "weir.yield"(%cond, %a) : (i1, f32) -> ()
+  }) {operandSegmentSizes = array<i32: 0, 0, 1>} : (f32) -> f64
+  return
+}"#,
+        "2:8: 'weir.loop' op result #0 type 'f64' must match init #0 type 'f32'",
+    ),
+    (
+        "two_errors_nested_before_body_arguments",
+        r#"func.func @f(%x: f32) {
+  %0 = weir.loop iter_args(%x) -> (f32) {
+  ^bb0(%it: i64, %a: f32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    weir.yield %a, %a : f32, f32
+  }
+  return
+}"#,
+        "4:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    (
+        "two_errors_nested_before_yielded_values",
+        r#"func.func @f(%x: f32) {
+  %0 = weir.loop iter_args(%x) -> (f32) {
+  ^bb0(%it: i64, %cond: i1, %a: f32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    weir.yield %cond : i1
+  }
+  return
+}"#,
+        "4:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    (
+        "two_errors_nested_terminator_before_body_terminator",
+        r#"func.func @f() {
+  weir.loop {
+  ^bb0(%it: i64, %cond: i1):
+    func.return
+  }
+  return
+}"#,
+        "4:5: 'func.return' op expects parent op 'func.func'",
+    ),
 ];
 
 #[test]

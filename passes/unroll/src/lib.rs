@@ -14,7 +14,8 @@
 //!
 //! Loops are processed inner-first. After unrolling, constant conditions inside the copies are
 //! folded (the `fold-constant-conditions` patterns), so e.g. an `scf.if` on the induction
-//! variable disappears.
+//! variable disappears. A `weir.loop` with a constant max and a condition that stays true is
+//! first turned into an `scf.for` by the same patterns, and then unrolls like one.
 //!
 //! Differences from MLIR 22 (`-test-loop-unrolling`): trip counts are exact for narrow and
 //! unsigned induction variables and never overflow (computed in 128-bit arithmetic); runtime
@@ -95,6 +96,12 @@ impl Pass for Unroll {
 
 /// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
 pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
+    let fold = weir_rewrite::GreedyConfig { only_constant_conditions: true, ..Default::default() };
+    // `weir.loop`s with a constant max and a condition that stays true become `scf.for` loops
+    // (a fold-constant-conditions pattern), which then unroll like any other.
+    if ctx.nested_ops(root).iter().any(|&o| ctx.is(o, "weir.loop")) {
+        diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
+    }
     let mut loops = ctx.nested_ops(root);
     loops.reverse(); // inner loops before the loops around them
     let mut changed = false;
@@ -109,9 +116,7 @@ pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut V
         }
     }
     if changed {
-        let config = weir_rewrite::GreedyConfig { only_constant_conditions: true, ..Default::default() };
-        let outcome = weir_rewrite::apply_patterns_greedily(ctx, root, &config);
-        diags.extend(outcome.diagnostics);
+        diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
     }
     diags.sort_by_key(|d| d.loc.file_line_col().map(|(_, l, c)| (l, c)));
 }

@@ -972,4 +972,204 @@ pub const INVALID: &[Invalid] = &[
 }"#,
         "2:3: 'scf.execute_region' op requires one region",
     ),
+    // ------------------------------------------------------------------ two errors
+    // Which one is reported first: the op's own checks that MLIR 22 runs before the nested ops
+    // (ODS constraints, traits, verify()), the nested op's error, then the checks 22 runs after
+    // them (SingleBlockImplicitTerminator, LoopLikeOpInterface, RegionBranchOpInterface edges,
+    // verifyRegions()), in 22's order. The nested error is a `func.return` outside a function.
+    case(
+        "two_errors_if_else_needed_before_nested",
+        r#"func.func @f(%c: i1, %x: i32) {
+  %0 = "scf.if"(%c) ({
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "scf.yield"(%x) : (i32) -> ()
+  }, {
+  }) : (i1) -> i32
+  return
+}"#,
+        "2:8: 'scf.if' op must have an else block if defining values",
+    ),
+    case(
+        "two_errors_if_nested_before_yield_type",
+        r#"func.func @f(%c: i1, %x: i64) {
+  %0 = scf.if %c -> i32 {
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.yield %x : i64
+  } else {
+    scf.yield %x : i64
+  }
+  return
+}"#,
+        "3:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "two_errors_if_nested_before_terminator",
+        r#"func.func @f(%c: i1) {
+  scf.if %c {
+    func.return
+  }
+  return
+}"#,
+        "3:5: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "two_errors_if_terminator_before_yield_type",
+        r#"func.func @f(%c: i1, %x: i64) {
+  %0 = "scf.if"(%c) ({
+    "scf.yield"(%x) : (i64) -> ()
+  }, {
+    "test.term"() : () -> ()
+  }) : (i1) -> i32
+  return
+}"#,
+        "2:8: 'scf.if' op expects regions to end with 'scf.yield', found 'test.term'\n  note 2:8: in custom textual format, the absence of terminator implies 'scf.yield'",
+    ),
+    case(
+        "two_errors_for_bound_types_before_nested",
+        r#"func.func @f(%lb: index, %ub: i32) {
+  "scf.for"(%lb, %ub, %lb) ({
+  ^bb0(%i: index):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "scf.yield"() : () -> ()
+  }) : (index, i32, index) -> ()
+  return
+}"#,
+        "2:3: 'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type",
+    ),
+    case(
+        "two_errors_for_result_count_before_nested",
+        r#"func.func @f(%lb: index, %x: i32) {
+  "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "scf.yield"(%a) : (i32) -> ()
+  }) : (index, index, index, i32) -> ()
+  return
+}"#,
+        "2:3: 'scf.for' op mismatch in number of loop-carried values and defined values",
+    ),
+    case(
+        "two_errors_for_nested_before_iter_arg_type",
+        r#"func.func @f(%lb: index, %x: i32) {
+  %0 = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i64):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "scf.yield"(%x) : (i32) -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}"#,
+        "4:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "two_errors_for_nested_before_iv_type",
+        r#"func.func @f(%lb: index) {
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: i32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}"#,
+        "4:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "two_errors_for_terminator_before_iter_args",
+        r#"func.func @f(%lb: index, %x: i32) {
+  %0 = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index):
+    "test.term"() : () -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}"#,
+        "2:8: 'scf.for' op expects regions to end with 'scf.yield', found 'test.term'\n  note 2:8: in custom textual format, the absence of terminator implies 'scf.yield'",
+    ),
+    case(
+        "two_errors_for_yield_edge_before_iv_type",
+        r#"func.func @f(%lb: index, %x: i32) {
+  %0 = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: i32, %a: i32):
+    "scf.yield"() : () -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}"#,
+        "2:8: 'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs\n  note 4:5: region branch point",
+    ),
+    case(
+        "two_errors_while_terminator_before_nested",
+        r#"func.func @f(%x: i32) {
+  %0 = scf.while (%a = %x) : (i32) -> i32 {
+    func.return
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return
+}"#,
+        "2:8: 'scf.while' op expects the 'before' region to terminate with 'scf.condition'\n  note 3:5: terminator here",
+    ),
+    case(
+        "two_errors_while_nested_before_edge",
+        r#"func.func @f(%x: i32, %c: i1) {
+  %0 = scf.while (%a = %x) : (i32) -> i32 {
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i64):
+    scf.yield %x : i32
+  }
+  return
+}"#,
+        "3:24: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "two_errors_index_switch_terminator_before_nested",
+        r#"func.func @f(%i: index) {
+  scf.index_switch %i
+  case 0 {
+    func.return
+  }
+  default {
+  }
+  return
+}"#,
+        "2:3: 'scf.index_switch' op expected region to end with scf.yield, but got func.return",
+    ),
+    case(
+        "two_errors_index_switch_yield_type_before_nested",
+        r#"func.func @f(%i: index, %x: i32, %y: i64) {
+  %0 = scf.index_switch %i -> i32
+  case 0 {
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.yield %y : i64
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return
+}"#,
+        "2:8: 'scf.index_switch' op expected result #0 of each region to be 'i32'\n  note 5:5: case region #0 returns 'i64' here",
+    ),
+    case(
+        "two_errors_execute_region_args_before_nested",
+        r#"func.func @f() {
+  "scf.execute_region"() ({
+  ^bb0(%a: i32):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.yield
+  }) : () -> ()
+  return
+}"#,
+        "2:3: 'scf.execute_region' op region cannot have any arguments",
+    ),
+    case(
+        "two_errors_execute_region_nested_before_edge",
+        r#"func.func @f(%x: i64) {
+  %0 = scf.execute_region -> i32 {
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.yield %x : i64
+  }
+  return
+}"#,
+        "3:24: 'func.return' op expects parent op 'func.func'",
+    ),
 ];
