@@ -294,3 +294,26 @@ func.func @forwarding_cycle(%c: i1, %x: i32) -> i32 {
 ^bb3:
   return %x : i32
 }
+
+// A loop-carried value that only feeds itself is dead: its block argument, the operands passed to
+// it and the op computing it go (MLIR's region DCE); the live one stays.
+// CHECK-LABEL: func.func @dead_loop_carried_value(
+// CHECK-SAME: %[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)
+// CHECK-NEXT: cf.br ^bb1(%[[X]] : i32)
+// CHECK-NEXT: ^bb1(%[[P:.*]]: i32):
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[P]], %[[P]] : i32
+// CHECK-NEXT: cf.cond_br %[[C]], ^bb1(%[[M]] : i32), ^bb2
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: return %[[P]] : i32
+// FOLD-LABEL: func.func @dead_loop_carried_value(
+// FOLD: arith.addi
+func.func @dead_loop_carried_value(%c: i1, %x: i32, %y: i32) -> i32 {
+  %one = arith.constant 1 : i32
+  cf.br ^bb1(%x, %y : i32, i32)
+^bb1(%p: i32, %q: i32):
+  %n = arith.addi %q, %one : i32
+  %m = arith.muli %p, %p : i32
+  cf.cond_br %c, ^bb1(%m, %n : i32, i32), ^bb2
+^bb2:
+  return %p : i32
+}
