@@ -358,13 +358,14 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    /// Types and attributes of other dialects (`!foo.bar`, `#foo.bar`) are kept as opaque text,
-    /// which is only allowed with `--allow-unregistered-dialect` (Weir registers none).
+    /// Types and attributes of dialects (`!foo.bar`, `#foo.bar`) are kept as opaque text; for a
+    /// dialect that is not registered this needs `--allow-unregistered-dialect`.
     fn check_unregistered_dialect_ok(&self, what: &str, name: &str) -> PResult<()> {
-        if self.options.allow_unregistered {
+        let (dialect, rest) = name.split_once('.').unwrap_or((name, ""));
+        // A registered dialect's attributes (e.g. `#arith.overflow<nsw>`) are kept as text too.
+        if self.options.allow_unregistered || self.syntax.has_dialect(dialect) {
             return Ok(());
         }
-        let (dialect, rest) = name.split_once('.').unwrap_or((name, ""));
         Err(self.error(format!(
             "`{}\"{dialect}\"<\"{rest}\">` {what} created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
             if what == "type" { "!" } else { "#" }

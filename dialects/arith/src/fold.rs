@@ -45,7 +45,7 @@ fn foldable_width(ctx: &Context, ty: Type) -> Option<u32> {
     ctx.int_width(ty).filter(|w| (1..=128).contains(w))
 }
 
-fn mask(w: u32) -> u128 {
+pub(crate) fn mask(w: u32) -> u128 {
     if w >= 128 {
         u128::MAX
     } else {
@@ -66,6 +66,16 @@ fn smin(w: u32) -> u128 {
 /// The largest signed `w`-bit number, as bits.
 fn smax(w: u32) -> u128 {
     mask(w) >> 1
+}
+
+/// The width of `ty` if it is a scalar signless integer or `index` of 1 to 128 bits.
+pub(crate) fn scalar_int_width(ctx: &Context, ty: Type) -> Option<u32> {
+    foldable_width(ctx, ty)
+}
+
+/// The bits (masked to `w`) of `v` if it is a scalar integer constant.
+pub(crate) fn int_constant_bits(ctx: &Context, v: ValueId, w: u32) -> Option<u128> {
+    int_bits(ctx, ctx.constant_of(v), w)
 }
 
 /// The bits (masked to `w`) of a scalar integer constant (`Integer` or `Bool` attribute).
@@ -945,11 +955,14 @@ pub fn materialize_constant(ctx: &mut Context, value: Attr, ty: Type, loc: Locat
 
 /// MLIR's commutative ops fold by moving constant operands to the right (`foldCommutative`);
 /// here it is a canonicalization pattern, since folders do not change the IR.
-pub(crate) const COMMUTATIVE_PATTERNS: &[Pattern] = &[Pattern {
+pub(crate) const COMMUTATIVE_PATTERNS: &[Pattern] = &[CONSTANT_TO_RHS];
+
+/// `op c, x` -> `op x, c` for a commutative op.
+pub(crate) const CONSTANT_TO_RHS: Pattern = Pattern {
     name: "arith-commutative-constant-to-rhs",
     kind: PatternKind::General,
     apply: constant_to_rhs,
-}];
+};
 
 /// `cmpi P, c, x` -> `cmpi swap(P), x, c` (MLIR `CmpIOp::fold` does it in place).
 pub(crate) const CMPI_PATTERNS: &[Pattern] = &[Pattern {

@@ -30,6 +30,7 @@
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
 
+mod canonical;
 pub mod flags;
 pub mod fold;
 mod ops;

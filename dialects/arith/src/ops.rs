@@ -1,7 +1,7 @@
 //! Op definitions of the arith dialect: the op tables, verifiers, custom parsers and printers.
 
 use crate::flags::{self, FlagKind};
-use crate::fold;
+use crate::{canonical, fold};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
@@ -200,9 +200,14 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         let mut def = OpDef::new(name, Traits::PURE)
             .verifier(verify_elementwise)
             .folder(fold::fold_int_binary);
-        if COMMUTATIVE.contains(&name) {
-            def = def.patterns(fold::COMMUTATIVE_PATTERNS);
-        }
+        def = match name {
+            "arith.addi" => def.patterns(canonical::ADDI),
+            "arith.subi" => def.patterns(canonical::SUBI),
+            "arith.muli" => def.patterns(canonical::MULI),
+            "arith.xori" => def.patterns(canonical::XORI),
+            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ => def,
+        };
         ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }

@@ -41,8 +41,8 @@ pub(crate) const BR_PATTERNS: &[Pattern] = &[
 /// Patterns rooted at `cf.cond_br`.
 pub(crate) const COND_BR_PATTERNS: &[Pattern] = &[
     Pattern { name: "cf-cond-br-constant-condition", kind: PatternKind::ConstantCondition, apply: cond_br_constant },
-    Pattern { name: "cf-cond-br-identical-successors", kind: PatternKind::General, apply: cond_br_identical_successors },
     Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
+    Pattern { name: "cf-cond-br-identical-successors", kind: PatternKind::General, apply: cond_br_identical_successors },
     Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
     Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
 ];

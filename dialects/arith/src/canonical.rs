@@ -1,0 +1,186 @@
+//! The arith canonicalization patterns beyond folding: MLIR's `ArithCanonicalization.td`
+//! reassociations of integer constants, which are exact in wrapping arithmetic, and
+//! `xori(cmpi P, a, b), true -> cmpi !P, a, b`.
+//!
+//! | pattern (MLIR name) | rewrite |
+//! |---|---|
+//! | `AddIAddConstant` | `(x + c0) + c1 -> x + (c0 + c1)` |
+//! | `AddISubConstantRHS` | `(x - c0) + c1 -> x + (c1 - c0)` |
+//! | `AddISubConstantLHS` | `(c0 - x) + c1 -> (c0 + c1) - x` |
+//! | `AddIMulNegativeOneRhs/Lhs` | `x + y * -1 -> x - y`, `x * -1 + y -> y - x` |
+//! | `SubIRHSAddConstant` | `(x + c0) - c1 -> x + (c0 - c1)` |
+//! | `SubILHSAddConstant` | `c1 - (x + c0) -> (c1 - c0) - x` |
+//! | `SubIRHSSubConstantRHS` | `(x - c0) - c1 -> x - (c0 + c1)` |
+//! | `SubIRHSSubConstantLHS` | `(c0 - x) - c1 -> (c0 - c1) - x` |
+//! | `SubILHSSubConstantRHS` | `c1 - (x - c0) -> (c0 + c1) - x` |
+//! | `SubILHSSubConstantLHS` | `c1 - (c0 - x) -> x + (c1 - c0)` |
+//! | `SubISubILHSRHSLHS` | `(a - b) - a -> 0 - b` |
+//! | `MulIMulIConstant` | `(x * c0) * c1 -> x * (c0 * c1)` |
+//! | `XOrINotCmpI` | `xori(cmpi P, a, b), true -> cmpi !P, a, b` |
+//!
+//! Unlike MLIR, the combined op carries no overflow flags: MLIR keeps the flags the two ops
+//! share, which is wrong when the combined constant wraps (`(x +nsw 100) +nsw 100` on `i8` with
+//! `x = -100` has no signed overflow, `x +nsw -56` has). Dropping `nsw`/`nuw` is always sound.
+
+use crate::fold::{int_constant_bits, scalar_int_width};
+use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, ValueId};
+
+/// Patterns of `arith.addi`.
+pub(crate) const ADDI: &[Pattern] = &[
+    crate::fold::CONSTANT_TO_RHS,
+    Pattern { name: "arith-addi-reassociate-constants", kind: PatternKind::General, apply: addi },
+];
+
+/// Patterns of `arith.subi`.
+pub(crate) const SUBI: &[Pattern] =
+    &[Pattern { name: "arith-subi-reassociate-constants", kind: PatternKind::General, apply: subi }];
+
+/// Patterns of `arith.muli`.
+pub(crate) const MULI: &[Pattern] = &[
+    crate::fold::CONSTANT_TO_RHS,
+    Pattern { name: "arith-muli-reassociate-constants", kind: PatternKind::General, apply: muli },
+];
+
+/// Patterns of `arith.xori`.
+pub(crate) const XORI: &[Pattern] = &[
+    crate::fold::CONSTANT_TO_RHS,
+    Pattern { name: "arith-xori-not-cmpi", kind: PatternKind::General, apply: xori_not_cmpi },
+];
+
+/// An operand: a constant (its bits) or a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Opnd {
+    C(u128),
+    V(ValueId),
+}
+
+/// The two operands of `v`'s defining op if it is named `name` (one result, two operands).
+fn def_of(ctx: &Context, v: ValueId, name: &str, w: u32) -> Option<(Opnd, Opnd)> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.is(d, name) || ctx.operands(d).len() != 2 || ctx.results(d).len() != 1 {
+        return None;
+    }
+    Some((opnd(ctx, ctx.operand(d, 0), w), opnd(ctx, ctx.operand(d, 1), w)))
+}
+
+fn opnd(ctx: &Context, v: ValueId, w: u32) -> Opnd {
+    match int_constant_bits(ctx, v, w) {
+        Some(c) => Opnd::C(c),
+        None => Opnd::V(v),
+    }
+}
+
+/// Replaces `op` by `name(a, b)` (constants materialized before `op`).
+fn replace(ctx: &mut Context, op: OpId, name: &str, a: Opnd, b: Opnd) -> bool {
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let w = match scalar_int_width(ctx, ty) {
+        Some(w) => w,
+        None => return false,
+    };
+    let loc = ctx.loc(op).clone();
+    let value = |ctx: &mut Context, o: Opnd| match o {
+        Opnd::V(v) => v,
+        Opnd::C(c) => crate::build_int_constant(ctx, InsertPoint::Before(op), weir_ir::sign_extend(c as i128, w), ty, loc.clone()),
+    };
+    let (a, b) = (value(ctx, a), value(ctx, b));
+    let new = crate::build_binary(ctx, InsertPoint::Before(op), name, a, b, ctx.loc(op).clone());
+    ctx.replace_op(op, &[new]);
+    true
+}
+
+/// `(x, w)` for a binary op on a scalar integer type of 1 to 128 bits.
+fn binary(ctx: &Context, op: OpId) -> Option<(ValueId, ValueId, u32)> {
+    if ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return None;
+    }
+    let w = scalar_int_width(ctx, ctx.value_type(ctx.result(op, 0)))?;
+    Some((ctx.operand(op, 0), ctx.operand(op, 1), w))
+}
+
+fn addi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    use Opnd::*;
+    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    // x + y * -1 -> x - y; x * -1 + y -> y - x
+    let minus_one = crate::fold::mask(w);
+    if let Some((V(y), C(m))) = def_of(ctx, r, "arith.muli", w) {
+        if m == minus_one {
+            return replace(ctx, op, "subi", V(l), V(y));
+        }
+    }
+    if let Some((V(x), C(m))) = def_of(ctx, l, "arith.muli", w) {
+        if m == minus_one {
+            return replace(ctx, op, "subi", V(r), V(x));
+        }
+    }
+    let C(c1) = opnd(ctx, r, w) else { return false };
+    if let Some((V(x), C(c0))) = def_of(ctx, l, "arith.addi", w) {
+        return replace(ctx, op, "addi", V(x), C(c0.wrapping_add(c1)));
+    }
+    match def_of(ctx, l, "arith.subi", w) {
+        Some((V(x), C(c0))) => replace(ctx, op, "addi", V(x), C(c1.wrapping_sub(c0))),
+        Some((C(c0), V(x))) => replace(ctx, op, "subi", C(c0.wrapping_add(c1)), V(x)),
+        _ => false,
+    }
+}
+
+fn subi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    use Opnd::*;
+    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    match (opnd(ctx, l, w), opnd(ctx, r, w)) {
+        (V(a), C(c1)) => {
+            if let Some((V(x), C(c0))) = def_of(ctx, a, "arith.addi", w) {
+                return replace(ctx, op, "addi", V(x), C(c0.wrapping_sub(c1)));
+            }
+            match def_of(ctx, a, "arith.subi", w) {
+                Some((V(x), C(c0))) => replace(ctx, op, "subi", V(x), C(c0.wrapping_add(c1))),
+                Some((C(c0), V(x))) => replace(ctx, op, "subi", C(c0.wrapping_sub(c1)), V(x)),
+                _ => false,
+            }
+        }
+        (C(c1), V(b)) => {
+            if let Some((V(x), C(c0))) = def_of(ctx, b, "arith.addi", w) {
+                return replace(ctx, op, "subi", C(c1.wrapping_sub(c0)), V(x));
+            }
+            match def_of(ctx, b, "arith.subi", w) {
+                Some((V(x), C(c0))) => replace(ctx, op, "subi", C(c0.wrapping_add(c1)), V(x)),
+                Some((C(c0), V(x))) => replace(ctx, op, "addi", V(x), C(c1.wrapping_sub(c0))),
+                _ => false,
+            }
+        }
+        (V(a), V(_)) => {
+            // (a - b) - a -> 0 - b
+            match def_of(ctx, a, "arith.subi", w) {
+                Some((V(p), b)) if p == r => replace(ctx, op, "subi", C(0), b),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+fn muli(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    use Opnd::*;
+    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    let C(c1) = opnd(ctx, r, w) else { return false };
+    match def_of(ctx, l, "arith.muli", w) {
+        Some((V(x), C(c0))) => replace(ctx, op, "muli", V(x), C(c0.wrapping_mul(c1))),
+        _ => false,
+    }
+}
+
+fn xori_not_cmpi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some((l, r, 1)) = binary(ctx, op) else { return false };
+    if int_constant_bits(ctx, r, 1) != Some(1) {
+        return false;
+    }
+    let Some(d) = ctx.defining_op(l) else { return false };
+    if !ctx.is(d, "arith.cmpi") || ctx.operands(d).len() != 2 || ctx.value_type(l) != ctx.value_type(ctx.result(op, 0)) {
+        return false;
+    }
+    let Some(pred) = crate::cmpi_predicate(ctx, d) else { return false };
+    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    let loc = ctx.loc(op).clone();
+    let new = crate::build_cmpi(ctx, InsertPoint::Before(op), pred.invert(), a, b, loc);
+    ctx.replace_op(op, &[new]);
+    true
+}
