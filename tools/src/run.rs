@@ -52,10 +52,15 @@ pub fn main(args: Vec<String>) -> i32 {
     sources.add(&file, &text);
     match run(&file, &text, entry, &args) {
         Ok(lines) => {
-            for l in lines {
-                println!("{l}");
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            match lines.iter().try_for_each(|l| writeln!(out, "{l}")).and_then(|_| out.flush()) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("cf-run: could not write the results: {e}");
+                    1
+                }
             }
-            0
         }
         Err(d) => {
             eprint!("{}", sources.render(&d));

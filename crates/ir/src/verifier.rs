@@ -56,6 +56,9 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         if ctx.block_region(succ) != region || region.is_none() {
             return Err(op_error(ctx, op, "reference to block defined in another region"));
         }
+        if ctx.op_def(ctx.name(op)).is_none() {
+            continue; // an unregistered op's operands need not be branch arguments
+        }
         let operands = ctx.successor_operands(op, i);
         let args = ctx.block_args(succ);
         if operands.len() != args.len() {

@@ -99,7 +99,14 @@ pub struct Parser<'a> {
     op_stack: Vec<weir_ir::OpName>,
     attr_aliases: HashMap<String, Attr>,
     type_aliases: HashMap<String, Type>,
+    /// Current nesting of regions, types and attributes (see [`MAX_NESTING`]).
+    depth: u32,
 }
+
+/// The deepest nesting of regions, types and attributes the parser accepts: deeper input is a
+/// located error rather than a stack overflow in the parser or in the passes that recurse over
+/// the IR.
+pub const MAX_NESTING: u32 = 1000;
 
 impl<'a> Parser<'a> {
     fn new(ctx: &'a mut Context, syntax: &'a Syntax, src: &'a str, file: &str, first_line: u32, options: ParseOptions) -> Self {
@@ -122,6 +129,7 @@ impl<'a> Parser<'a> {
             op_stack: Vec::new(),
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
+            depth: 0,
         }
     }
 
@@ -158,6 +166,17 @@ impl<'a> Parser<'a> {
         let t = self.tok;
         self.tok = self.lexer.next_token();
         t
+    }
+
+    /// Runs `f` one nesting level deeper, failing past [`MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error(format!("nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes")));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     /// Consumes a token of kind `k` or fails with `expected '<what>'`.
@@ -693,6 +712,10 @@ impl<'a> Parser<'a> {
     /// arguments (the op's syntax declared them, e.g. `scf.for %iv = ...`); the region must
     /// then not start with a block label. An empty `{}` gives an empty region (when no `args`).
     pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
+        self.nested(|p| p.parse_region_nested(args))
+    }
+
+    fn parse_region_nested(&mut self, args: &[Argument]) -> PResult<RegionId> {
         let region = self.ctx.new_region();
         self.expect(Tok::LBrace, "{")?;
         let isolated = self
@@ -847,6 +870,10 @@ impl<'a> Parser<'a> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
+        self.nested(|p| p.parse_type_nested())
+    }
+
+    fn parse_type_nested(&mut self) -> PResult<Type> {
         match self.tok.kind {
             Tok::LParen => self.parse_function_type(),
             Tok::ExclId => {
@@ -1073,6 +1100,10 @@ impl<'a> Parser<'a> {
     /// Parses an attribute. A bare number gets `ty` if given (else `i64`/`f64`), unless a
     /// `: type` follows it.
     pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        self.nested(|p| p.parse_attribute_nested(ty))
+    }
+
+    fn parse_attribute_nested(&mut self, ty: Option<Type>) -> PResult<Attr> {
         match self.tok.kind {
             Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),
             Tok::String => {
@@ -1265,6 +1296,9 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_dense_elements(&mut self, out: &mut Vec<(bool, String)>, shape: &mut Vec<u64>, depth: usize) -> PResult<()> {
+        if depth >= MAX_NESTING as usize {
+            return Err(self.error(format!("nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes")));
+        }
         if self.tok.kind != Tok::LSquare {
             let neg = self.consume_if(Tok::Minus);
             match self.tok.kind {
@@ -1405,7 +1439,8 @@ fn parse_int_literal(t: &str) -> Option<i128> {
 }
 
 /// Whether `v` is representable in an integer type of `width` bits: as a signed or an unsigned
-/// number for signless types (MLIR accepts both), per signedness otherwise.
+/// number for signless types (MLIR accepts both), per signedness otherwise; `index` values are
+/// signed 64-bit.
 fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
     if width >= 128 {
         return true;
@@ -1416,6 +1451,7 @@ fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
     let smin = -(1i128 << (width - 1));
     let umax = (1i128 << width) - 1;
     match kind {
+        TypeKind::Index => v >= smin && v < (1i128 << (width - 1)),
         TypeKind::Integer { signedness: Signedness::Signed, .. } => v >= smin && v < (1i128 << (width - 1)),
         TypeKind::Integer { signedness: Signedness::Unsigned, .. } => v >= 0 && v <= umax,
         _ => v >= smin && v <= umax,

@@ -558,7 +558,12 @@ fn fits_width(v: i128, width: u32) -> bool {
 
 /// A case value as MLIR 22 prints it: the unsigned number of the flag width.
 fn case_text(v: i128, width: u32) -> String {
-    if width < 128 {
+    // MLIR 22 prints case values as unsigned numbers of the flag's width, but rejects literals
+    // beyond the signed 64-bit range on input; from 64 bits on, print them signed so that the
+    // output parses in mlir-opt (e.g. `-1` for an i64 flag, not 18446744073709551615).
+    if width >= 64 {
+        v.to_string()
+    } else if width < 128 {
         ((v as u128) & ((1u128 << width) - 1)).to_string()
     } else if width == 128 {
         (v as u128).to_string()

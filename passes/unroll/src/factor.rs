@@ -84,6 +84,8 @@ fn mask(bits: u32) -> i128 {
 /// - the epilogue's lower bound: `main == tc ? ub : lb + main * step`.
 ///
 /// Neither overflows the induction variable's type, unlike `lb + main * step` near its maximum.
+/// A loop whose induction variable would wrap past the type's maximum (it then runs on, as
+/// scf.for does) gets `main = 0`: it runs unchanged in the epilogue.
 fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: bool) -> (ValueId, ValueId) {
     let (lb, ub) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let ty = ctx.value_type(lb);
@@ -102,9 +104,21 @@ fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: boo
     let extra = build_select(ctx, at, partial, one, zero, loc.clone());
     let count = bin(ctx, "addi", quotient, extra);
     let tc = build_select(ctx, at, nonempty, count, zero, loc.clone());
+    // A loop whose induction variable would step past the type's maximum wraps around and runs
+    // on (MLIR's scf.for semantics); `tc` does not count those iterations, so such a loop runs
+    // entirely in the epilogue (the original loop): main = 0.
+    let last_index = bin(ctx, "subi", tc, one);
+    let last_offset = bin(ctx, "muli", last_index, step_v);
+    let last = bin(ctx, "addi", lb, last_offset);
+    let width = ctx.int_width(ty).unwrap_or(64);
+    let max = if unsigned { mask(width) } else { mask(width - 1) };
+    let limit = constant(ctx, op, ctx.normalize_int(max - step, ty), ty);
+    let le = if unsigned { CmpIPredicate::Ule } else { CmpIPredicate::Sle };
+    let no_wrap = build_cmpi(ctx, at, le, last, limit, loc.clone());
     let k_v = constant(ctx, op, k as i128, ty);
     let leftover = bin(ctx, "remui", tc, k_v);
-    let main = bin(ctx, "subi", tc, leftover);
+    let main_if_safe = bin(ctx, "subi", tc, leftover);
+    let main = build_select(ctx, at, no_wrap, main_if_safe, zero, loc.clone());
     let main_minus_k = bin(ctx, "subi", main, k_v);
     let last_span = bin(ctx, "muli", main_minus_k, step_v);
     let last = bin(ctx, "addi", lb, last_span);

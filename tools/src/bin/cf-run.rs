@@ -1,4 +1,4 @@
-//! `cf-run`: Weir's JIT runner (see `weir_tools::run`).
+//! `cf-run`: see `weir_tools::run`.
 fn main() {
-    std::process::exit(weir_tools::run::main(std::env::args().collect()));
+    std::process::exit(weir_tools::with_big_stack(|| weir_tools::run::main(std::env::args().collect())));
 }
