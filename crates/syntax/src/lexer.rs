@@ -186,7 +186,8 @@ impl<'a> Lexer<'a> {
             _ => Tok::AtId,
         };
         if prefix == b'@' && self.peek(0) == b'"' {
-            let s = self.lex_string(self.pos);
+            self.pos += 1; // past the opening quote, as `lex_string` expects
+            let s = self.lex_string(self.pos - 1);
             return Token { kind: if s.kind == Tok::String { Tok::AtId } else { Tok::Error }, start, end: s.end };
         }
         let body = self.pos;

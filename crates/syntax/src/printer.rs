@@ -443,6 +443,18 @@ fn write_attr_key(out: &mut String, key: &str) {
     }
 }
 
+/// A symbol name as MLIR writes it: `@name`, or `@"quoted name"` when it is not a bare
+/// identifier.
+pub fn symbol_text(name: &str) -> String {
+    let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    if plain {
+        format!("@{name}")
+    } else {
+        format!("@{}", escape(name))
+    }
+}
+
 /// A type as MLIR prints it, e.g. `tensor<2x?xf32>`.
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
     let mut s = String::new();
@@ -656,14 +668,7 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 if i > 0 {
                     out.push_str("::");
                 }
-                out.push('@');
-                let plain = p.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                    && p.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
-                if plain {
-                    out.push_str(p);
-                } else {
-                    out.push_str(&escape(p));
-                }
+                out.push_str(&symbol_text(p));
             }
         }
         AttrKind::Opaque(text) => {

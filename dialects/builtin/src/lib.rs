@@ -57,8 +57,8 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 
 fn print_module(p: &mut Printer<'_>, op: OpId) {
     if let Some(AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a)) {
-        let name = name.clone();
-        p.write(" @");
+        let name = weir_syntax::symbol_text(name);
+        p.write(" ");
         p.write(&name);
     }
     p.print_optional_attr_dict_with_keyword(op, &["sym_name"]);

@@ -236,8 +236,8 @@ fn print_func(p: &mut Printer<'_>, op: OpId) {
         p.write(" ");
         p.write(v);
     }
-    p.write(" @");
-    p.write(symbol_name(ctx, op).unwrap_or(""));
+    p.write(" ");
+    p.write(&weir_syntax::symbol_text(symbol_name(ctx, op).unwrap_or("")));
     p.write("(");
     let (inputs, results) = function_signature(ctx, op).unwrap_or_default();
     let body = ctx.region(op, 0);
