@@ -317,3 +317,25 @@ func.func @dead_loop_carried_value(%c: i1, %x: i32, %y: i32) -> i32 {
 ^bb2:
   return %p : i32
 }
+
+// The constant condition cuts the only way into a loop whose blocks use each other's values;
+// the loop is erased (merging its blocks first would put a use before its definition).
+// CHECK-LABEL: func.func @loop_cut_off(
+// CHECK-SAME: %[[X:.*]]: i32)
+// CHECK-NEXT: return %[[X]] : i32
+// CHECK-NEXT: }
+// FOLD-LABEL: func.func @loop_cut_off(
+// FOLD-NOT: arith.muli
+// FOLD: return
+func.func @loop_cut_off(%x: i32) -> i32 {
+  %f = arith.constant false
+  cf.cond_br %f, ^bb2(%x : i32), ^bb3
+^bb1:
+  %w = arith.muli %v, %v : i32
+  cf.br ^bb2(%w : i32)
+^bb2(%a: i32):
+  %v = arith.addi %a, %a : i32
+  cf.br ^bb1
+^bb3:
+  return %x : i32
+}

@@ -15,11 +15,17 @@ fn canonicalize(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| {
                 let (mut ctx, syntax) = weir_dialects::new_context();
-                let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default()).expect("parses");
-                let pass = registry.instantiate("canonicalize", &Default::default()).expect("pass");
+                let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default())
+                    .expect("parses");
+                let pass = registry
+                    .instantiate("canonicalize", &Default::default())
+                    .expect("pass");
                 let mut diags = Vec::new();
                 pass.run(&mut ctx, m, &mut diags);
-                assert!(diags.is_empty(), "canonicalize converges without diagnostics");
+                assert!(
+                    diags.is_empty(),
+                    "canonicalize converges without diagnostics"
+                );
                 ctx.op_capacity()
             })
         });

@@ -13,7 +13,8 @@ fn pipeline(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| {
                 let (mut ctx, syntax) = weir_dialects::new_context();
-                let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default()).expect("parses");
+                let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default())
+                    .expect("parses");
                 weir_ir::verify(&ctx, m).expect("verifies");
                 weir_tools::run::lower(&mut ctx, m).expect("lowers");
                 print_op(&ctx, &syntax, m, PrintOptions::default()).len()

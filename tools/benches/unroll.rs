@@ -31,16 +31,24 @@ fn unroll(c: &mut Criterion) {
     let registry = weir_tools::passes::registry();
     for n in [1_000u64, 10_000, 100_000] {
         let text = loop_module(n);
-        let options = weir_pass::PassOptions::parse(&format!("full=true max-trip-count={n} max-ops={}", 4 * n)).unwrap();
+        let options = weir_pass::PassOptions::parse(&format!(
+            "full=true max-trip-count={n} max-ops={}",
+            4 * n
+        ))
+        .unwrap();
         group.throughput(Throughput::Elements(n));
         group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| {
                 let (mut ctx, syntax) = weir_dialects::new_context();
-                let m = parse_module(&mut ctx, &syntax, text, "bench", 1, ParseOptions::default()).expect("parses");
+                let m = parse_module(&mut ctx, &syntax, text, "bench", 1, ParseOptions::default())
+                    .expect("parses");
                 let pass = registry.instantiate("scf-unroll", &options).expect("pass");
                 let mut diags = Vec::new();
                 pass.run(&mut ctx, m, &mut diags);
-                assert!(!ctx.nested_ops(m).iter().any(|&o| ctx.is(o, "scf.for")), "the loop was unrolled");
+                assert!(
+                    !ctx.nested_ops(m).iter().any(|&o| ctx.is(o, "scf.for")),
+                    "the loop was unrolled"
+                );
                 ctx.op_capacity()
             })
         });

@@ -52,7 +52,8 @@ mod tests {
     fn op_count_is_as_requested() {
         let (mut ctx, syntax) = weir_dialects::new_context();
         let text = super::module_with_ops(1000);
-        let m = weir_syntax::parse_module(&mut ctx, &syntax, &text, "gen", 1, Default::default()).unwrap();
+        let m = weir_syntax::parse_module(&mut ctx, &syntax, &text, "gen", 1, Default::default())
+            .unwrap();
         // ceil(1000 / 19) = 53 functions of 19 ops (counted by hand from the template).
         assert_eq!(ctx.nested_ops(m).len(), 53 * 19);
         weir_ir::verify(&ctx, m).unwrap();

@@ -5,8 +5,8 @@
 //! - [`passes`]: the registry of every pass the tools know.
 //! - [`verify_diagnostics`]: mlir-opt's `--verify-diagnostics` checker.
 
-pub mod opt;
 pub mod generate;
+pub mod opt;
 pub mod passes;
 pub mod run;
 pub mod split;

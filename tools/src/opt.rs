@@ -11,7 +11,9 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use weir_ir::{Context, Diagnostic, OpId, Severity};
-use weir_pass::{build_steps, parse_pipeline, run_pipeline, Instrumentation, PassRegistry, PipelineElement, Step};
+use weir_pass::{
+    build_steps, parse_pipeline, run_pipeline, Instrumentation, PassRegistry, PipelineElement, Step,
+};
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, SourceMap};
 
 /// Turns mlir-opt's single-dash long options (`-split-input-file`) into clap's `--` form.
@@ -34,7 +36,12 @@ pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
 }
 
 fn command(reg: &PassRegistry) -> Command {
-    let flag = |name: &'static str, help: &'static str| Arg::new(name).long(name).help(help).action(ArgAction::SetTrue);
+    let flag = |name: &'static str, help: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .help(help)
+            .action(ArgAction::SetTrue)
+    };
     let mut cmd = Command::new("cf-opt")
         .about("Weir's pass driver: parse, verify, transform and print MLIR text (mlir-opt conventions)")
         .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
@@ -80,9 +87,16 @@ fn command(reg: &PassRegistry) -> Command {
 fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<PipelineElement>, String> {
     let mut flagged: Vec<(usize, PipelineElement)> = Vec::new();
     for info in reg.all() {
-        if let (Some(idx), Some(vals)) = (m.indices_of(info.name), m.get_many::<String>(info.name)) {
+        if let (Some(idx), Some(vals)) = (m.indices_of(info.name), m.get_many::<String>(info.name))
+        {
             for (i, v) in idx.zip(vals) {
-                flagged.push((i, PipelineElement::Pass { name: info.name.to_string(), options: v.clone() }));
+                flagged.push((
+                    i,
+                    PipelineElement::Pass {
+                        name: info.name.to_string(),
+                        options: v.clone(),
+                    },
+                ));
             }
         }
     }
@@ -96,10 +110,12 @@ fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<Pipeline
         Some(text) => {
             let elems = parse_pipeline(text).map_err(|e| format!("invalid pass pipeline: {e}"))?;
             match elems.as_slice() {
-                [PipelineElement::Nest { anchor, elements }] if anchor == "builtin.module" => Ok(elements.clone()),
-                [PipelineElement::Nest { anchor, .. }] => {
-                    Err(format!("can't run '{anchor}' pass manager on 'builtin.module' op"))
+                [PipelineElement::Nest { anchor, elements }] if anchor == "builtin.module" => {
+                    Ok(elements.clone())
                 }
+                [PipelineElement::Nest { anchor, .. }] => Err(format!(
+                    "can't run '{anchor}' pass manager on 'builtin.module' op"
+                )),
                 _ => Err("the pass pipeline must be anchored on 'builtin.module(...)'".to_string()),
             }
         }
@@ -116,14 +132,18 @@ pub fn main(args: Vec<String>) -> i32 {
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
-    let pipeline = match requested_pipeline(&m, &reg).and_then(|p| build_steps(&reg, &p).map(|s| (p, s))) {
-        Ok((_, steps)) => steps,
-        Err(e) => {
-            eprintln!("cf-opt: {e}");
-            return 1;
-        }
-    };
-    let input = m.get_one::<String>("input").map(String::as_str).unwrap_or("-");
+    let pipeline =
+        match requested_pipeline(&m, &reg).and_then(|p| build_steps(&reg, &p).map(|s| (p, s))) {
+            Ok((_, steps)) => steps,
+            Err(e) => {
+                eprintln!("cf-opt: {e}");
+                return 1;
+            }
+        };
+    let input = m
+        .get_one::<String>("input")
+        .map(String::as_str)
+        .unwrap_or("-");
     let (file, text) = match read_input(input) {
         Ok(t) => t,
         Err(e) => {
@@ -133,8 +153,13 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     let opts = Options {
         verify_diagnostics: m.get_flag("verify-diagnostics"),
-        parse: ParseOptions { allow_unregistered: m.get_flag("allow-unregistered-dialect") },
-        print: PrintOptions { generic: m.get_flag("mlir-print-op-generic"), debug_info: m.get_flag("mlir-print-debuginfo") },
+        parse: ParseOptions {
+            allow_unregistered: m.get_flag("allow-unregistered-dialect"),
+        },
+        print: PrintOptions {
+            generic: m.get_flag("mlir-print-op-generic"),
+            debug_info: m.get_flag("mlir-print-debuginfo"),
+        },
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         timing: m.get_flag("mlir-timing"),
     };
@@ -150,10 +175,18 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut timings: Vec<(String, Duration)> = Vec::new();
     let file_arc: Arc<str> = Arc::from(file.as_str());
     for chunk in &chunks {
-        let r = process_chunk(&pipeline, &opts, &file, chunk.text, chunk.first_line, &mut timings);
+        let r = process_chunk(
+            &pipeline,
+            &opts,
+            &file,
+            chunk.text,
+            chunk.first_line,
+            &mut timings,
+        );
         let diags = r.diagnostics;
         if opts.verify_diagnostics {
-            let failures = verify_diagnostics::verify(chunk.text, chunk.first_line, &file_arc, &diags);
+            let failures =
+                verify_diagnostics::verify(chunk.text, chunk.first_line, &file_arc, &diags);
             for f in &failures {
                 eprint!("{}", sources.render(f));
             }
@@ -172,7 +205,10 @@ pub fn main(args: Vec<String>) -> i32 {
         print_timing(&timings);
     }
     let joined = outputs.join("// -----\n");
-    let out_path = m.get_one::<String>("output").map(String::as_str).unwrap_or("-");
+    let out_path = m
+        .get_one::<String>("output")
+        .map(String::as_str)
+        .unwrap_or("-");
     if let Err(e) = write_output(out_path, &joined) {
         eprintln!("cf-opt: {e}");
         return 1;
@@ -209,18 +245,34 @@ fn process_chunk(
     timings.push(("Parser".to_string(), t.elapsed()));
     let module = match parsed {
         Ok(m) => m,
-        Err(d) => return ChunkResult { diagnostics: vec![d], output: None, failed: true },
+        Err(d) => {
+            return ChunkResult {
+                diagnostics: vec![d],
+                output: None,
+                failed: true,
+            }
+        }
     };
     let t = Instant::now();
     let verified = weir_ir::verify(&ctx, module);
     timings.push(("Verifier".to_string(), t.elapsed()));
     if let Err(d) = verified {
-        return ChunkResult { diagnostics: vec![d], output: None, failed: true };
+        return ChunkResult {
+            diagnostics: vec![d],
+            output: None,
+            failed: true,
+        };
     }
     let mut dump = |ctx: &Context, pass: &str, op: OpId| {
-        eprint!("// -----// IR Dump After {pass} //----- //\n{}\n", print_op(ctx, &syntax, op, opts.print));
+        eprint!(
+            "// -----// IR Dump After {pass} //----- //\n{}\n",
+            print_op(ctx, &syntax, op, opts.print)
+        );
     };
-    let mut inst = Instrumentation { after_pass: None, timing: opts.timing };
+    let mut inst = Instrumentation {
+        after_pass: None,
+        timing: opts.timing,
+    };
     if opts.print_ir_after_all {
         inst.after_pass = Some(&mut dump);
     }
@@ -228,13 +280,21 @@ fn process_chunk(
     timings.extend(report.timings);
     diagnostics.extend(report.diagnostics);
     if report.failed {
-        return ChunkResult { diagnostics, output: None, failed: true };
+        return ChunkResult {
+            diagnostics,
+            output: None,
+            failed: true,
+        };
     }
     let t = Instant::now();
     let out = print_op(&ctx, &syntax, module, opts.print);
     timings.push(("Output".to_string(), t.elapsed()));
     let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
-    ChunkResult { diagnostics, output: Some(out), failed }
+    ChunkResult {
+        diagnostics,
+        output: Some(out),
+        failed,
+    }
 }
 
 fn print_timing(timings: &[(String, Duration)]) {
@@ -248,9 +308,16 @@ fn print_timing(timings: &[(String, Duration)]) {
     let total: Duration = merged.iter().map(|(_, d)| *d).sum();
     let bar = "===-------------------------------------------------------------------------===";
     eprintln!("{bar}\n                         ... Execution time report ...\n{bar}");
-    eprintln!("  Total Execution Time: {:.4} seconds\n\n  ----Wall Time----  ----Name----", total.as_secs_f64());
+    eprintln!(
+        "  Total Execution Time: {:.4} seconds\n\n  ----Wall Time----  ----Name----",
+        total.as_secs_f64()
+    );
     for (n, d) in &merged {
-        let pct = if total.is_zero() { 0.0 } else { 100.0 * d.as_secs_f64() / total.as_secs_f64() };
+        let pct = if total.is_zero() {
+            0.0
+        } else {
+            100.0 * d.as_secs_f64() / total.as_secs_f64()
+        };
         eprintln!("    {:.4} ({pct:5.1}%)  {n}", d.as_secs_f64());
     }
     eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
@@ -260,18 +327,24 @@ fn print_timing(timings: &[(String, Duration)]) {
 pub fn read_input(path: &str) -> Result<(String, String), String> {
     if path == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("could not read standard input: {e}"))?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("could not read standard input: {e}"))?;
         return Ok(("<stdin>".to_string(), s));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
     Ok((path.to_string(), text))
 }
 
 fn write_output(path: &str, text: &str) -> Result<(), String> {
     if path == "-" {
         let mut out = std::io::stdout().lock();
-        return out.write_all(text.as_bytes()).map_err(|e| format!("could not write output: {e}"));
+        return out
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("could not write output: {e}"));
     }
     std::fs::write(path, text).map_err(|e| format!("could not write output file '{path}': {e}"))
 }

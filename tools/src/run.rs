@@ -10,7 +10,9 @@ use clap::{Arg, ArgAction, Command};
 use weir_ir::{AttrKind, Context, Diagnostic, Location, OpId};
 use weir_jit::{Scalar, ScalarType};
 use weir_pass::{build_steps, run_pipeline, Instrumentation, PipelineElement};
-use weir_syntax::{parse_attribute_text, parse_module, type_to_string, ParseOptions, SourceMap, Syntax};
+use weir_syntax::{
+    parse_attribute_text, parse_module, type_to_string, ParseOptions, SourceMap, Syntax,
+};
 
 /// The passes cf-run applies before JIT compilation, in order.
 pub const LOWERING_PIPELINE: &[&str] = &["convert-weir-to-scf", "convert-scf-to-cf"];
@@ -38,9 +40,18 @@ pub fn main(args: Vec<String>) -> i32 {
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
-    let input = m.get_one::<String>("input").map(String::as_str).unwrap_or("-");
-    let entry = m.get_one::<String>("entry").map(String::as_str).unwrap_or("main");
-    let args: Vec<String> = m.get_many::<String>("arg").map(|v| v.cloned().collect()).unwrap_or_default();
+    let input = m
+        .get_one::<String>("input")
+        .map(String::as_str)
+        .unwrap_or("-");
+    let entry = m
+        .get_one::<String>("entry")
+        .map(String::as_str)
+        .unwrap_or("main");
+    let args: Vec<String> = m
+        .get_many::<String>("arg")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default();
     let (file, text) = match read_input(input) {
         Ok(t) => t,
         Err(e) => {
@@ -54,7 +65,11 @@ pub fn main(args: Vec<String>) -> i32 {
         Ok(lines) => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            match lines.iter().try_for_each(|l| writeln!(out, "{l}")).and_then(|_| out.flush()) {
+            match lines
+                .iter()
+                .try_for_each(|l| writeln!(out, "{l}"))
+                .and_then(|_| out.flush())
+            {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("cf-run: could not write the results: {e}");
@@ -71,14 +86,21 @@ pub fn main(args: Vec<String>) -> i32 {
 
 /// Parses, lowers, compiles and runs `entry` of the module in `text` with `args`; returns the
 /// printed results, one string per result.
-pub fn run(file: &str, text: &str, entry: &str, args: &[String]) -> Result<Vec<String>, Diagnostic> {
+pub fn run(
+    file: &str,
+    text: &str,
+    entry: &str,
+    args: &[String],
+) -> Result<Vec<String>, Diagnostic> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let module = parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())?;
     weir_ir::verify(&ctx, module)?;
     lower(&mut ctx, module)?;
     let jit = weir_jit::compile(&ctx, module)?;
     let Some((params, _)) = jit.scalar_signature(entry) else {
-        return Err(error(format!("cf-run: no function '@{entry}' in the module (use -e to pick one)")));
+        return Err(error(format!(
+            "cf-run: no function '@{entry}' in the module (use -e to pick one)"
+        )));
     };
     if params.len() != args.len() {
         return Err(error(format!(
@@ -95,7 +117,9 @@ pub fn run(file: &str, text: &str, entry: &str, args: &[String]) -> Result<Vec<S
         .enumerate()
         .map(|(i, (a, &ty))| parse_arg(&mut ctx, &syntax, i, a, ty))
         .collect::<Result<Vec<_>, _>>()?;
-    let results = jit.call(entry, &values).map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
+    let results = jit
+        .call(entry, &values)
+        .map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
     Ok(results.iter().map(|r| r.to_string()).collect())
 }
 
@@ -105,23 +129,41 @@ fn error(msg: String) -> Diagnostic {
 
 /// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass.
 pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
-    let elements: Vec<PipelineElement> =
-        LOWERING_PIPELINE.iter().map(|n| PipelineElement::Pass { name: n.to_string(), options: String::new() }).collect();
+    let elements: Vec<PipelineElement> = LOWERING_PIPELINE
+        .iter()
+        .map(|n| PipelineElement::Pass {
+            name: n.to_string(),
+            options: String::new(),
+        })
+        .collect();
     let steps = build_steps(&registry(), &elements).map_err(error)?;
     let report = run_pipeline(ctx, module, &steps, &mut Instrumentation::default());
-    match report.diagnostics.into_iter().find(|d| d.severity == weir_ir::Severity::Error) {
+    match report
+        .diagnostics
+        .into_iter()
+        .find(|d| d.severity == weir_ir::Severity::Error)
+    {
         Some(d) => Err(d),
         None => Ok(()),
     }
 }
 
 /// Converts `--arg` number `index` (an MLIR typed attribute) to a scalar of type `ty`.
-fn parse_arg(ctx: &mut Context, syntax: &Syntax, index: usize, text: &str, ty: ScalarType) -> Result<Scalar, Diagnostic> {
+fn parse_arg(
+    ctx: &mut Context,
+    syntax: &Syntax,
+    index: usize,
+    text: &str,
+    ty: ScalarType,
+) -> Result<Scalar, Diagnostic> {
     let source = format!("--arg #{index}");
     let attr = parse_attribute_text(ctx, syntax, text, &source)?;
     let expected = ty.to_type(ctx);
     let mismatch = |ctx: &Context, got: String| {
-        error(format!("cf-run: --arg #{index} '{text}' has type '{got}' but the parameter has type '{}'", type_to_string(ctx, expected)))
+        error(format!(
+            "cf-run: --arg #{index} '{text}' has type '{got}' but the parameter has type '{}'",
+            type_to_string(ctx, expected)
+        ))
     };
     match ctx.attr_kind(attr).clone() {
         AttrKind::Integer { value, ty: t } if t == expected => Ok(Scalar::from_i128(ty, value)),

@@ -16,13 +16,19 @@ pub fn split_input<'a>(text: &'a str, marker: &str) -> Vec<Chunk<'a>> {
     let (mut start, mut first_line, mut offset) = (0usize, 1u32, 0usize);
     for (i, line) in text.split_inclusive('\n').enumerate() {
         if line.trim() == marker {
-            chunks.push(Chunk { text: &text[start..offset], first_line });
+            chunks.push(Chunk {
+                text: &text[start..offset],
+                first_line,
+            });
             start = offset + line.len();
             first_line = i as u32 + 2;
         }
         offset += line.len();
     }
-    chunks.push(Chunk { text: &text[start..], first_line });
+    chunks.push(Chunk {
+        text: &text[start..],
+        first_line,
+    });
     chunks
 }
 
@@ -35,8 +41,26 @@ mod tests {
         let text = "a\n// -----\nb\n  // -----  \nc\n// ------\n//-----\n";
         let chunks = split_input(text, "// -----");
         assert_eq!(chunks.len(), 3);
-        assert_eq!(chunks[0], Chunk { text: "a\n", first_line: 1 });
-        assert_eq!(chunks[1], Chunk { text: "b\n", first_line: 3 });
-        assert_eq!(chunks[2], Chunk { text: "c\n// ------\n//-----\n", first_line: 5 });
+        assert_eq!(
+            chunks[0],
+            Chunk {
+                text: "a\n",
+                first_line: 1
+            }
+        );
+        assert_eq!(
+            chunks[1],
+            Chunk {
+                text: "b\n",
+                first_line: 3
+            }
+        );
+        assert_eq!(
+            chunks[2],
+            Chunk {
+                text: "c\n// ------\n//-----\n",
+                first_line: 5
+            }
+        );
     }
 }

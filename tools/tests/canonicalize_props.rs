@@ -94,13 +94,23 @@ impl Emitter {
             }
             Expr::For(lb, ub, s, init, body) => {
                 let iv = self.emit(init, scope, d);
-                let (l, u, st, v, i, acc) = (self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                let (l, u, st, v, i, acc) = (
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                );
                 self.line(d, &format!("{l} = arith.constant {lb} : index"));
                 self.line(d, &format!("{u} = arith.constant {ub} : index"));
                 self.line(d, &format!("{st} = arith.constant {s} : index"));
                 self.line(d, &format!("{v} = scf.for {i} = {l} to {u} step {st} iter_args({acc} = {iv}) -> (i64) {{"));
                 let i64v = self.fresh();
-                self.line(d + 1, &format!("{i64v} = arith.index_cast {i} : index to i64"));
+                self.line(
+                    d + 1,
+                    &format!("{i64v} = arith.index_cast {i} : index to i64"),
+                );
                 let mut inner = scope.to_vec();
                 inner.insert(0, acc);
                 inner.insert(1, i64v);
@@ -112,7 +122,8 @@ impl Emitter {
             Expr::While(n, init, body) => {
                 let nv = self.emit(n, scope, d);
                 let iv = self.emit(init, scope, d);
-                let (zero, one, three, bound) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                let (zero, one, three, bound) =
+                    (self.fresh(), self.fresh(), self.fresh(), self.fresh());
                 self.line(d, &format!("{zero} = arith.constant 0 : i64"));
                 self.line(d, &format!("{one} = arith.constant 1 : i64"));
                 self.line(d, &format!("{three} = arith.constant 3 : i64"));
@@ -159,20 +170,29 @@ impl Emitter {
 }
 
 fn program(e: &Expr) -> String {
-    let mut em = Emitter { out: String::new(), next: 0 };
+    let mut em = Emitter {
+        out: String::new(),
+        next: 0,
+    };
     let scope = vec!["%a".to_string(), "%b".to_string()];
     let r = em.emit(e, &scope, 1);
-    format!("func.func @main(%a: i64, %b: i64) -> i64 {{\n{}  return {r} : i64\n}}\n", em.out)
+    format!(
+        "func.func @main(%a: i64, %b: i64) -> i64 {{\n{}  return {r} : i64\n}}\n",
+        em.out
+    )
 }
 
 /// Parses, applies `passes` (by cf-opt name), lowers and runs `main` on each argument pair.
 fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("generated IR parses");
+    let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default())
+        .expect("generated IR parses");
     weir_ir::verify(&ctx, m).expect("generated IR verifies");
     let registry = weir_tools::passes::registry();
     for p in passes {
-        let pass = registry.instantiate(p, &Default::default()).expect("registered pass");
+        let pass = registry
+            .instantiate(p, &Default::default())
+            .expect("registered pass");
         let mut diags = Vec::new();
         pass.run(&mut ctx, m, &mut diags);
         assert!(
@@ -181,17 +201,31 @@ fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scala
             print_op(&ctx, &syntax, m, PrintOptions::default())
         );
         if let Err(d) = weir_ir::verify(&ctx, m) {
-            panic!("IR invalid after {p}: {}\n{}", d.message, print_op(&ctx, &syntax, m, PrintOptions::default()));
+            panic!(
+                "IR invalid after {p}: {}\n{}",
+                d.message,
+                print_op(&ctx, &syntax, m, PrintOptions::default())
+            );
         }
     }
     weir_tools::run::lower(&mut ctx, m).expect("lowers");
     let jit = weir_jit::compile(&ctx, m).expect("compiles");
     args.iter()
-        .map(|&(a, b)| jit.call("main", &[Scalar::i64(a), Scalar::i64(b)]).map_err(|e| e.message))
+        .map(|&(a, b)| {
+            jit.call("main", &[Scalar::i64(a), Scalar::i64(b)])
+                .map_err(|e| e.message)
+        })
         .collect()
 }
 
-const ARGS: &[(i64, i64)] = &[(0, 0), (1, -1), (7, 3), (-5, 2), (i64::MIN, -1), (123456789, 1 << 40)];
+const ARGS: &[(i64, i64)] = &[
+    (0, 0),
+    (1, -1),
+    (7, 3),
+    (-5, 2),
+    (i64::MIN, -1),
+    (123456789, 1 << 40),
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]

@@ -7,7 +7,10 @@ use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions};
 use weir_tools::split::split_input;
 
 fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("lit-tests is readable").flatten() {
+    for e in std::fs::read_dir(dir)
+        .expect("lit-tests is readable")
+        .flatten()
+    {
         let p = e.path();
         if p.is_dir() {
             lit_files(&p, out);
@@ -17,14 +20,26 @@ fn lit_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn print(text: &str, name: &str, opts: ParseOptions, print: PrintOptions) -> Result<String, String> {
+fn print(
+    text: &str,
+    name: &str,
+    opts: ParseOptions,
+    print: PrintOptions,
+) -> Result<String, String> {
     transform(text, name, opts, print, &[])
 }
 
 /// Parses `text`, runs the cf-opt passes named in `passes`, verifies and prints.
-fn transform(text: &str, name: &str, opts: ParseOptions, print: PrintOptions, passes: &[&str]) -> Result<String, String> {
+fn transform(
+    text: &str,
+    name: &str,
+    opts: ParseOptions,
+    print: PrintOptions,
+    passes: &[&str],
+) -> Result<String, String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let m = parse_module(&mut ctx, &syntax, text, name, 1, opts).map_err(|d| format!("{name}: {}", d.message))?;
+    let m = parse_module(&mut ctx, &syntax, text, name, 1, opts)
+        .map_err(|d| format!("{name}: {}", d.message))?;
     let registry = weir_tools::passes::registry();
     for p in passes {
         let pass = registry.instantiate(p, &Default::default())?;
@@ -46,7 +61,9 @@ fn valid_inputs() -> Vec<(String, String, ParseOptions)> {
         if text.contains("verify-diagnostics") || !text.contains("cf-") {
             continue; // negative tests hold invalid IR on purpose; harness self-tests hold no IR
         }
-        let opts = ParseOptions { allow_unregistered: text.contains("allow-unregistered-dialect") };
+        let opts = ParseOptions {
+            allow_unregistered: text.contains("allow-unregistered-dialect"),
+        };
         for chunk in split_input(&text, "// -----") {
             out.push((f.display().to_string(), chunk.text.to_string(), opts));
         }
@@ -59,8 +76,22 @@ fn canonicalize_is_idempotent_on_every_lit_input() {
     let inputs = valid_inputs();
     assert!(inputs.len() >= 8);
     for (name, text, opts) in inputs {
-        let once = transform(&text, &name, opts, PrintOptions::default(), &["canonicalize"]).unwrap();
-        let twice = transform(&once, &name, opts, PrintOptions::default(), &["canonicalize"]).unwrap();
+        let once = transform(
+            &text,
+            &name,
+            opts,
+            PrintOptions::default(),
+            &["canonicalize"],
+        )
+        .unwrap();
+        let twice = transform(
+            &once,
+            &name,
+            opts,
+            PrintOptions::default(),
+            &["canonicalize"],
+        )
+        .unwrap();
         assert_eq!(once, twice, "canonicalize is not idempotent on {name}");
     }
 }
@@ -68,10 +99,17 @@ fn canonicalize_is_idempotent_on_every_lit_input() {
 #[test]
 fn every_valid_lit_input_round_trips() {
     let inputs = valid_inputs();
-    assert!(inputs.len() >= 8, "expected the lit inputs to be found, got {}", inputs.len());
+    assert!(
+        inputs.len() >= 8,
+        "expected the lit inputs to be found, got {}",
+        inputs.len()
+    );
     for (name, text, opts) in inputs {
         let custom = PrintOptions::default();
-        let generic = PrintOptions { generic: true, ..Default::default() };
+        let generic = PrintOptions {
+            generic: true,
+            ..Default::default()
+        };
         let once = print(&text, &name, opts, custom).unwrap();
         let twice = print(&once, &name, opts, custom).unwrap();
         assert_eq!(once, twice, "custom form of {name} is not a fixpoint");
@@ -79,6 +117,9 @@ fn every_valid_lit_input_round_trips() {
         let g2 = print(&g1, &name, opts, generic).unwrap();
         assert_eq!(g1, g2, "generic form of {name} is not a fixpoint");
         let back = print(&g1, &name, opts, custom).unwrap();
-        assert_eq!(once, back, "generic form of {name} does not parse back to the same IR");
+        assert_eq!(
+            once, back,
+            "generic form of {name} does not parse back to the same IR"
+        );
     }
 }

@@ -6,7 +6,16 @@ use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, SourceMap}
 
 fn render_error(file: &str, text: &str) -> String {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let d = match parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions { allow_unregistered: true }) {
+    let d = match parse_module(
+        &mut ctx,
+        &syntax,
+        text,
+        file,
+        1,
+        ParseOptions {
+            allow_unregistered: true,
+        },
+    ) {
         Err(d) => d,
         Ok(m) => weir_ir::verify(&ctx, m).expect_err("the input is invalid"),
     };
@@ -17,8 +26,17 @@ fn render_error(file: &str, text: &str) -> String {
 
 fn print(text: &str, options: PrintOptions) -> String {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let m = parse_module(&mut ctx, &syntax, text, "input.mlir", 1, ParseOptions { allow_unregistered: true })
-        .expect("parses");
+    let m = parse_module(
+        &mut ctx,
+        &syntax,
+        text,
+        "input.mlir",
+        1,
+        ParseOptions {
+            allow_unregistered: true,
+        },
+    )
+    .expect("parses");
     weir_ir::verify(&ctx, m).expect("verifies");
     print_op(&ctx, &syntax, m, options)
 }
@@ -67,19 +85,36 @@ func.func @f(%c: i1, %n: index) -> i32 {
     insta::assert_snapshot!("custom", print(text, PrintOptions::default()));
     // mlir-opt prints the inherent attributes as properties `<{...}>`; Weir prints them in the
     // attribute dictionary, which mlir-opt also accepts. Otherwise the text is mlir-opt's.
-    insta::assert_snapshot!("generic", print(text, PrintOptions { generic: true, debug_info: false }));
+    insta::assert_snapshot!(
+        "generic",
+        print(
+            text,
+            PrintOptions {
+                generic: true,
+                debug_info: false
+            }
+        )
+    );
 }
 
 #[test]
 fn debug_info_prints_locations() {
     // Equal to mlir-opt 22's `--mlir-print-debuginfo --mlir-print-local-scope` output (checked).
     let text = "func.func @f() {\n  return\n}\n";
-    insta::assert_snapshot!(print(text, PrintOptions { generic: false, debug_info: true }));
+    insta::assert_snapshot!(print(
+        text,
+        PrintOptions {
+            generic: false,
+            debug_info: true
+        }
+    ));
 }
 
 #[test]
 fn diagnostic_without_location() {
-    let d = weir_ir::Diagnostic::error(weir_ir::Location::Unknown, "cf-run: no function '@main' in the module");
+    let d = weir_ir::Diagnostic::error(
+        weir_ir::Location::Unknown,
+        "cf-run: no function '@main' in the module",
+    );
     insta::assert_snapshot!(SourceMap::new().render(&d));
 }
-

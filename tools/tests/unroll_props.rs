@@ -30,7 +30,11 @@ fn type_range(ty: &str, unsigned: bool) -> (i64, i64) {
         _ => 64,
     };
     if bits == 64 {
-        return if unsigned { (0, 1_000_000) } else { (-1_000_000, 1_000_000) };
+        return if unsigned {
+            (0, 1_000_000)
+        } else {
+            (-1_000_000, 1_000_000)
+        };
     }
     if unsigned {
         (0, (1i64 << bits) - 1)
@@ -51,15 +55,26 @@ fn a_loop() -> impl Strategy<Value = Loop> {
         -10i64..40,
         any::<bool>(),
     )
-        .prop_map(|(ty, unsigned, step, runtime, body, inner, a, b, near_top)| {
-            let (min, max) = type_range(ty, unsigned);
-            // Keep the loop terminating: the induction variable never steps past the type's
-            // maximum (lb + trip_count * step <= max), as scf.for requires.
-            let base = if near_top { max - 45 } else { min.max(-20) };
-            let lb = (base + a).clamp(min, max);
-            let ub = (base + b).clamp(min, max - step);
-            Loop { ty, unsigned, lb, ub, step, runtime, body, inner }
-        })
+        .prop_map(
+            |(ty, unsigned, step, runtime, body, inner, a, b, near_top)| {
+                let (min, max) = type_range(ty, unsigned);
+                // Keep the loop terminating: the induction variable never steps past the type's
+                // maximum (lb + trip_count * step <= max), as scf.for requires.
+                let base = if near_top { max - 45 } else { min.max(-20) };
+                let lb = (base + a).clamp(min, max);
+                let ub = (base + b).clamp(min, max - step);
+                Loop {
+                    ty,
+                    unsigned,
+                    lb,
+                    ub,
+                    step,
+                    runtime,
+                    body,
+                    inner,
+                }
+            },
+        )
 }
 
 fn program(l: &Loop) -> String {
@@ -88,10 +103,20 @@ fn program(l: &Loop) -> String {
     let (params, bounds) = if l.runtime {
         (format!("%lb: {ty}, %ub: {ty}"), String::new())
     } else {
-        (String::new(), format!("  %lb = arith.constant {} : {ty}\n  %ub = arith.constant {} : {ty}\n", l.lb, l.ub))
+        (
+            String::new(),
+            format!(
+                "  %lb = arith.constant {} : {ty}\n  %ub = arith.constant {} : {ty}\n",
+                l.lb, l.ub
+            ),
+        )
     };
     let unsigned = if l.unsigned { "unsigned " } else { "" };
-    let iv_ty = if ty == "index" { String::new() } else { format!(" : {ty}") };
+    let iv_ty = if ty == "index" {
+        String::new()
+    } else {
+        format!(" : {ty}")
+    };
     format!(
         "func.func @main({params}) -> i64 {{\n{bounds}  %st = arith.constant {} : {ty}\n  %c3 = arith.constant 3 : i64\n  %zero = arith.constant 7 : i64\n  %r = scf.for {unsigned}%i = %lb to %ub step %st iter_args(%acc = %zero) -> (i64){iv_ty} {{\n    {}\n    {body}\n    {inner}    scf.yield {result} : i64\n  }}\n  return %r : i64\n}}\n",
         l.step,
@@ -101,7 +126,8 @@ fn program(l: &Loop) -> String {
 
 fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("parses");
+    let m =
+        parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("parses");
     weir_ir::verify(&ctx, m).expect("verifies");
     if let Some(options) = pass {
         let registry = weir_tools::passes::registry();
@@ -122,12 +148,16 @@ fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> 
             "i16" => weir_jit::ScalarType::Int(16),
             _ => weir_jit::ScalarType::Int(32),
         };
-        vec![Scalar::from_i128(ty, l.lb as i128), Scalar::from_i128(ty, l.ub as i128)]
+        vec![
+            Scalar::from_i128(ty, l.lb as i128),
+            Scalar::from_i128(ty, l.ub as i128),
+        ]
     } else {
         vec![]
     };
     // A loop budget turns a non-terminating program (a bug) into a failure instead of a hang.
-    jit.call_with_fuel("main", &args, Some(1_000_000)).map_err(|e| e.message)
+    jit.call_with_fuel("main", &args, Some(1_000_000))
+        .map_err(|e| e.message)
 }
 
 proptest! {

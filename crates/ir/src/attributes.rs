@@ -35,7 +35,10 @@ pub enum AttrKind {
     /// elements in row-major order, as many as the shape has.
     Dense { ty: Type, values: Vec<DenseValue> },
     /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as in [`AttrKind::Dense`].
-    DenseArray { element: Type, values: Vec<DenseValue> },
+    DenseArray {
+        element: Type,
+        values: Vec<DenseValue>,
+    },
     /// A type used as an attribute, e.g. `function_type = (i32) -> i32`.
     Type(Type),
     /// `unit`: presence is the information.

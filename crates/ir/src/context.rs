@@ -64,7 +64,13 @@ impl Context {
 
     /// Creates a constant op for `value` of type `ty` at `at` with the first materializer that
     /// accepts it; `None` if none does.
-    pub fn materialize_constant(&mut self, value: Attr, ty: Type, loc: Location, at: InsertPoint) -> Option<ValueId> {
+    pub fn materialize_constant(
+        &mut self,
+        value: Attr,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<ValueId> {
         for f in self.materializers.clone() {
             if let Some(v) = f(self, value, ty, loc.clone(), at) {
                 return Some(v);
@@ -113,7 +119,8 @@ impl Context {
 
     /// Whether `op` is registered and has all of `traits`. Unregistered ops have no traits.
     pub fn has_traits(&self, op: OpId, traits: Traits) -> bool {
-        self.op_def(self.op(op).name).is_some_and(|d| d.traits.contains(traits))
+        self.op_def(self.op(op).name)
+            .is_some_and(|d| d.traits.contains(traits))
     }
 
     // ---------------------------------------------------------------- types
@@ -136,7 +143,10 @@ impl Context {
 
     /// The signless integer type `iN`.
     pub fn int_type(&mut self, width: u32) -> Type {
-        self.intern_type(TypeKind::Integer { width, signedness: Signedness::Signless })
+        self.intern_type(TypeKind::Integer {
+            width,
+            signedness: Signedness::Signless,
+        })
     }
 
     /// `i1`.
@@ -172,7 +182,11 @@ impl Context {
     pub fn is_signless_int_or_index(&self, ty: Type) -> bool {
         matches!(
             self.type_kind(ty),
-            TypeKind::Index | TypeKind::Integer { signedness: Signedness::Signless, .. }
+            TypeKind::Index
+                | TypeKind::Integer {
+                    signedness: Signedness::Signless,
+                    ..
+                }
         )
     }
 
@@ -217,9 +231,13 @@ impl Context {
     /// unsigned types (`uiN`), sign-extended otherwise, so one bit pattern has one value.
     pub fn normalize_int(&self, value: i128, ty: Type) -> i128 {
         match (self.int_width(ty), self.type_kind(ty)) {
-            (Some(w), TypeKind::Integer { signedness: Signedness::Unsigned, .. }) if w < 128 => {
-                value & ((1i128 << w) - 1)
-            }
+            (
+                Some(w),
+                TypeKind::Integer {
+                    signedness: Signedness::Unsigned,
+                    ..
+                },
+            ) if w < 128 => value & ((1i128 << w) - 1),
             (Some(w), _) => sign_extend(value, w),
             (None, _) => value,
         }
@@ -227,7 +245,10 @@ impl Context {
 
     /// A float attribute `value : ty`.
     pub fn float_attr(&mut self, value: f64, ty: Type) -> Attr {
-        self.attr(AttrKind::Float { bits: value.to_bits(), ty })
+        self.attr(AttrKind::Float {
+            bits: value.to_bits(),
+            ty,
+        })
     }
 
     /// A string attribute.
@@ -276,7 +297,10 @@ impl Context {
         let v = self.blocks[block.index()].args.remove(index);
         self.values[v.index()].def = ValueDef::Detached;
         for (i, &a) in self.blocks[block.index()].args.iter().enumerate() {
-            self.values[a.index()].def = ValueDef::BlockArg { block, index: i as u32 };
+            self.values[a.index()].def = ValueDef::BlockArg {
+                block,
+                index: i as u32,
+            };
         }
     }
 
@@ -287,7 +311,11 @@ impl Context {
     }
 
     fn new_value(&mut self, ty: Type, def: ValueDef) -> ValueId {
-        self.values.push(ValueData { ty, def, uses: Vec::new() });
+        self.values.push(ValueData {
+            ty,
+            def,
+            uses: Vec::new(),
+        });
         ValueId(self.values.len() as u32 - 1)
     }
 
@@ -296,10 +324,18 @@ impl Context {
     pub fn create_op(&mut self, state: OpState) -> OpId {
         let op = OpId(self.ops.len() as u32);
         let results = (0..state.result_types.len() as u32)
-            .map(|index| self.new_value(state.result_types[index as usize], ValueDef::Result { op, index }))
+            .map(|index| {
+                self.new_value(
+                    state.result_types[index as usize],
+                    ValueDef::Result { op, index },
+                )
+            })
             .collect();
         for (i, &v) in state.operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+            self.values[v.index()].uses.push(Use {
+                op,
+                operand: i as u32,
+            });
         }
         for &r in &state.regions {
             self.regions[r.index()].parent = Some(op);
@@ -378,7 +414,11 @@ impl Context {
 
     /// Attribute `name`, if present.
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attr> {
-        self.op(op).attrs.iter().find(|a| a.name == name).map(|a| a.value)
+        self.op(op)
+            .attrs
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| a.value)
     }
 
     /// Sets attribute `name`.
@@ -386,7 +426,10 @@ impl Context {
         let attrs = &mut self.ops[op.index()].attrs;
         match attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
-            None => attrs.push(NamedAttr { name: name.to_string(), value }),
+            None => attrs.push(NamedAttr {
+                name: name.to_string(),
+                value,
+            }),
         }
     }
 
@@ -414,7 +457,10 @@ impl Context {
 
     /// The range of operands passed to successor `i` (MLIR `BranchOpInterface`).
     pub fn successor_operand_range(&self, op: OpId, i: usize) -> Range<usize> {
-        match self.op_def(self.name(op)).and_then(|d| d.successor_operands) {
+        match self
+            .op_def(self.name(op))
+            .and_then(|d| d.successor_operands)
+        {
             Some(f) => f(self, op, i),
             None => 0..self.operands(op).len(),
         }
@@ -474,7 +520,10 @@ impl Context {
 
     /// The types of the block's arguments.
     pub fn block_arg_types(&self, block: BlockId) -> Vec<Type> {
-        self.block_args(block).iter().map(|&v| self.value_type(v)).collect()
+        self.block_args(block)
+            .iter()
+            .map(|&v| self.value_type(v))
+            .collect()
     }
 
     /// The region containing the block.
@@ -603,16 +652,28 @@ impl Context {
     /// Replaces operand `i` of `op` with `v`, keeping use lists right.
     pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
         let old = self.ops[op.index()].operands[i];
-        self.remove_use(old, Use { op, operand: i as u32 });
+        self.remove_use(
+            old,
+            Use {
+                op,
+                operand: i as u32,
+            },
+        );
         self.ops[op.index()].operands[i] = v;
-        self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+        self.values[v.index()].uses.push(Use {
+            op,
+            operand: i as u32,
+        });
     }
 
     /// Replaces the whole operand list of `op`.
     pub fn set_operands(&mut self, op: OpId, operands: Vec<ValueId>) {
         self.drop_operand_uses(op);
         for (i, &v) in operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use { op, operand: i as u32 });
+            self.values[v.index()].uses.push(Use {
+                op,
+                operand: i as u32,
+            });
         }
         self.ops[op.index()].operands = operands;
     }
@@ -620,7 +681,13 @@ impl Context {
     fn drop_operand_uses(&mut self, op: OpId) {
         let operands = std::mem::take(&mut self.ops[op.index()].operands);
         for (i, &v) in operands.iter().enumerate() {
-            self.remove_use(v, Use { op, operand: i as u32 });
+            self.remove_use(
+                v,
+                Use {
+                    op,
+                    operand: i as u32,
+                },
+            );
         }
     }
 
@@ -646,7 +713,11 @@ impl Context {
     /// Replaces each result of `op` with the matching value of `new` and erases `op`.
     pub fn replace_op(&mut self, op: OpId, new: &[ValueId]) {
         let results = self.results(op).to_vec();
-        assert_eq!(results.len(), new.len(), "replace_op: result count mismatch");
+        assert_eq!(
+            results.len(),
+            new.len(),
+            "replace_op: result count mismatch"
+        );
         for (r, n) in results.into_iter().zip(new) {
             self.replace_all_uses(r, *n);
         }
@@ -668,7 +739,10 @@ impl Context {
 
     /// Inserts a detached op at `at`. O(1).
     pub fn insert_op(&mut self, op: OpId, at: InsertPoint) {
-        debug_assert!(self.op(op).parent.is_none(), "insert_op: op is already in a block");
+        debug_assert!(
+            self.op(op).parent.is_none(),
+            "insert_op: op is already in a block"
+        );
         let (block, prev, next) = match at {
             InsertPoint::Start(b) => (b, None, self.blocks[b.index()].first),
             InsertPoint::End(b) => (b, self.blocks[b.index()].last, None),
@@ -690,12 +764,16 @@ impl Context {
     }
 
     fn parent_of(&self, op: OpId) -> BlockId {
-        self.op(op).parent.expect("insertion point op is not in a block")
+        self.op(op)
+            .parent
+            .expect("insertion point op is not in a block")
     }
 
     /// Unlinks `op` from its block, keeping it (and its uses) alive. O(1).
     pub fn detach_op(&mut self, op: OpId) {
-        let Some(block) = self.op(op).parent else { return };
+        let Some(block) = self.op(op).parent else {
+            return;
+        };
         let (prev, next) = (self.op(op).prev, self.op(op).next);
         match prev {
             Some(p) => self.ops[p.index()].next = next,
@@ -748,19 +826,29 @@ impl Context {
 
     /// Inserts a detached block right before `before` in its region.
     pub fn insert_block_before(&mut self, before: BlockId, block: BlockId) {
-        let region = self.block_region(before).expect("insert_block_before: block not in a region");
+        let region = self
+            .block_region(before)
+            .expect("insert_block_before: block not in a region");
         let prev = self.blocks[before.index()].prev;
         self.link_block(region, block, prev, Some(before));
     }
 
     /// Inserts a detached block right after `after` in its region.
     pub fn insert_block_after(&mut self, after: BlockId, block: BlockId) {
-        let region = self.block_region(after).expect("insert_block_after: block not in a region");
+        let region = self
+            .block_region(after)
+            .expect("insert_block_after: block not in a region");
         let next = self.blocks[after.index()].next;
         self.link_block(region, block, Some(after), next);
     }
 
-    fn link_block(&mut self, region: RegionId, block: BlockId, prev: Option<BlockId>, next: Option<BlockId>) {
+    fn link_block(
+        &mut self,
+        region: RegionId,
+        block: BlockId,
+        prev: Option<BlockId>,
+        next: Option<BlockId>,
+    ) {
         let d = &mut self.blocks[block.index()];
         d.parent = Some(region);
         d.prev = prev;
@@ -777,8 +865,13 @@ impl Context {
 
     /// Unlinks a block from its region, keeping its ops.
     pub fn detach_block(&mut self, block: BlockId) {
-        let Some(region) = self.block_region(block) else { return };
-        let (prev, next) = (self.blocks[block.index()].prev, self.blocks[block.index()].next);
+        let Some(region) = self.block_region(block) else {
+            return;
+        };
+        let (prev, next) = (
+            self.blocks[block.index()].prev,
+            self.blocks[block.index()].next,
+        );
         match prev {
             Some(p) => self.blocks[p.index()].next = next,
             None => self.regions[region.index()].first = next,
@@ -835,7 +928,11 @@ impl Context {
     /// `args`, then erases `src` (MLIR `RewriterBase::inlineBlockBefore` / `mergeBlocks`).
     pub fn inline_block(&mut self, src: BlockId, at: InsertPoint, args: &[ValueId]) {
         let src_args = self.block_args(src).to_vec();
-        assert_eq!(src_args.len(), args.len(), "inline_block: argument count mismatch");
+        assert_eq!(
+            src_args.len(),
+            args.len(),
+            "inline_block: argument count mismatch"
+        );
         for (a, v) in src_args.into_iter().zip(args) {
             self.replace_all_uses(a, *v);
         }
@@ -851,8 +948,15 @@ impl Context {
     /// block's arguments by `args`; the block's terminator is erased and its operands returned
     /// (how `scf.if`, `scf.index_switch` and one-trip loops are inlined by canonicalization).
     /// The caller replaces `op`'s results with them as needed.
-    pub fn inline_block_before(&mut self, src: BlockId, op: OpId, args: &[ValueId]) -> Vec<ValueId> {
-        let terminator = self.last_op(src).filter(|&t| self.has_traits(t, Traits::TERMINATOR));
+    pub fn inline_block_before(
+        &mut self,
+        src: BlockId,
+        op: OpId,
+        args: &[ValueId],
+    ) -> Vec<ValueId> {
+        let terminator = self
+            .last_op(src)
+            .filter(|&t| self.has_traits(t, Traits::TERMINATOR));
         self.inline_block(src, InsertPoint::Before(op), args);
         // Read the operands after the arguments were replaced: a region may yield its own
         // block argument.
@@ -925,7 +1029,12 @@ impl Context {
 
     /// Deep-copies `op` (with its regions) to `at`, mapping operands through `map` (values not in
     /// the map are used as they are) and recording the copy's results and block arguments in it.
-    pub fn clone_op(&mut self, op: OpId, at: InsertPoint, map: &mut HashMap<ValueId, ValueId>) -> OpId {
+    pub fn clone_op(
+        &mut self,
+        op: OpId,
+        at: InsertPoint,
+        map: &mut HashMap<ValueId, ValueId>,
+    ) -> OpId {
         let new = self.clone_op_detached(op, map);
         self.insert_op(new, at);
         new
@@ -965,7 +1074,11 @@ impl Context {
         }
         let state = OpState {
             name: d.name,
-            operands: d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect(),
+            operands: d
+                .operands
+                .iter()
+                .map(|v| *map.get(v).unwrap_or(v))
+                .collect(),
             result_types: d.results.iter().map(|&v| self.value_type(v)).collect(),
             attrs: d.attrs.clone(),
             regions: regions.iter().map(|&(_, nr)| nr).collect(),

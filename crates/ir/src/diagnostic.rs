@@ -64,12 +64,18 @@ impl Diagnostic {
 
     /// A diagnostic of any severity at `loc`.
     pub fn new(severity: Severity, loc: Location, message: impl Into<String>) -> Self {
-        Diagnostic { severity, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic {
+            severity,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
 
     /// Attaches a note at `loc` (builder style).
     pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic::new(Severity::Note, loc, message));
+        self.notes
+            .push(Diagnostic::new(Severity::Note, loc, message));
         self
     }
 }

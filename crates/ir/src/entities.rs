@@ -160,7 +160,10 @@ impl OpState {
     pub fn set_attr(&mut self, name: &str, value: Attr) {
         match self.attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
-            None => self.attrs.push(NamedAttr { name: name.to_string(), value }),
+            None => self.attrs.push(NamedAttr {
+                name: name.to_string(),
+                value,
+            }),
         }
     }
 

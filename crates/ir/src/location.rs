@@ -14,7 +14,10 @@ pub enum Location {
     /// `loc("file":line:col)`.
     FileLineCol { file: Arc<str>, line: u32, col: u32 },
     /// `loc("name")` or `loc("name"(child))`.
-    Name { name: Arc<str>, child: Option<Box<Location>> },
+    Name {
+        name: Arc<str>,
+        child: Option<Box<Location>>,
+    },
     /// `loc(fused[l1, l2, ...])`.
     Fused(Vec<Location>),
 }
@@ -22,7 +25,11 @@ pub enum Location {
 impl Location {
     /// A `file:line:col` location.
     pub fn file(file: &Arc<str>, line: u32, col: u32) -> Self {
-        Location::FileLineCol { file: file.clone(), line, col }
+        Location::FileLineCol {
+            file: file.clone(),
+            line,
+            col,
+        }
     }
 
     /// The first `file:line:col` inside this location, if any: what diagnostics point at.

@@ -87,7 +87,8 @@ impl RewriteLog {
     /// Emits a remark at `loc` if remarks are enabled.
     pub fn remark(&mut self, loc: &Location, message: impl FnOnce() -> String) {
         if self.remarks {
-            self.diagnostics.push(Diagnostic::remark(loc.clone(), message()));
+            self.diagnostics
+                .push(Diagnostic::remark(loc.clone(), message()));
         }
     }
 }
@@ -120,7 +121,13 @@ pub struct Pattern {
 
 /// Creates a constant op of `ty` holding `value` at the given point and returns its result, or
 /// `None` when the dialect cannot (MLIR `Dialect::materializeConstant`).
-pub type MaterializeFn = fn(&mut Context, Attr, crate::types::Type, Location, crate::context::InsertPoint) -> Option<ValueId>;
+pub type MaterializeFn = fn(
+    &mut Context,
+    Attr,
+    crate::types::Type,
+    Location,
+    crate::context::InsertPoint,
+) -> Option<ValueId>;
 
 /// Everything the framework knows about one registered op.
 #[derive(Clone, Debug)]
@@ -153,7 +160,16 @@ pub type DescribeFn = fn(&Context, OpId) -> String;
 impl OpDef {
     /// A definition with the given traits and no hooks.
     pub const fn new(name: &'static str, traits: Traits) -> Self {
-        OpDef { name, traits, verify: None, verify_regions: None, successor_operands: None, fold: None, patterns: &[], describe_kept: None }
+        OpDef {
+            name,
+            traits,
+            verify: None,
+            verify_regions: None,
+            successor_operands: None,
+            fold: None,
+            patterns: &[],
+            describe_kept: None,
+        }
     }
 
     /// Sets the verifier (builder style).

@@ -55,9 +55,15 @@ pub enum TypeKind {
     /// `none`.
     None,
     /// `(inputs) -> results`.
-    Function { inputs: Vec<Type>, results: Vec<Type> },
+    Function {
+        inputs: Vec<Type>,
+        results: Vec<Type>,
+    },
     /// `tensor<2x?xf32>` (ranked: `Some(dims)`) or `tensor<*xf32>` (unranked: `None`).
-    Tensor { shape: Option<Vec<Dim>>, element: Type },
+    Tensor {
+        shape: Option<Vec<Dim>>,
+        element: Type,
+    },
     /// `vector<4xf32>`: fixed shape, used by attributes such as `cf.switch`'s case values.
     Vector { shape: Vec<u64>, element: Type },
     /// `tuple<i32, f32>`.

@@ -43,18 +43,29 @@ fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
 
 /// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.
 pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.name_str(op)))
+    Diagnostic::error(
+        ctx.loc(op).clone(),
+        format!("'{}' op {msg}", ctx.name_str(op)),
+    )
 }
 
 fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let registered_non_terminator = ctx.op_def(ctx.name(op)).is_some() && !ctx.has_traits(op, Traits::TERMINATOR);
+    let registered_non_terminator =
+        ctx.op_def(ctx.name(op)).is_some() && !ctx.has_traits(op, Traits::TERMINATOR);
     if registered_non_terminator && !ctx.successors(op).is_empty() {
-        return Err(Diagnostic::error(ctx.loc(op).clone(), "successors in non-terminator"));
+        return Err(Diagnostic::error(
+            ctx.loc(op).clone(),
+            "successors in non-terminator",
+        ));
     }
     let region = ctx.op_block(op).and_then(|b| ctx.block_region(b));
     for (i, &succ) in ctx.successors(op).iter().enumerate() {
         if ctx.block_region(succ) != region || region.is_none() {
-            return Err(op_error(ctx, op, "reference to block defined in another region"));
+            return Err(op_error(
+                ctx,
+                op,
+                "reference to block defined in another region",
+            ));
         }
         if ctx.op_def(ctx.name(op)).is_none() {
             continue; // an unregistered op's operands need not be branch arguments
@@ -64,7 +75,11 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         if operands.len() != args.len() {
             return Err(Diagnostic::error(
                 ctx.loc(op).clone(),
-                format!("branch has {} operands for successor #{i}, but target block has {}", operands.len(), args.len()),
+                format!(
+                    "branch has {} operands for successor #{i}, but target block has {}",
+                    operands.len(),
+                    args.len()
+                ),
             ));
         }
         for (j, (&v, &a)) in operands.iter().zip(args).enumerate() {
@@ -85,11 +100,18 @@ fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     for (ri, &r) in ctx.regions(op).iter().enumerate() {
         let blocks = ctx.region_blocks(r);
         if single_block && blocks.len() > 1 {
-            return Err(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("expects region #{ri} to have 0 or 1 blocks"),
+            ));
         }
         if let Some(&entry) = blocks.first() {
             if !ctx.predecessors(entry).is_empty() {
-                return Err(Diagnostic::error(ctx.loc(op).clone(), "entry block of region may not have predecessors"));
+                return Err(Diagnostic::error(
+                    ctx.loc(op).clone(),
+                    "entry block of region may not have predecessors",
+                ));
             }
         }
         for b in blocks {
@@ -108,18 +130,31 @@ fn may_terminate(ctx: &Context, op: OpId) -> bool {
     }
 }
 
-fn verify_block_terminator(ctx: &Context, parent: OpId, b: BlockId, needs_terminator: bool) -> DiagResult<()> {
+fn verify_block_terminator(
+    ctx: &Context,
+    parent: OpId,
+    b: BlockId,
+    needs_terminator: bool,
+) -> DiagResult<()> {
     let ops = ctx.block_ops(b);
     for &o in ops.iter().rev().skip(1) {
         if ctx.has_traits(o, Traits::TERMINATOR) {
-            return Err(op_error(ctx, o, "must be the last operation in the parent block"));
+            return Err(op_error(
+                ctx,
+                o,
+                "must be the last operation in the parent block",
+            ));
         }
     }
     if !needs_terminator {
         return Ok(());
     }
     match ops.last() {
-        None => Err(op_error(ctx, parent, "empty block: expect at least a terminator")),
+        None => Err(op_error(
+            ctx,
+            parent,
+            "empty block: expect at least a terminator",
+        )),
         Some(&last) if !may_terminate(ctx, last) => Err(Diagnostic::error(
             ctx.loc(last).clone(),
             format!("block with no terminator, has '{}'", ctx.name_str(last)),
@@ -140,7 +175,11 @@ struct Dominance<'a> {
 
 impl<'a> Dominance<'a> {
     fn new(ctx: &'a Context) -> Self {
-        Dominance { ctx, position: vec![0; ctx.op_capacity()], regions: HashMap::new() }
+        Dominance {
+            ctx,
+            position: vec![0; ctx.op_capacity()],
+            regions: HashMap::new(),
+        }
     }
 
     fn verify_tree(&mut self, root: OpId) -> DiagResult<()> {
@@ -166,7 +205,10 @@ impl<'a> Dominance<'a> {
         let ctx = self.ctx;
         // MLIR's wording: a plain error at the user plus a note at the definition.
         let not_dominated = || {
-            let d = Diagnostic::error(ctx.loc(user).clone(), format!("operand #{operand} does not dominate this use"));
+            let d = Diagnostic::error(
+                ctx.loc(user).clone(),
+                format!("operand #{operand} does not dominate this use"),
+            );
             match ctx.value_def(v) {
                 ValueDef::Result { op, .. } => {
                     let place = if ctx.op_block(op) == ctx.op_block(user) {
@@ -181,23 +223,34 @@ impl<'a> Dominance<'a> {
                     } else {
                         "op in a child region"
                     };
-                    d.with_note(ctx.loc(op).clone(), format!("operand defined here ({place})"))
+                    d.with_note(
+                        ctx.loc(op).clone(),
+                        format!("operand defined here ({place})"),
+                    )
                 }
                 _ => d,
             }
         };
         let Some(def_block) = ctx.value_block(v) else {
-            return Err(op_error(ctx, user, format!("operand #{operand} has no definition")));
+            return Err(op_error(
+                ctx,
+                user,
+                format!("operand #{operand} has no definition"),
+            ));
         };
         let def_region = ctx.block_region(def_block);
         // Walk up from the user to the ancestor that lives in the definition's region.
         let mut anc = user;
         loop {
-            let Some(b) = ctx.op_block(anc) else { return Err(not_dominated()) };
+            let Some(b) = ctx.op_block(anc) else {
+                return Err(not_dominated());
+            };
             if ctx.block_region(b) == def_region {
                 break;
             }
-            let Some(parent) = ctx.parent_op(anc) else { return Err(not_dominated()) };
+            let Some(parent) = ctx.parent_op(anc) else {
+                return Err(not_dominated());
+            };
             if ctx.has_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
                 let mut d = op_error(ctx, user, "using value defined outside the region");
                 if let Some(defop) = ctx.defining_op(v) {
@@ -212,7 +265,9 @@ impl<'a> Dominance<'a> {
             // A result dominates the ops after its definer in the same block; it is not visible
             // to its own op, nor inside that op's regions.
             return match ctx.value_def(v) {
-                ValueDef::Result { op, .. } if self.position[op.index()] >= self.position[anc.index()] => {
+                ValueDef::Result { op, .. }
+                    if self.position[op.index()] >= self.position[anc.index()] =>
+                {
                     Err(not_dominated())
                 }
                 _ => Ok(()),
@@ -228,8 +283,13 @@ impl<'a> Dominance<'a> {
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
         let ctx = self.ctx;
-        let info = self.regions.entry(region).or_insert_with(|| compute_idoms(ctx, region));
-        let Some(&(_, _)) = info.get(&b) else { return true }; // unreachable use: anything goes
+        let info = self
+            .regions
+            .entry(region)
+            .or_insert_with(|| compute_idoms(ctx, region));
+        let Some(&(_, _)) = info.get(&b) else {
+            return true;
+        }; // unreachable use: anything goes
         if !info.contains_key(&a) {
             return false;
         }
@@ -248,9 +308,15 @@ impl<'a> Dominance<'a> {
 }
 
 fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (usize, BlockId)> {
-    let Some(entry) = ctx.entry_block(region) else { return HashMap::new() };
+    let Some(entry) = ctx.entry_block(region) else {
+        return HashMap::new();
+    };
     // Post-order by iterative DFS over successors of each block's terminator.
-    let succs = |b: BlockId| -> Vec<BlockId> { ctx.last_op(b).map(|t| ctx.successors(t).to_vec()).unwrap_or_default() };
+    let succs = |b: BlockId| -> Vec<BlockId> {
+        ctx.last_op(b)
+            .map(|t| ctx.successors(t).to_vec())
+            .unwrap_or_default()
+    };
     let mut post = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![(entry, 0usize)];
@@ -301,7 +367,12 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (usize, Bl
     idom.into_iter().map(|(b, d)| (b, (order[&b], d))).collect()
 }
 
-fn intersect(idom: &HashMap<BlockId, BlockId>, order: &HashMap<BlockId, usize>, mut a: BlockId, mut b: BlockId) -> BlockId {
+fn intersect(
+    idom: &HashMap<BlockId, BlockId>,
+    order: &HashMap<BlockId, usize>,
+    mut a: BlockId,
+    mut b: BlockId,
+) -> BlockId {
     while a != b {
         while order[&a] > order[&b] {
             a = idom[&a];

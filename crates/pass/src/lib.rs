@@ -28,7 +28,10 @@ impl PassOptions {
     /// Parses `k=v k2=v2` (space or comma separated; a bare `k` means `k=true`).
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut values = BTreeMap::new();
-        for item in text.split(|c: char| c == ' ' || c == ',').filter(|s| !s.is_empty()) {
+        for item in text
+            .split(|c: char| c == ' ' || c == ',')
+            .filter(|s| !s.is_empty())
+        {
             let (k, v) = item.split_once('=').unwrap_or((item, "true"));
             if k.is_empty() {
                 return Err(format!("invalid pass option '{item}'"));
@@ -41,7 +44,11 @@ impl PassOptions {
     /// Checks that every given option is one of `known`; the error names the first unknown one
     /// in mlir-opt's wording.
     pub fn check_known(&self, pass: &str, known: &[PassOption]) -> Result<(), String> {
-        match self.values.keys().find(|k| !known.iter().any(|o| o.name == k.as_str())) {
+        match self
+            .values
+            .keys()
+            .find(|k| !known.iter().any(|o| o.name == k.as_str()))
+        {
             Some(k) => Err(format!("no such option {k} for pass '{pass}'")),
             None => Ok(()),
         }
@@ -61,7 +68,9 @@ impl PassOptions {
     pub fn get_u64(&self, name: &str, default: u64) -> Result<u64, String> {
         match self.values.get(name) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|_| format!("invalid value '{v}' for integer option '{name}'")),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("invalid value '{v}' for integer option '{name}'")),
         }
     }
 
@@ -135,7 +144,9 @@ impl PassRegistry {
 
     /// Makes an instance of pass `name` with `options`, checking the option names.
     pub fn instantiate(&self, name: &str, options: &PassOptions) -> Result<Box<dyn Pass>, String> {
-        let info = self.get(name).ok_or_else(|| format!("'{name}' does not refer to a registered pass or pass pipeline"))?;
+        let info = self.get(name).ok_or_else(|| {
+            format!("'{name}' does not refer to a registered pass or pass pipeline")
+        })?;
         options.check_known(name, info.options)?;
         (info.create)(options)
     }
@@ -170,13 +181,24 @@ pub struct RunReport {
 }
 
 /// Runs `steps` on `root`. Stops at the first failing pass; the IR is verified after each pass.
-pub fn run_pipeline(ctx: &mut Context, root: OpId, steps: &[Step], inst: &mut Instrumentation<'_>) -> RunReport {
+pub fn run_pipeline(
+    ctx: &mut Context,
+    root: OpId,
+    steps: &[Step],
+    inst: &mut Instrumentation<'_>,
+) -> RunReport {
     let mut report = RunReport::default();
     run_steps(ctx, root, steps, inst, &mut report);
     report
 }
 
-fn run_steps(ctx: &mut Context, op: OpId, steps: &[Step], inst: &mut Instrumentation<'_>, report: &mut RunReport) {
+fn run_steps(
+    ctx: &mut Context,
+    op: OpId,
+    steps: &[Step],
+    inst: &mut Instrumentation<'_>,
+    report: &mut RunReport,
+) {
     for step in steps {
         if report.failed {
             return;
@@ -187,9 +209,14 @@ fn run_steps(ctx: &mut Context, op: OpId, steps: &[Step], inst: &mut Instrumenta
                 let before = report.diagnostics.len();
                 pass.run(ctx, op, &mut report.diagnostics);
                 if inst.timing {
-                    report.timings.push((pass.name().to_string(), start.elapsed()));
+                    report
+                        .timings
+                        .push((pass.name().to_string(), start.elapsed()));
                 }
-                if report.diagnostics[before..].iter().any(|d| d.severity == Severity::Error) {
+                if report.diagnostics[before..]
+                    .iter()
+                    .any(|d| d.severity == Severity::Error)
+                {
                     report.failed = true;
                     return;
                 }
@@ -220,7 +247,10 @@ fn run_steps(ctx: &mut Context, op: OpId, steps: &[Step], inst: &mut Instrumenta
 
 /// Builds pass-manager steps for `root_name` from parsed pipeline elements, instantiating each
 /// pass from the registry. A top-level anchor must match the root op's name.
-pub fn build_steps(registry: &PassRegistry, elements: &[PipelineElement]) -> Result<Vec<Step>, String> {
+pub fn build_steps(
+    registry: &PassRegistry,
+    elements: &[PipelineElement],
+) -> Result<Vec<Step>, String> {
     elements
         .iter()
         .map(|e| match e {
@@ -228,9 +258,10 @@ pub fn build_steps(registry: &PassRegistry, elements: &[PipelineElement]) -> Res
                 let opts = PassOptions::parse(options)?;
                 registry.instantiate(name, &opts).map(Step::Pass)
             }
-            PipelineElement::Nest { anchor, elements } => {
-                Ok(Step::Nest { anchor: anchor.clone(), steps: build_steps(registry, elements)? })
-            }
+            PipelineElement::Nest { anchor, elements } => Ok(Step::Nest {
+                anchor: anchor.clone(),
+                steps: build_steps(registry, elements)?,
+            }),
         })
         .collect()
 }

@@ -8,17 +8,26 @@ pub enum PipelineElement {
     /// A pass with its raw option text (inside the braces, may be empty).
     Pass { name: String, options: String },
     /// An op-anchored nest, e.g. `func.func(...)`.
-    Nest { anchor: String, elements: Vec<PipelineElement> },
+    Nest {
+        anchor: String,
+        elements: Vec<PipelineElement>,
+    },
 }
 
 /// Parses a comma-separated list of pipeline elements (e.g. the body of `builtin.module(...)`).
 /// Errors name the byte offset and what was expected.
 pub fn parse_pipeline(text: &str) -> Result<Vec<PipelineElement>, String> {
-    let mut p = P { s: text.as_bytes(), pos: 0 };
+    let mut p = P {
+        s: text.as_bytes(),
+        pos: 0,
+    };
     let elems = p.list()?;
     p.ws();
     if p.pos != p.s.len() {
-        return Err(format!("unexpected '{}' at offset {} in pass pipeline", p.s[p.pos] as char, p.pos));
+        return Err(format!(
+            "unexpected '{}' at offset {} in pass pipeline",
+            p.s[p.pos] as char, p.pos
+        ));
     }
     Ok(elems)
 }
@@ -55,11 +64,15 @@ impl P<'_> {
     fn element(&mut self) -> Result<PipelineElement, String> {
         self.ws();
         let start = self.pos;
-        while self.pos < self.s.len() && (self.s[self.pos].is_ascii_alphanumeric() || b"-_.".contains(&self.s[self.pos])) {
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || b"-_.".contains(&self.s[self.pos]))
+        {
             self.pos += 1;
         }
         if start == self.pos {
-            return Err(format!("expected pass or pass manager name at offset {start} in pass pipeline"));
+            return Err(format!(
+                "expected pass or pass manager name at offset {start} in pass pipeline"
+            ));
         }
         let name = String::from_utf8_lossy(&self.s[start..self.pos]).into_owned();
         self.ws();
@@ -69,10 +82,16 @@ impl P<'_> {
                 let elements = self.list()?;
                 self.ws();
                 if self.s.get(self.pos) != Some(&b')') {
-                    return Err(format!("expected ')' at offset {} in pass pipeline", self.pos));
+                    return Err(format!(
+                        "expected ')' at offset {} in pass pipeline",
+                        self.pos
+                    ));
                 }
                 self.pos += 1;
-                Ok(PipelineElement::Nest { anchor: name, elements })
+                Ok(PipelineElement::Nest {
+                    anchor: name,
+                    elements,
+                })
             }
             Some(b'{') => {
                 let open = self.pos;
@@ -91,13 +110,18 @@ impl P<'_> {
                     self.pos += 1;
                 }
                 if self.pos >= self.s.len() {
-                    return Err(format!("missing '}}' for options starting at offset {open} in pass pipeline"));
+                    return Err(format!(
+                        "missing '}}' for options starting at offset {open} in pass pipeline"
+                    ));
                 }
                 let options = String::from_utf8_lossy(&self.s[open + 1..self.pos]).into_owned();
                 self.pos += 1;
                 Ok(PipelineElement::Pass { name, options })
             }
-            _ => Ok(PipelineElement::Pass { name, options: String::new() }),
+            _ => Ok(PipelineElement::Pass {
+                name,
+                options: String::new(),
+            }),
         }
     }
 }
@@ -108,7 +132,10 @@ mod tests {
 
     #[test]
     fn nested_pipeline_with_options() {
-        let p = parse_pipeline("builtin.module(func.func(canonicalize), scf-unroll{factor=4 full=false})").unwrap();
+        let p = parse_pipeline(
+            "builtin.module(func.func(canonicalize), scf-unroll{factor=4 full=false})",
+        )
+        .unwrap();
         assert_eq!(
             p,
             vec![PipelineElement::Nest {
@@ -116,9 +143,15 @@ mod tests {
                 elements: vec![
                     PipelineElement::Nest {
                         anchor: "func.func".into(),
-                        elements: vec![PipelineElement::Pass { name: "canonicalize".into(), options: "".into() }]
+                        elements: vec![PipelineElement::Pass {
+                            name: "canonicalize".into(),
+                            options: "".into()
+                        }]
                     },
-                    PipelineElement::Pass { name: "scf-unroll".into(), options: "factor=4 full=false".into() },
+                    PipelineElement::Pass {
+                        name: "scf-unroll".into(),
+                        options: "factor=4 full=false".into()
+                    },
                 ]
             }]
         );

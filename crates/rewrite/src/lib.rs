@@ -19,7 +19,8 @@
 
 use std::collections::HashMap;
 use weir_ir::{
-    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, PatternKind, RegionId, RewriteLog, Traits, Type, ValueId,
+    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, PatternKind, RegionId, RewriteLog,
+    Traits, Type, ValueId,
 };
 
 /// What the driver does.
@@ -35,7 +36,11 @@ pub struct GreedyConfig {
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        GreedyConfig { max_iterations: 10, only_constant_conditions: false, remarks: false }
+        GreedyConfig {
+            max_iterations: 10,
+            only_constant_conditions: false,
+            remarks: false,
+        }
     }
 }
 
@@ -51,11 +56,18 @@ pub struct GreedyOutcome {
 }
 
 /// Rewrites everything nested in `root` to a fixpoint; see the crate docs.
-pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, config: &GreedyConfig) -> GreedyOutcome {
+pub fn apply_patterns_greedily(
+    ctx: &mut Context,
+    root: OpId,
+    config: &GreedyConfig,
+) -> GreedyOutcome {
     let mut driver = Driver {
         root,
         config: *config,
-        log: RewriteLog { remarks: config.remarks, diagnostics: Vec::new() },
+        log: RewriteLog {
+            remarks: config.remarks,
+            diagnostics: Vec::new(),
+        },
         constants: HashMap::new(),
         queued: Vec::new(),
         worklist: Vec::new(),
@@ -73,7 +85,10 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, config: &GreedyCon
         driver.log.diagnostics.push(Diagnostic::new(
             weir_ir::Severity::Warning,
             ctx.loc(root).clone(),
-            format!("greedy pattern rewriting did not converge after {} iterations", config.max_iterations),
+            format!(
+                "greedy pattern rewriting did not converge after {} iterations",
+                config.max_iterations
+            ),
         ));
     }
     outcome.diagnostics = driver.log.diagnostics;
@@ -145,7 +160,11 @@ impl Driver {
 
     fn visit(&mut self, ctx: &mut Context, op: OpId) -> bool {
         if is_trivially_dead(ctx, op) {
-            let defs: Vec<OpId> = ctx.operands(op).iter().filter_map(|&v| ctx.defining_op(v)).collect();
+            let defs: Vec<OpId> = ctx
+                .operands(op)
+                .iter()
+                .filter_map(|&v| ctx.defining_op(v))
+                .collect();
             ctx.erase_op(op);
             for d in defs {
                 self.push(d);
@@ -172,8 +191,13 @@ impl Driver {
     }
 
     fn unique_constant(&mut self, ctx: &mut Context, op: OpId) -> bool {
-        let (Some(value), Some(&result)) = (ctx.attr_of(op, "value"), ctx.results(op).first()) else { return false };
-        let Some(region) = self.hoist_region(ctx, op) else { return false };
+        let (Some(value), Some(&result)) = (ctx.attr_of(op, "value"), ctx.results(op).first())
+        else {
+            return false;
+        };
+        let Some(region) = self.hoist_region(ctx, op) else {
+            return false;
+        };
         let key = (region, value, ctx.value_type(result));
         match self.constants.get(&key).copied() {
             Some(existing) if existing == result => false,
@@ -185,7 +209,9 @@ impl Driver {
             }
             _ => {
                 self.constants.insert(key, result);
-                let Some(entry) = ctx.entry_block(region) else { return false };
+                let Some(entry) = ctx.entry_block(region) else {
+                    return false;
+                };
                 if ctx.op_block(op) == Some(entry) && self.before_non_constants(ctx, op) {
                     return false;
                 }
@@ -208,7 +234,13 @@ impl Driver {
     }
 
     /// A constant value for `value : ty`, uniqued in the hoisting region of `near`.
-    fn constant(&mut self, ctx: &mut Context, value: Attr, ty: Type, near: OpId) -> Option<ValueId> {
+    fn constant(
+        &mut self,
+        ctx: &mut Context,
+        value: Attr,
+        ty: Type,
+        near: OpId,
+    ) -> Option<ValueId> {
         let region = self.hoist_region(ctx, near)?;
         if let Some(&v) = self.constants.get(&(region, value, ty)) {
             if ctx.defining_op(v).is_some_and(|d| !ctx.is_erased(d)) {
@@ -216,15 +248,24 @@ impl Driver {
             }
         }
         let entry = ctx.entry_block(region)?;
-        let v = ctx.materialize_constant(value, ty, ctx.loc(near).clone(), InsertPoint::Start(entry))?;
+        let v =
+            ctx.materialize_constant(value, ty, ctx.loc(near).clone(), InsertPoint::Start(entry))?;
         self.constants.insert((region, value, ty), v);
         Some(v)
     }
 
     fn try_fold(&mut self, ctx: &mut Context, op: OpId) -> bool {
-        let Some(fold) = ctx.op_def(ctx.name(op)).and_then(|d| d.fold) else { return false };
-        let consts: Vec<Option<Attr>> = ctx.operands(op).iter().map(|&v| ctx.constant_of(v)).collect();
-        let Some(results) = fold(ctx, op, &consts) else { return false };
+        let Some(fold) = ctx.op_def(ctx.name(op)).and_then(|d| d.fold) else {
+            return false;
+        };
+        let consts: Vec<Option<Attr>> = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| ctx.constant_of(v))
+            .collect();
+        let Some(results) = fold(ctx, op, &consts) else {
+            return false;
+        };
         let old = ctx.results(op).to_vec();
         if results.len() != old.len() {
             return false;
@@ -253,12 +294,17 @@ impl Driver {
     }
 
     fn try_patterns(&mut self, ctx: &mut Context, op: OpId) -> bool {
-        let Some(def) = ctx.op_def(ctx.name(op)) else { return false };
+        let Some(def) = ctx.op_def(ctx.name(op)) else {
+            return false;
+        };
         let patterns = def.patterns;
         let parent = ctx.parent_op(op);
         let before = ctx.op_capacity();
         let results = ctx.results(op).to_vec();
-        let users: Vec<OpId> = results.iter().flat_map(|&v| ctx.uses(v).iter().map(|u| u.op)).collect();
+        let users: Vec<OpId> = results
+            .iter()
+            .flat_map(|&v| ctx.uses(v).iter().map(|u| u.op))
+            .collect();
         for p in patterns {
             if self.config.only_constant_conditions && p.kind != PatternKind::ConstantCondition {
                 continue;
@@ -301,5 +347,7 @@ pub fn has_no_side_effects(ctx: &Context, op: OpId) -> bool {
         return true;
     }
     ctx.has_traits(op, Traits::RECURSIVELY_PURE)
-        && ctx.nested_ops(op).iter().all(|&o| ctx.has_traits(o, Traits::PURE) || ctx.has_traits(o, Traits::RECURSIVELY_PURE))
+        && ctx.nested_ops(op).iter().all(|&o| {
+            ctx.has_traits(o, Traits::PURE) || ctx.has_traits(o, Traits::RECURSIVELY_PURE)
+        })
 }

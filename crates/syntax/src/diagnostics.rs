@@ -37,11 +37,17 @@ impl SourceMap {
         match d.loc.file_line_col() {
             Some((file, line, col)) => {
                 writeln!(out, "{file}:{line}:{col}: {}: {}", d.severity, d.message).ok();
-                let text = self.files.get(file).and_then(|t| t.lines().nth(line.saturating_sub(1) as usize));
+                let text = self
+                    .files
+                    .get(file)
+                    .and_then(|t| t.lines().nth(line.saturating_sub(1) as usize));
                 if let (Some(text), true) = (text, line > 0) {
                     writeln!(out, "{text}").ok();
-                    let pad: String =
-                        text.chars().take(col.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                    let pad: String = text
+                        .chars()
+                        .take(col.saturating_sub(1) as usize)
+                        .map(|c| if c == '\t' { '\t' } else { ' ' })
+                        .collect();
                     writeln!(out, "{pad}^").ok();
                 }
             }

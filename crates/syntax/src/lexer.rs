@@ -165,11 +165,19 @@ impl<'a> Lexer<'a> {
         loop {
             match self.peek(0) {
                 0 | b'\n' if self.pos >= self.src.len() || self.peek(0) == b'\n' => {
-                    return Token { kind: Tok::Error, start, end: self.pos };
+                    return Token {
+                        kind: Tok::Error,
+                        start,
+                        end: self.pos,
+                    };
                 }
                 b'"' => {
                     self.pos += 1;
-                    return Token { kind: Tok::String, start, end: self.pos };
+                    return Token {
+                        kind: Tok::String,
+                        start,
+                        end: self.pos,
+                    };
                 }
                 b'\\' => self.pos += 2,
                 _ => self.pos += 1,
@@ -188,51 +196,85 @@ impl<'a> Lexer<'a> {
         if prefix == b'@' && self.peek(0) == b'"' {
             self.pos += 1; // past the opening quote, as `lex_string` expects
             let s = self.lex_string(self.pos - 1);
-            return Token { kind: if s.kind == Tok::String { Tok::AtId } else { Tok::Error }, start, end: s.end };
+            return Token {
+                kind: if s.kind == Tok::String {
+                    Tok::AtId
+                } else {
+                    Tok::Error
+                },
+                start,
+                end: s.end,
+            };
         }
         let body = self.pos;
         if self.peek(0).is_ascii_digit() {
             while self.peek(0).is_ascii_digit() {
                 self.pos += 1;
             }
-        } else if self.peek(0).is_ascii_alphabetic() || matches!(self.peek(0), b'_' | b'$' | b'.' | b'-') {
+        } else if self.peek(0).is_ascii_alphabetic()
+            || matches!(self.peek(0), b'_' | b'$' | b'.' | b'-')
+        {
             while is_id_char(self.peek(0)) {
                 self.pos += 1;
             }
         }
         if self.pos == body {
-            return Token { kind: Tok::Error, start, end: self.pos };
+            return Token {
+                kind: Tok::Error,
+                start,
+                end: self.pos,
+            };
         }
-        Token { kind, start, end: self.pos }
+        Token {
+            kind,
+            start,
+            end: self.pos,
+        }
     }
 
     fn lex_number(&mut self, start: usize) -> Token {
-        if self.src.as_bytes()[start] == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
+        if self.src.as_bytes()[start] == b'0'
+            && self.peek(0) == b'x'
+            && self.peek(1).is_ascii_hexdigit()
+        {
             self.pos += 1;
             while self.peek(0).is_ascii_hexdigit() {
                 self.pos += 1;
             }
-            return Token { kind: Tok::Integer, start, end: self.pos };
+            return Token {
+                kind: Tok::Integer,
+                start,
+                end: self.pos,
+            };
         }
         while self.peek(0).is_ascii_digit() {
             self.pos += 1;
         }
         if self.peek(0) != b'.' || self.peek(1) == b'.' {
-            return Token { kind: Tok::Integer, start, end: self.pos };
+            return Token {
+                kind: Tok::Integer,
+                start,
+                end: self.pos,
+            };
         }
         self.pos += 1;
         while self.peek(0).is_ascii_digit() {
             self.pos += 1;
         }
         if matches!(self.peek(0), b'e' | b'E')
-            && (self.peek(1).is_ascii_digit() || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+            && (self.peek(1).is_ascii_digit()
+                || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
         {
             self.pos += 2;
             while self.peek(0).is_ascii_digit() {
                 self.pos += 1;
             }
         }
-        Token { kind: Tok::Float, start, end: self.pos }
+        Token {
+            kind: Tok::Float,
+            start,
+            end: self.pos,
+        }
     }
 }
 

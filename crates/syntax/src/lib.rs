@@ -11,6 +11,10 @@ pub mod printer;
 pub mod registry;
 
 pub use diagnostics::SourceMap;
-pub use parser::{parse_attribute_text, parse_module, Argument, PResult, ParseOptions, Parser, UnresolvedOperand};
-pub use printer::{attr_to_string, format_float, print_op, symbol_text, type_to_string, PrintOptions, Printer};
+pub use parser::{
+    parse_attribute_text, parse_module, Argument, PResult, ParseOptions, Parser, UnresolvedOperand,
+};
+pub use printer::{
+    attr_to_string, format_float, print_op, symbol_text, type_to_string, PrintOptions, Printer,
+};
 pub use registry::{NameHintFn, OpSyntax, ParseFn, PrintFn, Syntax};

@@ -10,8 +10,8 @@ use crate::registry::Syntax;
 use std::collections::HashMap;
 use std::sync::Arc;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, Dim, FloatKind, InsertPoint, Location, OpId, OpState,
-    RegionId, Signedness, Traits, Type, TypeKind, ValueId,
+    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, Dim, FloatKind, InsertPoint,
+    Location, OpId, OpState, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
 };
 
 /// The result of a parse step: a value, or the located error that stopped the parse.
@@ -109,9 +109,21 @@ pub struct Parser<'a> {
 pub const MAX_NESTING: u32 = 1000;
 
 impl<'a> Parser<'a> {
-    fn new(ctx: &'a mut Context, syntax: &'a Syntax, src: &'a str, file: &str, first_line: u32, options: ParseOptions) -> Self {
+    fn new(
+        ctx: &'a mut Context,
+        syntax: &'a Syntax,
+        src: &'a str,
+        file: &str,
+        first_line: u32,
+        options: ParseOptions,
+    ) -> Self {
         let mut line_starts = vec![0];
-        line_starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        line_starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         let mut lexer = Lexer::new(src);
         let tok = lexer.next_token();
         Parser {
@@ -171,7 +183,9 @@ impl<'a> Parser<'a> {
     /// Runs `f` one nesting level deeper, failing past [`MAX_NESTING`].
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_NESTING {
-            return Err(self.error(format!("nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes")));
+            return Err(self.error(format!(
+                "nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes"
+            )));
         }
         self.depth += 1;
         let r = f(self);
@@ -240,7 +254,8 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Integer {
             return Err(self.error("expected integer value"));
         }
-        let v = parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
+        let v =
+            parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
         self.bump();
         Ok(if neg { -v } else { v })
     }
@@ -250,7 +265,8 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::String {
             return Err(self.error("expected string"));
         }
-        let s = unescape(self.text()).ok_or_else(|| self.error("invalid escape sequence in string"))?;
+        let s =
+            unescape(self.text()).ok_or_else(|| self.error("invalid escape sequence in string"))?;
         self.bump();
         Ok(s)
     }
@@ -261,7 +277,11 @@ impl<'a> Parser<'a> {
             return Err(self.error("expected valid '@'-identifier for symbol name"));
         }
         let t = &self.text()[1..];
-        let name = if t.starts_with('"') { unescape(t).ok_or_else(|| self.error("invalid symbol name"))? } else { t.to_string() };
+        let name = if t.starts_with('"') {
+            unescape(t).ok_or_else(|| self.error("invalid symbol name"))?
+        } else {
+            t.to_string()
+        };
         self.bump();
         Ok(name)
     }
@@ -273,7 +293,11 @@ impl<'a> Parser<'a> {
         let block = self.ctx.new_block(&[]);
         self.ctx.append_block(region, block);
         self.block_scopes.push(BlockScope::default());
-        self.scopes.last_mut().expect("top scope").regions.push(HashMap::new());
+        self.scopes
+            .last_mut()
+            .expect("top scope")
+            .regions
+            .push(HashMap::new());
         while self.tok.kind != Tok::Eof {
             if matches!(self.tok.kind, Tok::HashId | Tok::ExclId) {
                 self.parse_alias_definition()?;
@@ -290,7 +314,10 @@ impl<'a> Parser<'a> {
                 return Ok(only);
             }
         }
-        let mut state = OpState::new(self.ctx.op_name("builtin.module"), Location::file(&self.file, 0, 0));
+        let mut state = OpState::new(
+            self.ctx.op_name("builtin.module"),
+            Location::file(&self.file, 0, 0),
+        );
         state.regions.push(region);
         Ok(self.ctx.create_op(state))
     }
@@ -301,7 +328,11 @@ impl<'a> Parser<'a> {
         self.bump();
         self.expect(Tok::Equal, "=")?;
         if is_attr {
-            let a = if self.is_keyword("loc") { self.parse_location().map(|_| self.ctx.unit_attr())? } else { self.parse_attribute(None)? };
+            let a = if self.is_keyword("loc") {
+                self.parse_location().map(|_| self.ctx.unit_attr())?
+            } else {
+                self.parse_attribute(None)?
+            };
             self.attr_aliases.insert(name, a);
         } else {
             let t = self.parse_type()?;
@@ -328,7 +359,9 @@ impl<'a> Parser<'a> {
                 if self.consume_if(Tok::Colon) {
                     let n = self.parse_integer()?;
                     if n < 1 || n > u32::MAX as i128 {
-                        return Err(self.error("expected named operation to have at least 1 result"));
+                        return Err(
+                            self.error("expected named operation to have at least 1 result")
+                        );
                     }
                     count = n as u32;
                 }
@@ -400,21 +433,45 @@ impl<'a> Parser<'a> {
         if !written.contains('.') {
             candidates.push(format!("builtin.{written}"));
         }
-        let Some((name, syntax)) = candidates.iter().find_map(|c| self.syntax.get(c).map(|s| (c.clone(), *s))) else {
+        let Some((name, syntax)) = candidates
+            .iter()
+            .find_map(|c| self.syntax.get(c).map(|s| (c.clone(), *s)))
+        else {
             if let Some((dialect, _)) = written.split_once('.') {
-                if !self.syntax.has_dialect(dialect) && self.ctx.lookup_op_name(written).and_then(|n| self.ctx.op_def(n)).is_none() {
-                    return Err(Diagnostic::error(loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")));
+                if !self.syntax.has_dialect(dialect)
+                    && self
+                        .ctx
+                        .lookup_op_name(written)
+                        .and_then(|n| self.ctx.op_def(n))
+                        .is_none()
+                {
+                    return Err(Diagnostic::error(
+                        loc,
+                        format!("Dialect `{dialect}' not found for custom op '{written}' "),
+                    ));
                 }
             }
-            let tried = candidates.iter().filter(|c| *c != written).map(|c| format!("'{c}'")).collect::<Vec<_>>();
-            let extra = if tried.is_empty() { String::new() } else { format!(" (tried {} as well)", tried.join(", ")) };
-            return Err(Diagnostic::error(loc, format!("custom op '{written}' is unknown{extra}")));
+            let tried = candidates
+                .iter()
+                .filter(|c| *c != written)
+                .map(|c| format!("'{c}'"))
+                .collect::<Vec<_>>();
+            let extra = if tried.is_empty() {
+                String::new()
+            } else {
+                format!(" (tried {} as well)", tried.join(", "))
+            };
+            return Err(Diagnostic::error(
+                loc,
+                format!("custom op '{written}' is unknown{extra}"),
+            ));
         };
         self.bump();
         self.check_registered(&name, &loc)?;
         let op_name = self.ctx.op_name(&name);
         let mut state = OpState::new(op_name, loc);
-        self.default_dialects.push(syntax.default_dialect.unwrap_or(""));
+        self.default_dialects
+            .push(syntax.default_dialect.unwrap_or(""));
         self.op_stack.push(op_name);
         let r = (syntax.parse)(self, &mut state);
         self.op_stack.pop();
@@ -426,13 +483,20 @@ impl<'a> Parser<'a> {
     fn parse_generic_op(&mut self, loc: Location) -> PResult<OpId> {
         let name = self.parse_string()?;
         if !name.contains('.') || name.starts_with('.') || name.ends_with('.') {
-            return Err(Diagnostic::error(loc, format!("invalid operation name '{name}'")));
+            return Err(Diagnostic::error(
+                loc,
+                format!("invalid operation name '{name}'"),
+            ));
         }
         self.check_registered(&name, &loc)?;
         let op_name = self.ctx.op_name(&name);
         let mut state = OpState::new(op_name, loc.clone());
         self.expect(Tok::LParen, "(")?;
-        let operands = if self.tok.kind == Tok::RParen { Vec::new() } else { self.parse_operand_list()? };
+        let operands = if self.tok.kind == Tok::RParen {
+            Vec::new()
+        } else {
+            self.parse_operand_list()?
+        };
         self.expect(Tok::RParen, ")")?;
         if self.consume_if(Tok::LSquare) {
             loop {
@@ -479,7 +543,12 @@ impl<'a> Parser<'a> {
         if inputs.len() != operands.len() {
             return Err(Diagnostic::error(
                 fty_loc,
-                format!("expected {} operand type{} but had {}", operands.len(), if operands.len() == 1 { "" } else { "s" }, inputs.len()),
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    if operands.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
             ));
         }
         state.operands = self.resolve_operands(&operands, &inputs)?;
@@ -547,7 +616,11 @@ impl<'a> Parser<'a> {
                             self.parse_integer()?;
                         }
                     }
-                    return Ok(Location::FileLineCol { file: Arc::from(s.as_str()), line: line as u32, col: col as u32 });
+                    return Ok(Location::FileLineCol {
+                        file: Arc::from(s.as_str()),
+                        line: line as u32,
+                        col: col as u32,
+                    });
                 }
                 let child = if self.consume_if(Tok::LParen) {
                     let c = self.parse_location_body()?;
@@ -556,7 +629,10 @@ impl<'a> Parser<'a> {
                 } else {
                     None
                 };
-                Ok(Location::Name { name: Arc::from(s.as_str()), child })
+                Ok(Location::Name {
+                    name: Arc::from(s.as_str()),
+                    child,
+                })
             }
             _ => Err(self.error("expected location instance")),
         }
@@ -592,7 +668,9 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut number = 0;
         if self.tok.kind == Tok::HashId {
-            number = self.text()[1..].parse::<u32>().map_err(|_| self.error("invalid SSA value result number"))?;
+            number = self.text()[1..]
+                .parse::<u32>()
+                .map_err(|_| self.error("invalid SSA value result number"))?;
             self.bump();
         }
         Ok(UnresolvedOperand { name, number, loc })
@@ -623,7 +701,10 @@ impl<'a> Parser<'a> {
         let (v, prior) = match found {
             Some(def) => {
                 let Some(&v) = def.values.get(o.number as usize) else {
-                    return Err(Diagnostic::error(o.loc.clone(), format!("reference to invalid result number")));
+                    return Err(Diagnostic::error(
+                        o.loc.clone(),
+                        format!("reference to invalid result number"),
+                    ));
                 };
                 (v, def.loc.clone())
             }
@@ -633,7 +714,11 @@ impl<'a> Parser<'a> {
                     (*v, l.clone())
                 } else {
                     let v = self.ctx.new_detached_value(ty);
-                    self.scopes.last_mut().expect("value scope").forward.insert(key, (v, o.loc.clone()));
+                    self.scopes
+                        .last_mut()
+                        .expect("value scope")
+                        .forward
+                        .insert(key, (v, o.loc.clone()));
                     return Ok(v);
                 }
             }
@@ -655,15 +740,29 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves a list of operands against a list of types of the same length.
-    pub fn resolve_operands(&mut self, ops: &[UnresolvedOperand], types: &[Type]) -> PResult<Vec<ValueId>> {
+    pub fn resolve_operands(
+        &mut self,
+        ops: &[UnresolvedOperand],
+        types: &[Type],
+    ) -> PResult<Vec<ValueId>> {
         if ops.len() != types.len() {
-            let loc = ops.first().map(|o| o.loc.clone()).unwrap_or_else(|| self.loc());
+            let loc = ops
+                .first()
+                .map(|o| o.loc.clone())
+                .unwrap_or_else(|| self.loc());
             return Err(Diagnostic::error(
                 loc,
-                format!("{} operands present, but expected {}", ops.len(), types.len()),
+                format!(
+                    "{} operands present, but expected {}",
+                    ops.len(),
+                    types.len()
+                ),
             ));
         }
-        ops.iter().zip(types).map(|(o, &t)| self.resolve_operand(o, t)).collect()
+        ops.iter()
+            .zip(types)
+            .map(|(o, &t)| self.resolve_operand(o, t))
+            .collect()
     }
 
     fn type_str(&self, ty: Type) -> String {
@@ -673,14 +772,20 @@ impl<'a> Parser<'a> {
     fn define_values(&mut self, name: &str, values: Vec<ValueId>, loc: Location) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
         if let Some(prev) = scope.regions.iter().rev().find_map(|m| m.get(name)) {
-            return Err(Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
-                .with_note(prev.loc.clone(), "previously defined here"));
+            return Err(
+                Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
+                    .with_note(prev.loc.clone(), "previously defined here"),
+            );
         }
         for (i, &v) in values.iter().enumerate() {
             if let Some((fwd, _)) = scope.forward.remove(&(name.to_string(), i as u32)) {
                 let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
                 if ft != vt {
-                    let suffix = if values.len() > 1 { format!("#{i}") } else { String::new() };
+                    let suffix = if values.len() > 1 {
+                        format!("#{i}")
+                    } else {
+                        String::new()
+                    };
                     return Err(Diagnostic::error(
                         loc,
                         format!(
@@ -693,15 +798,26 @@ impl<'a> Parser<'a> {
             }
         }
         let scope = self.scopes.last_mut().expect("value scope");
-        scope.regions.last_mut().expect("region scope").insert(name.to_string(), Def { values, loc });
+        scope
+            .regions
+            .last_mut()
+            .expect("region scope")
+            .insert(name.to_string(), Def { values, loc });
         Ok(())
     }
 
     fn finish_value_scope(&mut self) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
         // MLIR's wording names no value; the location points at the first unresolved use.
-        if let Some((_, loc)) = scope.forward.values().min_by_key(|(_, l)| l.file_line_col().map(|(_, a, b)| (a, b))) {
-            return Err(Diagnostic::error(loc.clone(), "use of undeclared SSA value name"));
+        if let Some((_, loc)) = scope
+            .forward
+            .values()
+            .min_by_key(|(_, l)| l.file_line_col().map(|(_, a, b)| (a, b)))
+        {
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "use of undeclared SSA value name",
+            ));
         }
         Ok(())
     }
@@ -726,12 +842,20 @@ impl<'a> Parser<'a> {
         if isolated {
             self.scopes.push(ValueScope::default());
         }
-        self.scopes.last_mut().expect("value scope").regions.push(HashMap::new());
+        self.scopes
+            .last_mut()
+            .expect("value scope")
+            .regions
+            .push(HashMap::new());
         self.block_scopes.push(BlockScope::default());
         let r = self.parse_region_body(region, args);
         self.block_scopes.pop();
         self.scopes.last_mut().expect("value scope").regions.pop();
-        let fin = if isolated && r.is_ok() { self.finish_value_scope() } else { Ok(()) };
+        let fin = if isolated && r.is_ok() {
+            self.finish_value_scope()
+        } else {
+            Ok(())
+        };
         if isolated {
             self.scopes.pop();
         }
@@ -776,7 +900,10 @@ impl<'a> Parser<'a> {
         }
         let scope = self.block_scopes.last().expect("block scope");
         if let Some((_, _, loc)) = scope.blocks.values().find(|(_, defined, _)| !defined) {
-            return Err(Diagnostic::error(loc.clone(), "reference to an undefined block"));
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "reference to an undefined block",
+            ));
         }
         Ok(())
     }
@@ -795,7 +922,12 @@ impl<'a> Parser<'a> {
         self.bump();
         let scope = self.block_scopes.last_mut().expect("block scope");
         let block = match scope.blocks.get_mut(&name) {
-            Some((_, true, _)) => return Err(Diagnostic::error(loc, format!("redefinition of block '^{name}'"))),
+            Some((_, true, _)) => {
+                return Err(Diagnostic::error(
+                    loc,
+                    format!("redefinition of block '^{name}'"),
+                ))
+            }
             Some((b, defined, _)) => {
                 *defined = true;
                 *b
@@ -829,7 +961,11 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Colon, ":")?;
         let ty = self.parse_type()?;
         self.parse_optional_trailing_location()?;
-        Ok(Argument { name: o.name, ty, loc: o.loc })
+        Ok(Argument {
+            name: o.name,
+            ty,
+            loc: o.loc,
+        })
     }
 
     /// Parses `^name` and returns its block (created on first reference).
@@ -841,7 +977,10 @@ impl<'a> Parser<'a> {
         let name = self.text()[1..].to_string();
         self.bump();
         let Some(scope) = self.block_scopes.last_mut() else {
-            return Err(Diagnostic::error(loc, "block reference outside of a region"));
+            return Err(Diagnostic::error(
+                loc,
+                "block reference outside of a region",
+            ));
         };
         if let Some((b, _, _)) = scope.blocks.get(&name) {
             return Ok(*b);
@@ -910,7 +1049,10 @@ impl<'a> Parser<'a> {
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
                 if width > 16_777_215 {
-                    return Err(Diagnostic::error(loc, "integer bitwidth is limited to 16777215 bits"));
+                    return Err(Diagnostic::error(
+                        loc,
+                        "integer bitwidth is limited to 16777215 bits",
+                    ));
                 }
             }
             self.bump();
@@ -932,10 +1074,16 @@ impl<'a> Parser<'a> {
                 let shape = shape.unwrap_or_default();
                 let shape: Option<Vec<u64>> = shape.into_iter().collect();
                 let Some(shape) = shape.filter(|s| !s.is_empty()) else {
-                    return Err(Diagnostic::error(loc, "vector types must have a non-empty static shape"));
+                    return Err(Diagnostic::error(
+                        loc,
+                        "vector types must have a non-empty static shape",
+                    ));
                 };
                 if shape.contains(&0) {
-                    return Err(Diagnostic::error(loc, "vector types must have positive constant sizes but got 0"));
+                    return Err(Diagnostic::error(
+                        loc,
+                        "vector types must have positive constant sizes but got 0",
+                    ));
                 }
                 Ok(self.ctx.intern_type(TypeKind::Vector { shape, element }))
             }
@@ -954,7 +1102,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `2x?x4xf32`, `*xf32` or `f32` (the inside of `tensor<...>`).
-    fn parse_shape_and_element(&mut self, allow_unranked: bool) -> PResult<(Option<Vec<Dim>>, Type)> {
+    fn parse_shape_and_element(
+        &mut self,
+        allow_unranked: bool,
+    ) -> PResult<(Option<Vec<Dim>>, Type)> {
         let src = self.lexer.src().as_bytes();
         let mut pos = self.tok.start;
         let mut dims = Vec::new();
@@ -973,13 +1124,18 @@ impl<'a> Parser<'a> {
                 }
                 let text = &self.lexer.src()[start..pos];
                 let n = text.parse::<u64>().ok().filter(|&n| n <= i64::MAX as u64);
-                let Some(n) = n else { return Err(Diagnostic::error(self.loc_at(start), "invalid dimension")) };
+                let Some(n) = n else {
+                    return Err(Diagnostic::error(self.loc_at(start), "invalid dimension"));
+                };
                 dims.push(Some(n));
             } else {
                 break;
             }
             if src.get(pos) != Some(&b'x') {
-                return Err(Diagnostic::error(self.loc_at(pos), "expected 'x' in dimension list"));
+                return Err(Diagnostic::error(
+                    self.loc_at(pos),
+                    "expected 'x' in dimension list",
+                ));
             }
             pos += 1;
             if !ranked {
@@ -1084,7 +1240,11 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error("expected attribute name")),
             };
             self.bump();
-            let value = if self.consume_if(Tok::Equal) { self.parse_attribute(None)? } else { self.ctx.unit_attr() };
+            let value = if self.consume_if(Tok::Equal) {
+                self.parse_attribute(None)?
+            } else {
+                self.ctx.unit_attr()
+            };
             if out.iter().any(|(k, _)| *k == key) {
                 return Err(self.error(format!("duplicate key '{key}' in dictionary attribute")));
             }
@@ -1136,7 +1296,9 @@ impl<'a> Parser<'a> {
             }
             Tok::AtId => {
                 let mut path = vec![self.parse_symbol_name()?];
-                while self.tok.kind == Tok::Colon && self.lexer.src().as_bytes().get(self.tok.end) == Some(&b':') {
+                while self.tok.kind == Tok::Colon
+                    && self.lexer.src().as_bytes().get(self.tok.end) == Some(&b':')
+                {
                     self.bump();
                     self.bump();
                     path.push(self.parse_symbol_name()?);
@@ -1173,7 +1335,8 @@ impl<'a> Parser<'a> {
                 "dense" => self.parse_dense_attr(),
                 "array" => self.parse_dense_array_attr(),
                 "loc" => Err(self.error("location attributes are only allowed after operations")),
-                "affine_map" | "affine_set" | "strided" | "distinct" | "sparse" | "dense_resource" => {
+                "affine_map" | "affine_set" | "strided" | "distinct" | "sparse"
+                | "dense_resource" => {
                     let kw = self.text().to_string();
                     self.bump();
                     let body = self.skip_balanced_angles()?;
@@ -1211,37 +1374,68 @@ impl<'a> Parser<'a> {
         if kind == Tok::Float || is_float_ty {
             let ty = match ty {
                 Some(t) if is_float_ty => t,
-                Some(_) => return Err(Diagnostic::error(loc, "floating point value not valid for specified type")),
+                Some(_) => {
+                    return Err(Diagnostic::error(
+                        loc,
+                        "floating point value not valid for specified type",
+                    ))
+                }
                 None => self.ctx.float_type(FloatKind::F64),
             };
             let fk = self.ctx.float_kind(ty).expect("float type");
             if kind == Tok::Integer && !text.starts_with("0x") {
-                return Err(Diagnostic::error(loc.clone(), "unexpected decimal integer literal for a floating point value")
-                    .with_note(loc, "add a trailing dot to make the literal a float"));
+                return Err(Diagnostic::error(
+                    loc.clone(),
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(loc, "add a trailing dot to make the literal a float"));
             }
             let value = if kind == Tok::Integer {
                 if neg {
-                    return Err(Diagnostic::error(loc, "hexadecimal float literal should not have a leading minus"));
+                    return Err(Diagnostic::error(
+                        loc,
+                        "hexadecimal float literal should not have a leading minus",
+                    ));
                 }
-                let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?;
-                float_from_bits(fk, bits).ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?
+                let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| {
+                    Diagnostic::error(
+                        loc.clone(),
+                        "hexadecimal float constant out of range for type",
+                    )
+                })?;
+                float_from_bits(fk, bits).ok_or_else(|| {
+                    Diagnostic::error(
+                        loc.clone(),
+                        "hexadecimal float constant out of range for type",
+                    )
+                })?
             } else {
-                let v: f64 = text.parse().map_err(|_| Diagnostic::error(loc.clone(), "invalid floating point literal"))?;
+                let v: f64 = text.parse().map_err(|_| {
+                    Diagnostic::error(loc.clone(), "invalid floating point literal")
+                })?;
                 round_to(fk, if neg { -v } else { v })
             };
             return Ok(self.ctx.float_attr(value, ty));
         }
-        let v = parse_int_literal(text).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range for attribute"))?;
+        let v = parse_int_literal(text).ok_or_else(|| {
+            Diagnostic::error(loc.clone(), "integer constant out of range for attribute")
+        })?;
         let v = if neg { -v } else { v };
         let ty = match ty {
             Some(t) => t,
             None => self.ctx.int_type(64),
         };
         let Some(width) = self.ctx.int_width(ty) else {
-            return Err(Diagnostic::error(loc, "integer literal not valid for specified type"));
+            return Err(Diagnostic::error(
+                loc,
+                "integer literal not valid for specified type",
+            ));
         };
         if !int_fits(v, width, self.ctx.type_kind(ty)) {
-            return Err(Diagnostic::error(loc, "integer constant out of range for attribute"));
+            return Err(Diagnostic::error(
+                loc,
+                "integer constant out of range for attribute",
+            ));
         }
         Ok(self.ctx.int_attr(v, ty))
     }
@@ -1263,12 +1457,26 @@ impl<'a> Parser<'a> {
         let ty_loc = self.loc();
         let ty = self.parse_type()?;
         let (dims, element) = match self.ctx.type_kind(ty).clone() {
-            TypeKind::Tensor { shape: Some(dims), element } => (dims, element),
+            TypeKind::Tensor {
+                shape: Some(dims),
+                element,
+            } => (dims, element),
             TypeKind::Vector { shape, element } => (shape.into_iter().map(Some).collect(), element),
-            _ => return Err(Diagnostic::error(ty_loc, "elements literal must be a ranked tensor or vector type")),
+            _ => {
+                return Err(Diagnostic::error(
+                    ty_loc,
+                    "elements literal must be a ranked tensor or vector type",
+                ))
+            }
         };
-        let Some(count) = dims.iter().try_fold(1u64, |acc, d| d.and_then(|d| acc.checked_mul(d))) else {
-            return Err(Diagnostic::error(ty_loc, "elements literal type must have static shape"));
+        let Some(count) = dims
+            .iter()
+            .try_fold(1u64, |acc, d| d.and_then(|d| acc.checked_mul(d)))
+        else {
+            return Err(Diagnostic::error(
+                ty_loc,
+                "elements literal type must have static shape",
+            ));
         };
         let values = if let Some(h) = hex {
             self.dense_from_hex(&h, element, count, &lit_loc)?
@@ -1280,7 +1488,11 @@ impl<'a> Parser<'a> {
                 if shape != want {
                     return Err(Diagnostic::error(
                         lit_loc,
-                        format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join(&shape), join(&want)),
+                        format!(
+                            "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                            join(&shape),
+                            join(&want)
+                        ),
                     ));
                 }
             }
@@ -1291,19 +1503,32 @@ impl<'a> Parser<'a> {
             out
         };
         // All-equal elements are stored (and printed) as a splat, as MLIR does.
-        let values = if values.len() > 1 && values.iter().all(|v| *v == values[0]) { vec![values[0]] } else { values };
+        let values = if values.len() > 1 && values.iter().all(|v| *v == values[0]) {
+            vec![values[0]]
+        } else {
+            values
+        };
         Ok(self.ctx.attr(AttrKind::Dense { ty, values }))
     }
 
-    fn parse_dense_elements(&mut self, out: &mut Vec<(bool, String)>, shape: &mut Vec<u64>, depth: usize) -> PResult<()> {
+    fn parse_dense_elements(
+        &mut self,
+        out: &mut Vec<(bool, String)>,
+        shape: &mut Vec<u64>,
+        depth: usize,
+    ) -> PResult<()> {
         if depth >= MAX_NESTING as usize {
-            return Err(self.error(format!("nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes")));
+            return Err(self.error(format!(
+                "nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes"
+            )));
         }
         if self.tok.kind != Tok::LSquare {
             let neg = self.consume_if(Tok::Minus);
             match self.tok.kind {
                 Tok::Integer | Tok::Float => out.push((neg, self.text().to_string())),
-                Tok::BareId if !neg && (self.text() == "true" || self.text() == "false") => out.push((false, self.text().to_string())),
+                Tok::BareId if !neg && (self.text() == "true" || self.text() == "false") => {
+                    out.push((false, self.text().to_string()))
+                }
                 _ => return Err(self.error("expected element literal of primitive type")),
             }
             self.bump();
@@ -1327,59 +1552,116 @@ impl<'a> Parser<'a> {
         if shape[depth] == u64::MAX {
             shape[depth] = n;
         } else if shape[depth] != n {
-            return Err(self.error("tensor literal is invalid; ranks are not consistent between elements"));
+            return Err(
+                self.error("tensor literal is invalid; ranks are not consistent between elements")
+            );
         }
         Ok(())
     }
 
-    fn dense_value(&mut self, neg: bool, text: &str, element: Type, loc: &Location) -> PResult<DenseValue> {
+    fn dense_value(
+        &mut self,
+        neg: bool,
+        text: &str,
+        element: Type,
+        loc: &Location,
+    ) -> PResult<DenseValue> {
         if let Some(fk) = self.ctx.float_kind(element) {
             let v = match text {
-                "true" | "false" => return Err(Diagnostic::error(loc.clone(), "expected floating point literal")),
+                "true" | "false" => {
+                    return Err(Diagnostic::error(
+                        loc.clone(),
+                        "expected floating point literal",
+                    ))
+                }
                 t if t.starts_with("0x") => u64::from_str_radix(&t[2..], 16)
                     .ok()
                     .and_then(|b| float_from_bits(fk, b))
-                    .ok_or_else(|| Diagnostic::error(loc.clone(), "hexadecimal float constant out of range for type"))?,
-                t => round_to(fk, t.parse::<f64>().map_err(|_| Diagnostic::error(loc.clone(), "invalid float literal"))?),
+                    .ok_or_else(|| {
+                        Diagnostic::error(
+                            loc.clone(),
+                            "hexadecimal float constant out of range for type",
+                        )
+                    })?,
+                t => round_to(
+                    fk,
+                    t.parse::<f64>()
+                        .map_err(|_| Diagnostic::error(loc.clone(), "invalid float literal"))?,
+                ),
             };
             return Ok(DenseValue::Float((if neg { -v } else { v }).to_bits()));
         }
         let Some(width) = self.ctx.int_width(element) else {
-            return Err(Diagnostic::error(loc.clone(), "dense elements of this element type are not supported"));
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "dense elements of this element type are not supported",
+            ));
         };
         let v = match text {
             "true" => 1,
             "false" => 0,
-            t if t.contains('.') => return Err(Diagnostic::error(loc.clone(), "expected integer elements, but parsed floating-point")),
-            t => parse_int_literal(t).ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?,
+            t if t.contains('.') => {
+                return Err(Diagnostic::error(
+                    loc.clone(),
+                    "expected integer elements, but parsed floating-point",
+                ))
+            }
+            t => parse_int_literal(t)
+                .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?,
         };
         let v = if neg { -v } else { v };
         if !int_fits(v, width, self.ctx.type_kind(element)) {
-            return Err(Diagnostic::error(loc.clone(), "integer constant out of range for type"));
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "integer constant out of range for type",
+            ));
         }
         // Stored as AttrKind::Dense says: i1 as 0/1, other widths normalized like integer attributes.
-        Ok(DenseValue::Int(if width == 1 { v & 1 } else { self.ctx.normalize_int(v, element) }))
+        Ok(DenseValue::Int(if width == 1 {
+            v & 1
+        } else {
+            self.ctx.normalize_int(v, element)
+        }))
     }
 
-    fn dense_from_hex(&mut self, hex: &str, element: Type, count: u64, loc: &Location) -> PResult<Vec<DenseValue>> {
+    fn dense_from_hex(
+        &mut self,
+        hex: &str,
+        element: Type,
+        count: u64,
+        loc: &Location,
+    ) -> PResult<Vec<DenseValue>> {
         let err = || Diagnostic::error(loc.clone(), "elements hex string should start with '0x'");
         let digits = hex.strip_prefix("0x").ok_or_else(err)?;
-        let bytes: Option<Vec<u8>> =
-            (0..digits.len() / 2).map(|i| u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok()).collect();
+        let bytes: Option<Vec<u8>> = (0..digits.len() / 2)
+            .map(|i| u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect();
         let bytes = bytes.filter(|_| digits.len() % 2 == 0).ok_or_else(err)?;
         let fk = self.ctx.float_kind(element);
-        let width = fk.map(|k| k.width()).or_else(|| self.ctx.int_width(element)).unwrap_or(0);
+        let width = fk
+            .map(|k| k.width())
+            .or_else(|| self.ctx.int_width(element))
+            .unwrap_or(0);
         let elem_bytes = width.div_ceil(8).max(1) as usize;
         if bytes.len() as u64 != count * elem_bytes as u64 && bytes.len() != elem_bytes {
-            return Err(Diagnostic::error(loc.clone(), "elements hex data size is invalid for provided type"));
+            return Err(Diagnostic::error(
+                loc.clone(),
+                "elements hex data size is invalid for provided type",
+            ));
         }
         Ok(bytes
             .chunks(elem_bytes)
             .map(|c| {
                 let raw = c.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64);
                 match fk {
-                    Some(k) => DenseValue::Float(float_from_bits(k, raw).unwrap_or(f64::NAN).to_bits()),
-                    None => DenseValue::Int(if width >= 64 { raw as i64 as i128 } else { weir_ir::sign_extend(raw as i128, width) }),
+                    Some(k) => {
+                        DenseValue::Float(float_from_bits(k, raw).unwrap_or(f64::NAN).to_bits())
+                    }
+                    None => DenseValue::Int(if width >= 64 {
+                        raw as i64 as i128
+                    } else {
+                        weir_ir::sign_extend(raw as i128, width)
+                    }),
                 }
             })
             .collect())
@@ -1411,7 +1693,10 @@ impl<'a> Parser<'a> {
 }
 
 fn join(v: &[u64]) -> String {
-    v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn int_type_kind(t: &str) -> Option<TypeKind> {
@@ -1422,7 +1707,10 @@ fn int_type_kind(t: &str) -> Option<TypeKind> {
     } else {
         (Signedness::Signless, t.strip_prefix('i')?)
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || (digits.len() > 1 && digits.starts_with('0')) {
+    if digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || (digits.len() > 1 && digits.starts_with('0'))
+    {
         return None;
     }
     let width = digits.parse::<u32>().unwrap_or(u32::MAX);
@@ -1432,7 +1720,10 @@ fn int_type_kind(t: &str) -> Option<TypeKind> {
 /// Parses a decimal or `0x` hexadecimal integer literal.
 fn parse_int_literal(t: &str) -> Option<i128> {
     if let Some(h) = t.strip_prefix("0x") {
-        u128::from_str_radix(h, 16).ok().filter(|&v| v <= i128::MAX as u128).map(|v| v as i128)
+        u128::from_str_radix(h, 16)
+            .ok()
+            .filter(|&v| v <= i128::MAX as u128)
+            .map(|v| v as i128)
     } else {
         t.parse::<i128>().ok()
     }
@@ -1452,8 +1743,14 @@ fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
     let umax = (1i128 << width) - 1;
     match kind {
         TypeKind::Index => v >= smin && v < (1i128 << (width - 1)),
-        TypeKind::Integer { signedness: Signedness::Signed, .. } => v >= smin && v < (1i128 << (width - 1)),
-        TypeKind::Integer { signedness: Signedness::Unsigned, .. } => v >= 0 && v <= umax,
+        TypeKind::Integer {
+            signedness: Signedness::Signed,
+            ..
+        } => v >= smin && v < (1i128 << (width - 1)),
+        TypeKind::Integer {
+            signedness: Signedness::Unsigned,
+            ..
+        } => v >= 0 && v <= umax,
         _ => v >= smin && v <= umax,
     }
 }
@@ -1473,14 +1770,23 @@ pub(crate) fn float_from_bits(k: FloatKind, bits: u64) -> Option<f64> {
     match k {
         FloatKind::F64 => Some(f64::from_bits(bits)),
         FloatKind::F32 => u32::try_from(bits).ok().map(|b| f32::from_bits(b) as f64),
-        FloatKind::F16 => u16::try_from(bits).ok().map(|b| half::f16::from_bits(b).to_f64()),
-        FloatKind::BF16 => u16::try_from(bits).ok().map(|b| half::bf16::from_bits(b).to_f64()),
+        FloatKind::F16 => u16::try_from(bits)
+            .ok()
+            .map(|b| half::f16::from_bits(b).to_f64()),
+        FloatKind::BF16 => u16::try_from(bits)
+            .ok()
+            .map(|b| half::bf16::from_bits(b).to_f64()),
     }
 }
 
 /// Parses a standalone attribute such as `'10 : i64'` or `'dense<1.0> : tensor<5xf32>'` (used
 /// for `cf-run --arg`). The whole text must be consumed. Locations in errors name `source`.
-pub fn parse_attribute_text(ctx: &mut Context, syntax: &Syntax, text: &str, source: &str) -> PResult<Attr> {
+pub fn parse_attribute_text(
+    ctx: &mut Context,
+    syntax: &Syntax,
+    text: &str,
+    source: &str,
+) -> PResult<Attr> {
     let mut p = Parser::new(ctx, syntax, text, source, 1, ParseOptions::default());
     let a = p.parse_attribute(None)?;
     if p.peek() != Tok::Eof {

@@ -6,7 +6,10 @@ use crate::lexer::escape;
 use crate::registry::Syntax;
 use std::collections::HashMap;
 use std::fmt::Write;
-use weir_ir::{Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, OpId, RegionId, Signedness, Traits, Type, TypeKind, ValueId};
+use weir_ir::{
+    Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, OpId, RegionId, Signedness, Traits,
+    Type, TypeKind, ValueId,
+};
 
 /// What to print (mlir-opt's `--mlir-print-*` flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -83,7 +86,11 @@ impl Names {
         let base = match hint {
             Some(h) => {
                 let n = c.hints.entry(h.clone()).or_insert(0);
-                let name = if *n == 0 { h } else { format!("{h}_{}", *n - 1) };
+                let name = if *n == 0 {
+                    h
+                } else {
+                    format!("{h}_{}", *n - 1)
+                };
                 *n += 1;
                 Name::Hint(name.into())
             }
@@ -98,7 +105,13 @@ impl Names {
         }
     }
 
-    fn number_region(&mut self, ctx: &Context, syntax: &Syntax, region: RegionId, c: &mut Counters) {
+    fn number_region(
+        &mut self,
+        ctx: &Context,
+        syntax: &Syntax,
+        region: RegionId,
+        c: &mut Counters,
+    ) {
         let blocks = ctx.region_blocks(region);
         for (bi, &b) in blocks.iter().enumerate() {
             self.blocks.insert(b, bi as u32);
@@ -157,7 +170,14 @@ impl std::fmt::Write for Printer<'_> {
 
 impl<'a> Printer<'a> {
     fn new(ctx: &'a Context, syntax: &'a Syntax, options: PrintOptions) -> Self {
-        Printer { ctx, syntax, out: String::new(), indent: 0, names: Names::default(), options }
+        Printer {
+            ctx,
+            syntax,
+            out: String::new(),
+            indent: 0,
+            names: Names::default(),
+            options,
+        }
     }
 
     /// Appends text.
@@ -185,7 +205,12 @@ impl<'a> Printer<'a> {
 
     /// Writes the name of a value: `%0`, `%arg1`, `%c0_i32`, `%3#1`.
     pub fn print_operand(&mut self, v: ValueId) {
-        let (name, number) = self.names.values.get(v.index()).cloned().unwrap_or((Name::Unnamed, None));
+        let (name, number) = self
+            .names
+            .values
+            .get(v.index())
+            .cloned()
+            .unwrap_or((Name::Unnamed, None));
         match name {
             Name::Num(n) => write!(self.out, "%{n}"),
             Name::Arg(n) => write!(self.out, "%arg{n}"),
@@ -247,7 +272,12 @@ impl<'a> Printer<'a> {
 
     /// Writes ` {k = v, ...}` with the op's attributes minus `elided` (nothing if none remain).
     pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
-        let mut attrs: Vec<_> = self.ctx.attrs(op).iter().filter(|a| !elided.contains(&a.name.as_str())).collect();
+        let mut attrs: Vec<_> = self
+            .ctx
+            .attrs(op)
+            .iter()
+            .filter(|a| !elided.contains(&a.name.as_str()))
+            .collect();
         if attrs.is_empty() {
             return;
         }
@@ -268,7 +298,12 @@ impl<'a> Printer<'a> {
 
     /// Like [`Printer::print_optional_attr_dict`] but with the `attributes` keyword.
     pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
-        if self.ctx.attrs(op).iter().any(|a| !elided.contains(&a.name.as_str())) {
+        if self
+            .ctx
+            .attrs(op)
+            .iter()
+            .any(|a| !elided.contains(&a.name.as_str()))
+        {
             self.write(" attributes");
             self.print_optional_attr_dict(op, elided);
         }
@@ -302,7 +337,12 @@ impl<'a> Printer<'a> {
     /// Writes a region `{ ... }`. `print_entry_args`: print the entry block's label and
     /// arguments (when it has any). `elide_terminator`: omit a final terminator named so when
     /// it has no operands and no attributes (e.g. the implicit `scf.yield`).
-    pub fn print_region(&mut self, region: RegionId, print_entry_args: bool, elide_terminator: Option<&str>) {
+    pub fn print_region(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        elide_terminator: Option<&str>,
+    ) {
         self.write("{");
         self.indent += 1;
         let blocks = self.ctx.region_blocks(region);
@@ -342,7 +382,10 @@ impl<'a> Printer<'a> {
     }
 
     fn is_elidable_terminator(&self, op: OpId, name: &str) -> bool {
-        self.ctx.is(op, name) && self.ctx.operands(op).is_empty() && self.ctx.attrs(op).is_empty() && !self.options.generic
+        self.ctx.is(op, name)
+            && self.ctx.operands(op).is_empty()
+            && self.ctx.attrs(op).is_empty()
+            && !self.options.generic
     }
 
     /// Prints one op at the current position (results, name, body, location).
@@ -434,8 +477,13 @@ impl<'a> Printer<'a> {
 }
 
 fn write_attr_key(out: &mut String, key: &str) {
-    let bare = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    let bare = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
     if bare {
         out.push_str(key);
     } else {
@@ -446,8 +494,13 @@ fn write_attr_key(out: &mut String, key: &str) {
 /// A symbol name as MLIR writes it: `@name`, or `@"quoted name"` when it is not a bare
 /// identifier.
 pub fn symbol_text(name: &str) -> String {
-    let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    let plain = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
     if plain {
         format!("@{name}")
     } else {
@@ -491,7 +544,8 @@ fn write_type(ctx: &Context, out: &mut String, ty: Type) {
             out.push('(');
             write_type_list(ctx, out, inputs);
             out.push_str(") -> ");
-            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
+            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. })
+            {
                 write_type(ctx, out, results[0]);
             } else {
                 out.push('(');
@@ -576,7 +630,9 @@ pub fn format_float(value: f64, kind: FloatKind) -> String {
 
 /// Rewrites Rust's `1.5e0` exponent into C's `1.5e+00`.
 fn mlir_exp(s: &str) -> String {
-    let Some((mantissa, exp)) = s.split_once('e') else { return s.to_string() };
+    let Some((mantissa, exp)) = s.split_once('e') else {
+        return s.to_string();
+    };
     let (sign, digits) = match exp.strip_prefix('-') {
         Some(d) => ('-', d),
         None => ('+', exp),
@@ -611,7 +667,10 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 }
                 // Inside arrays MLIR elides the default types of literals (`i64`, `f64`).
                 let default_typed = match ctx.attr_kind(e) {
-                    AttrKind::Integer { ty, .. } => ctx.int_width(*ty) == Some(64) && !matches!(ctx.type_kind(*ty), TypeKind::Index),
+                    AttrKind::Integer { ty, .. } => {
+                        ctx.int_width(*ty) == Some(64)
+                            && !matches!(ctx.type_kind(*ty), TypeKind::Index)
+                    }
                     AttrKind::Float { ty, .. } => ctx.float_kind(*ty) == Some(FloatKind::F64),
                     _ => false,
                 };
@@ -635,7 +694,10 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
         }
         AttrKind::Dense { ty, values } => {
             let (dims, element) = match ctx.type_kind(*ty) {
-                TypeKind::Tensor { shape: Some(d), element } => (d.iter().map(|d| d.unwrap_or(0)).collect(), *element),
+                TypeKind::Tensor {
+                    shape: Some(d),
+                    element,
+                } => (d.iter().map(|d| d.unwrap_or(0)).collect(), *element),
                 TypeKind::Vector { shape, element } => (shape.clone(), *element),
                 _ => (Vec::new(), *ty),
             };
@@ -672,8 +734,11 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
             }
         }
         AttrKind::Opaque(text) => {
-            if !text.starts_with("affine_") && !text.starts_with("strided") && !text.starts_with("distinct")
-                && !text.starts_with("sparse") && !text.starts_with("dense_resource")
+            if !text.starts_with("affine_")
+                && !text.starts_with("strided")
+                && !text.starts_with("distinct")
+                && !text.starts_with("sparse")
+                && !text.starts_with("dense_resource")
             {
                 out.push('#');
             }
@@ -691,13 +756,20 @@ fn write_dense_value(ctx: &Context, out: &mut String, v: DenseValue, element: Ty
                 write!(out, "{i}").ok();
             }
         }
-        DenseValue::Float(bits) => {
-            out.push_str(&format_float(f64::from_bits(bits), ctx.float_kind(element).unwrap_or(FloatKind::F64)))
-        }
+        DenseValue::Float(bits) => out.push_str(&format_float(
+            f64::from_bits(bits),
+            ctx.float_kind(element).unwrap_or(FloatKind::F64),
+        )),
     }
 }
 
-fn write_dense_nested(ctx: &Context, out: &mut String, values: &[DenseValue], dims: &[u64], element: Type) {
+fn write_dense_nested(
+    ctx: &Context,
+    out: &mut String,
+    values: &[DenseValue],
+    dims: &[u64],
+    element: Type,
+) {
     let Some((&first, rest)) = dims.split_first() else {
         if let Some(v) = values.first() {
             write_dense_value(ctx, out, *v, element);

@@ -3,8 +3,8 @@
 
 use crate::parser::{PResult, Parser};
 use crate::printer::Printer;
-use weir_ir::{Context, OpId, OpState};
 use std::collections::HashMap;
+use weir_ir::{Context, OpId, OpState};
 
 /// Reads an op's custom form. Called after the op name; it fills in operands, result types,
 /// attributes, regions and successors of `state`.
@@ -35,7 +35,12 @@ pub struct OpSyntax {
 impl OpSyntax {
     /// A syntax with no name hint and no default dialect.
     pub const fn new(parse: ParseFn, print: PrintFn) -> Self {
-        OpSyntax { parse, print, name_hint: None, default_dialect: None }
+        OpSyntax {
+            parse,
+            print,
+            name_hint: None,
+            default_dialect: None,
+        }
     }
 
     /// Sets the result name hint (builder style).
@@ -70,7 +75,9 @@ impl Syntax {
 
     /// Whether any op of dialect `dialect` (the part before the first `.`) has a custom syntax.
     pub fn has_dialect(&self, dialect: &str) -> bool {
-        self.ops.keys().any(|k| k.split_once('.').is_some_and(|(d, _)| d == dialect))
+        self.ops
+            .keys()
+            .any(|k| k.split_once('.').is_some_and(|(d, _)| d == dialect))
     }
 
     /// The custom syntax of op `name`, if it has one.

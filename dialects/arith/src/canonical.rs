@@ -28,23 +28,38 @@ use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, Valu
 /// Patterns of `arith.addi`.
 pub(crate) const ADDI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
-    Pattern { name: "arith-addi-reassociate-constants", kind: PatternKind::General, apply: addi },
+    Pattern {
+        name: "arith-addi-reassociate-constants",
+        kind: PatternKind::General,
+        apply: addi,
+    },
 ];
 
 /// Patterns of `arith.subi`.
-pub(crate) const SUBI: &[Pattern] =
-    &[Pattern { name: "arith-subi-reassociate-constants", kind: PatternKind::General, apply: subi }];
+pub(crate) const SUBI: &[Pattern] = &[Pattern {
+    name: "arith-subi-reassociate-constants",
+    kind: PatternKind::General,
+    apply: subi,
+}];
 
 /// Patterns of `arith.muli`.
 pub(crate) const MULI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
-    Pattern { name: "arith-muli-reassociate-constants", kind: PatternKind::General, apply: muli },
+    Pattern {
+        name: "arith-muli-reassociate-constants",
+        kind: PatternKind::General,
+        apply: muli,
+    },
 ];
 
 /// Patterns of `arith.xori`.
 pub(crate) const XORI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
-    Pattern { name: "arith-xori-not-cmpi", kind: PatternKind::General, apply: xori_not_cmpi },
+    Pattern {
+        name: "arith-xori-not-cmpi",
+        kind: PatternKind::General,
+        apply: xori_not_cmpi,
+    },
 ];
 
 /// An operand: a constant (its bits) or a value.
@@ -60,7 +75,10 @@ fn def_of(ctx: &Context, v: ValueId, name: &str, w: u32) -> Option<(Opnd, Opnd)>
     if !ctx.is(d, name) || ctx.operands(d).len() != 2 || ctx.results(d).len() != 1 {
         return None;
     }
-    Some((opnd(ctx, ctx.operand(d, 0), w), opnd(ctx, ctx.operand(d, 1), w)))
+    Some((
+        opnd(ctx, ctx.operand(d, 0), w),
+        opnd(ctx, ctx.operand(d, 1), w),
+    ))
 }
 
 fn opnd(ctx: &Context, v: ValueId, w: u32) -> Opnd {
@@ -80,10 +98,23 @@ fn replace(ctx: &mut Context, op: OpId, name: &str, a: Opnd, b: Opnd) -> bool {
     let loc = ctx.loc(op).clone();
     let value = |ctx: &mut Context, o: Opnd| match o {
         Opnd::V(v) => v,
-        Opnd::C(c) => crate::build_int_constant(ctx, InsertPoint::Before(op), weir_ir::sign_extend(c as i128, w), ty, loc.clone()),
+        Opnd::C(c) => crate::build_int_constant(
+            ctx,
+            InsertPoint::Before(op),
+            weir_ir::sign_extend(c as i128, w),
+            ty,
+            loc.clone(),
+        ),
     };
     let (a, b) = (value(ctx, a), value(ctx, b));
-    let new = crate::build_binary(ctx, InsertPoint::Before(op), name, a, b, ctx.loc(op).clone());
+    let new = crate::build_binary(
+        ctx,
+        InsertPoint::Before(op),
+        name,
+        a,
+        b,
+        ctx.loc(op).clone(),
+    );
     ctx.replace_op(op, &[new]);
     true
 }
@@ -99,7 +130,9 @@ fn binary(ctx: &Context, op: OpId) -> Option<(ValueId, ValueId, u32)> {
 
 fn addi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     use Opnd::*;
-    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    let Some((l, r, w)) = binary(ctx, op) else {
+        return false;
+    };
     // x + y * -1 -> x - y; x * -1 + y -> y - x
     let minus_one = crate::fold::mask(w);
     if let Some((V(y), C(m))) = def_of(ctx, r, "arith.muli", w) {
@@ -125,7 +158,9 @@ fn addi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 
 fn subi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     use Opnd::*;
-    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    let Some((l, r, w)) = binary(ctx, op) else {
+        return false;
+    };
     match (opnd(ctx, l, w), opnd(ctx, r, w)) {
         (V(a), C(c1)) => {
             if let Some((V(x), C(c0))) = def_of(ctx, a, "arith.addi", w) {
@@ -160,7 +195,9 @@ fn subi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 
 fn muli(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     use Opnd::*;
-    let Some((l, r, w)) = binary(ctx, op) else { return false };
+    let Some((l, r, w)) = binary(ctx, op) else {
+        return false;
+    };
     let C(c1) = opnd(ctx, r, w) else { return false };
     match def_of(ctx, l, "arith.muli", w) {
         Some((V(x), C(c0))) => replace(ctx, op, "muli", V(x), C(c0.wrapping_mul(c1))),
@@ -169,15 +206,24 @@ fn muli(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 }
 
 fn xori_not_cmpi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let Some((l, r, 1)) = binary(ctx, op) else { return false };
+    let Some((l, r, 1)) = binary(ctx, op) else {
+        return false;
+    };
     if int_constant_bits(ctx, r, 1) != Some(1) {
         return false;
     }
-    let Some(d) = ctx.defining_op(l) else { return false };
-    if !ctx.is(d, "arith.cmpi") || ctx.operands(d).len() != 2 || ctx.value_type(l) != ctx.value_type(ctx.result(op, 0)) {
+    let Some(d) = ctx.defining_op(l) else {
+        return false;
+    };
+    if !ctx.is(d, "arith.cmpi")
+        || ctx.operands(d).len() != 2
+        || ctx.value_type(l) != ctx.value_type(ctx.result(op, 0))
+    {
         return false;
     }
-    let Some(pred) = crate::cmpi_predicate(ctx, d) else { return false };
+    let Some(pred) = crate::cmpi_predicate(ctx, d) else {
+        return false;
+    };
     let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
     let loc = ctx.loc(op).clone();
     let new = crate::build_cmpi(ctx, InsertPoint::Before(op), pred.invert(), a, b, loc);

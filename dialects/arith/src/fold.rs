@@ -21,8 +21,8 @@
 use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
 use crate::util::{element_type, is_i1};
 use weir_ir::{
-    sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint,
-    Location, OpId, Pattern, PatternKind, RewriteLog, Type, TypeKind, ValueId,
+    sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint, Location,
+    OpId, Pattern, PatternKind, RewriteLog, Type, TypeKind, ValueId,
 };
 
 type Folded = Option<Vec<FoldResult>>;
@@ -191,15 +191,27 @@ fn eval_int(op: IntOp, a: u128, b: u128, w: u32) -> Option<u128> {
             }
             (sa >> b) as u128
         }
-        MaxS => if sa >= sb { a } else { b },
-        MinS => if sa <= sb { a } else { b },
+        MaxS => {
+            if sa >= sb {
+                a
+            } else {
+                b
+            }
+        }
+        MinS => {
+            if sa <= sb {
+                a
+            } else {
+                b
+            }
+        }
         MaxU => a.max(b),
         MinU => a.min(b),
         DivU => a.checked_div(b)?,
         RemU => a.checked_rem(b)?,
         CeilDivU => {
             let q = a.checked_div(b)?;
-            if a % b != 0 {
+            if !a.is_multiple_of(b) {
                 q + 1
             } else {
                 q
@@ -228,7 +240,11 @@ fn eval_int(op: IntOp, a: u128, b: u128, w: u32) -> Option<u128> {
 }
 
 /// The folder of the binary integer ops.
-pub(crate) fn fold_int_binary(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_int_binary(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -257,7 +273,9 @@ fn binary_operands(ctx: &Context, v: ValueId, name: &str) -> Option<(ValueId, Va
 
 /// Whether `v` is `xori u, -1` (or `xori -1, u`) for the given `u` (MLIR's "not u").
 fn is_not_of(ctx: &Context, v: ValueId, u: ValueId, w: u32) -> bool {
-    let Some((p, q)) = binary_operands(ctx, v, "arith.xori") else { return false };
+    let Some((p, q)) = binary_operands(ctx, v, "arith.xori") else {
+        return false;
+    };
     let all = |x: ValueId| splat_bits(ctx, ctx.constant_of(x), w) == Some(mask(w));
     (p == u && all(q)) || (q == u && all(p))
 }
@@ -277,8 +295,20 @@ fn int_identity(
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let (l, r) = (splat_bits(ctx, c[0], w), splat_bits(ctx, c[1], w));
     let all = mask(w);
-    let zero = |ctx: &mut Context| if scalar { constant(ctx.int_attr(0, ty)) } else { None };
-    let all_ones = |ctx: &mut Context| if scalar { constant(int_result(ctx, all, w, ty)) } else { None };
+    let zero = |ctx: &mut Context| {
+        if scalar {
+            constant(ctx.int_attr(0, ty))
+        } else {
+            None
+        }
+    };
+    let all_ones = |ctx: &mut Context| {
+        if scalar {
+            constant(int_result(ctx, all, w, ty))
+        } else {
+            None
+        }
+    };
     match kind {
         Add => {
             if r == Some(0) {
@@ -414,7 +444,11 @@ fn int_identity(
 }
 
 /// `arith.cmpi`.
-pub(crate) fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_cmpi(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -434,21 +468,20 @@ pub(crate) fn fold_cmpi(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Opti
     }
     let r = splat_bits(ctx, c[1], w);
     let i1_operands = elem_is_i1(ctx, elem);
-    if r == Some(0) {
-        if pred == CmpIPredicate::Ne {
-            // extsi/extui(%b : i1) != 0 -> %b
-            if let Some(d) = ctx.defining_op(x) {
-                if (ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui")) && ctx.operands(d).len() == 1 {
-                    let src = ctx.operand(d, 0);
-                    if ctx.value_type(src) == result_ty {
-                        return value(src);
-                    }
+    if r == Some(0) && pred == CmpIPredicate::Ne {
+        // extsi/extui(%b : i1) != 0 -> %b
+        if let Some(d) = ctx.defining_op(x) {
+            if (ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui")) && ctx.operands(d).len() == 1
+            {
+                let src = ctx.operand(d, 0);
+                if ctx.value_type(src) == result_ty {
+                    return value(src);
                 }
             }
-            // %b != false -> %b (i1)
-            if i1_operands && operand_ty == result_ty {
-                return value(x);
-            }
+        }
+        // %b != false -> %b (i1)
+        if i1_operands && operand_ty == result_ty {
+            return value(x);
         }
     }
     // %b == true -> %b (i1)
@@ -469,7 +502,11 @@ fn elem_is_i1(ctx: &Context, elem: Type) -> bool {
 }
 
 /// `arith.select`.
-pub(crate) fn fold_select(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_select(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 3 || ctx.operands(op).len() != 3 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -609,10 +646,18 @@ fn eval_float(op: FloatOp, a: f64, b: f64, k: FloatKind) -> f64 {
             }
             if a == 0.0 && b == 0.0 && a.is_sign_negative() != b.is_sign_negative() {
                 // maximum(-0, +0) = +0, minimum(-0, +0) = -0
-                return if (op == Maximum) == a.is_sign_negative() { b } else { a };
+                return if (op == Maximum) == a.is_sign_negative() {
+                    b
+                } else {
+                    a
+                };
             }
             if op == Maximum {
-                if a < b { b } else { a }
+                if a < b {
+                    b
+                } else {
+                    a
+                }
             } else if b < a {
                 b
             } else {
@@ -627,10 +672,18 @@ fn eval_float(op: FloatOp, a: f64, b: f64, k: FloatKind) -> f64 {
                 return a;
             }
             if a == 0.0 && b == 0.0 && a.is_sign_negative() != b.is_sign_negative() {
-                return if (op == MaxNum) == a.is_sign_negative() { b } else { a };
+                return if (op == MaxNum) == a.is_sign_negative() {
+                    b
+                } else {
+                    a
+                };
             }
             if op == MaxNum {
-                if a < b { b } else { a }
+                if a < b {
+                    b
+                } else {
+                    a
+                }
             } else if b < a {
                 b
             } else {
@@ -645,7 +698,11 @@ fn eval_float(op: FloatOp, a: f64, b: f64, k: FloatKind) -> f64 {
 }
 
 /// The folder of the binary float ops.
-pub(crate) fn fold_float_binary(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_float_binary(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -665,7 +722,12 @@ pub(crate) fn fold_float_binary(ctx: &mut Context, op: OpId, c: &[Option<Attr>])
 /// `x + -0.0`, `x - +0.0`, `x * 1.0`, `x / 1.0`, `max/min(x, x)`, `maximumf(x, -inf)`,
 /// `minimumf(x, +inf)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
 /// and negative `x`; `maxnumf(x, -inf)` is not `x` for NaN.)
-fn float_identity(ctx: &Context, op: OpId, kind: FloatOp, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+fn float_identity(
+    ctx: &Context,
+    op: OpId,
+    kind: FloatOp,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     use FloatOp::*;
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let bits = |a: Option<Attr>| splat_float(ctx, a).map(f64::to_bits);
@@ -692,7 +754,11 @@ fn float_identity(ctx: &Context, op: OpId, kind: FloatOp, c: &[Option<Attr>]) ->
 }
 
 /// `arith.negf`: `-c`, and `negf(negf(x)) -> x`.
-pub(crate) fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_negf(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 1 || ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -710,7 +776,11 @@ pub(crate) fn fold_negf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Opti
 
 /// `arith.cmpf`: both operands constant, or one a NaN constant (then the result does not depend
 /// on the other); `false`/`true` always.
-pub(crate) fn fold_cmpf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_cmpf(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -743,7 +813,11 @@ pub(crate) fn fold_cmpf(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Opti
 // ------------------------------------------------------------------------------ casts
 
 /// The cast ops (scalars only).
-pub(crate) fn fold_cast(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+pub(crate) fn fold_cast(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
     if c.len() != 1 || ctx.operands(op).len() != 1 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -756,7 +830,8 @@ pub(crate) fn fold_cast(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Opti
     }
     let a = c[0]?;
     let attr = match name.as_str() {
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+        | "arith.trunci" => {
             let (wf, wt) = (foldable_width(ctx, from)?, foldable_width(ctx, to)?);
             let bits = int_bits(ctx, Some(a), wf)?;
             let v = match name.as_str() {
@@ -873,7 +948,11 @@ fn f64_to_f32(v: f64, mode: usize) -> Option<f32> {
     if near as f64 == v {
         return Some(near);
     }
-    let (lo, hi) = if (near as f64) < v { (near, near.next_up()) } else { (near.next_down(), near) };
+    let (lo, hi) = if (near as f64) < v {
+        (near, near.next_up())
+    } else {
+        (near.next_down(), near)
+    };
     Some(match mode {
         0 => near,
         1 => lo,
@@ -941,9 +1020,17 @@ fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
 /// Creates `arith.constant` for a scalar integer, `index`, bool or float attribute of type `ty`
 /// (MLIR `ArithDialect::materializeConstant`); `None` for anything else (dense elements, a type
 /// mismatch, signed/unsigned integer types).
-pub fn materialize_constant(ctx: &mut Context, value: Attr, ty: Type, loc: Location, at: InsertPoint) -> Option<ValueId> {
+pub fn materialize_constant(
+    ctx: &mut Context,
+    value: Attr,
+    ty: Type,
+    loc: Location,
+    at: InsertPoint,
+) -> Option<ValueId> {
     let ok = match ctx.attr_kind(value) {
-        AttrKind::Integer { ty: t, .. } => *t == ty && ctx.is_signless_int_or_index(ty) && ctx.int_width(ty) != Some(1),
+        AttrKind::Integer { ty: t, .. } => {
+            *t == ty && ctx.is_signless_int_or_index(ty) && ctx.int_width(ty) != Some(1)
+        }
         AttrKind::Bool(_) => is_i1(ctx, ty),
         AttrKind::Float { ty: t, .. } => *t == ty && ctx.float_kind(ty).is_some(),
         _ => false,
@@ -995,7 +1082,9 @@ fn cmpi_constant_to_rhs(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> b
     if !lhs_only_constant(ctx, op) {
         return false;
     }
-    let Some(pred) = crate::cmpi_predicate(ctx, op) else { return false };
+    let Some(pred) = crate::cmpi_predicate(ctx, op) else {
+        return false;
+    };
     let i64t = ctx.int_type(64);
     let p = ctx.int_attr(pred.swap().to_i64() as i128, i64t);
     ctx.set_attr(op, "predicate", p);
@@ -1021,7 +1110,10 @@ mod tests {
         assert_eq!(float_to_int(f64::NAN, 32, true), None);
         assert_eq!(float_to_int(f64::INFINITY, 32, false), None);
         assert_eq!(float_to_int(3.4e38, 128, false), Some(3.4e38f64 as u128));
-        assert_eq!(float_to_int(-1.7e38, 128, true), Some((-1.7e38f64) as i128 as u128));
+        assert_eq!(
+            float_to_int(-1.7e38, 128, true),
+            Some((-1.7e38f64) as i128 as u128)
+        );
         assert_eq!(float_to_int(1.8e38, 128, true), None);
         assert_eq!(float_to_int(1.7e38, 128, true), Some(1.7e38f64 as u128));
     }

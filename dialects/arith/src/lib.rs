@@ -27,6 +27,14 @@
 //! tensors require equal shapes. The verifier messages are MLIR's, in MLIR's order: structural
 //! traits, attributes, operand and result type constraints, then the op's own rules.
 //!
+//! Folding and canonicalization: `arith.constant` is `CONSTANT_LIKE`, and the dialect registers
+//! a constant materializer ([`fold::materialize_constant`]: scalar integer, `index`, bool and
+//! float constants). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
+//! integer arithmetic, division and shifts folded only where defined, IEEE float arithmetic in
+//! the type's precision, NaN-aware comparisons, casts, the identities that hold for every input).
+//! Canonicalization patterns move constants to the right of commutative ops and `cmpi`, and
+//! reassociate integer constants (`canonical.rs`, MLIR `ArithCanonicalization.td`).
+//!
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
 

@@ -1,13 +1,13 @@
 //! Op definitions of the arith dialect: the op tables, verifiers, custom parsers and printers.
 
 use crate::flags::{self, FlagKind};
-use crate::{canonical, fold};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
     with_element_type, Arity, Constraint,
 };
+use crate::{canonical, fold};
 use weir_ir::{
     op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Signedness, Traits, Type,
     TypeKind,
@@ -190,7 +190,8 @@ fn cast_spec(name: &str) -> &'static CastSpec {
 
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
-        OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE).verifier(verify_constant),
+        OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
+            .verifier(verify_constant),
     );
     syntax.register(
         "arith.constant",

@@ -84,7 +84,11 @@ impl T {
             st.set_attr(k, *v);
         }
         let op = self.ctx.build_op(st, InsertPoint::End(self.block));
-        let fold = self.ctx.op_def(self.ctx.name(op)).and_then(|d| d.fold).expect("op has a folder");
+        let fold = self
+            .ctx
+            .op_def(self.ctx.name(op))
+            .and_then(|d| d.fold)
+            .expect("op has a folder");
         let out = fold(&mut self.ctx, op, consts);
         match out.as_deref() {
             None => R::None,
@@ -107,7 +111,13 @@ impl T {
         let t = self.ty(ty);
         let (x, y) = (self.arg(t), self.arg(t));
         let (ca, cb) = (self.int(a, ty), self.int(b, ty));
-        self.fold_with(&format!("arith.{name}"), &[x, y], &[Some(ca), Some(cb)], t, &[])
+        self.fold_with(
+            &format!("arith.{name}"),
+            &[x, y],
+            &[Some(ca), Some(cb)],
+            t,
+            &[],
+        )
     }
 
     /// Folds binary op `name` with a variable lhs and the constant `b` (or the variable lhs
@@ -137,7 +147,13 @@ impl T {
         let t = self.ty(ty);
         let (x, y) = (self.arg(t), self.arg(t));
         let (ca, cb) = (self.float(a, ty), self.float(b, ty));
-        self.fold_with(&format!("arith.{name}"), &[x, y], &[Some(ca), Some(cb)], t, &[])
+        self.fold_with(
+            &format!("arith.{name}"),
+            &[x, y],
+            &[Some(ca), Some(cb)],
+            t,
+            &[],
+        )
     }
 
     fn fvar_const(&mut self, name: &str, ty: &str, b: Option<f64>) -> R {
@@ -159,26 +175,44 @@ impl T {
     }
 
     fn cmpi(&mut self, pred: &str, ty: &str, a: i128, b: i128) -> R {
-        let p = weir_dialect_arith::CmpIPredicate::from_keyword(pred).unwrap().to_i64();
+        let p = weir_dialect_arith::CmpIPredicate::from_keyword(pred)
+            .unwrap()
+            .to_i64();
         let p = self.pred(p);
         let t = self.ty(ty);
         let i1 = self.ctx.i1();
         let (x, y) = (self.arg(t), self.arg(t));
         let (ca, cb) = (self.int(a, ty), self.int(b, ty));
-        self.fold_with("arith.cmpi", &[x, y], &[Some(ca), Some(cb)], i1, &[("predicate", p)])
+        self.fold_with(
+            "arith.cmpi",
+            &[x, y],
+            &[Some(ca), Some(cb)],
+            i1,
+            &[("predicate", p)],
+        )
     }
 
     fn cmpi_same(&mut self, pred: &str) -> R {
-        let p = weir_dialect_arith::CmpIPredicate::from_keyword(pred).unwrap().to_i64();
+        let p = weir_dialect_arith::CmpIPredicate::from_keyword(pred)
+            .unwrap()
+            .to_i64();
         let p = self.pred(p);
         let t = self.ty("i32");
         let i1 = self.ctx.i1();
         let x = self.arg(t);
-        self.fold_with("arith.cmpi", &[x, x], &[None, None], i1, &[("predicate", p)])
+        self.fold_with(
+            "arith.cmpi",
+            &[x, x],
+            &[None, None],
+            i1,
+            &[("predicate", p)],
+        )
     }
 
     fn cmpf(&mut self, pred: &str, a: Option<f64>, b: Option<f64>) -> R {
-        let p = weir_dialect_arith::CmpFPredicate::from_keyword(pred).unwrap().to_i64();
+        let p = weir_dialect_arith::CmpFPredicate::from_keyword(pred)
+            .unwrap()
+            .to_i64();
         let p = self.pred(p);
         let t = self.ty("f32");
         let i1 = self.ctx.i1();
@@ -224,7 +258,10 @@ fn wrapping_add_sub_mul() {
     assert_eq!(t.bin("addi", "i2", 1, 1), R::Int(-2)); // 0b10
     assert_eq!(t.bin("addi", "i2", 1, 2), R::Int(-1)); // 2 is -2 in i2: 1 + -2 = -1
     assert_eq!(t.bin("addi", "i1", 1, 1), R::Int(0)); // true + true = false
-    assert_eq!(t.bin("addi", "index", i64::MAX as i128, 1), R::Int(i64::MIN as i128));
+    assert_eq!(
+        t.bin("addi", "index", i64::MAX as i128, 1),
+        R::Int(i64::MIN as i128)
+    );
     assert_eq!(t.bin("addi", "i128", i128::MAX, 1), R::Int(i128::MIN));
     assert_eq!(t.bin("subi", "i8", -128, 1), R::Int(127));
     assert_eq!(t.bin("subi", "i32", 5, 7), R::Int(-2));
@@ -258,7 +295,10 @@ fn signed_division() {
     assert_eq!(t.bin("ceildivsi", "i32", 0, -5), R::Int(0));
     assert_eq!(t.bin("ceildivsi", "i8", 127, 2), R::Int(64));
     // MLIR 22 gives up here (its -INT_MIN overflows); the exact value is -2^30.
-    assert_eq!(t.bin("ceildivsi", "i32", i32::MIN as i128, 2), R::Int(-(1 << 30)));
+    assert_eq!(
+        t.bin("ceildivsi", "i32", i32::MIN as i128, 2),
+        R::Int(-(1 << 30))
+    );
     // The remainder has the sign of the dividend.
     assert_eq!(t.bin("remsi", "i32", -7, 2), R::Int(-1));
     assert_eq!(t.bin("remsi", "i32", 7, -2), R::Int(1));
@@ -284,20 +324,44 @@ fn unsigned_division() {
 #[test]
 fn division_that_must_not_fold() {
     let mut t = T::new();
-    for op in ["divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"] {
+    for op in [
+        "divsi",
+        "divui",
+        "remsi",
+        "remui",
+        "ceildivsi",
+        "ceildivui",
+        "floordivsi",
+    ] {
         assert_eq!(t.bin(op, "i32", 7, 0), R::None, "{op} by zero");
         assert_eq!(t.bin(op, "i1", 1, 0), R::None, "{op} by zero (i1)");
     }
     for op in ["divsi", "remsi", "ceildivsi", "floordivsi"] {
         assert_eq!(t.bin(op, "i8", -128, -1), R::None, "{op} INT_MIN / -1 (i8)");
-        assert_eq!(t.bin(op, "i32", i32::MIN as i128, -1), R::None, "{op} INT_MIN / -1 (i32)");
-        assert_eq!(t.bin(op, "index", i64::MIN as i128, -1), R::None, "{op} INT_MIN / -1 (index)");
-        assert_eq!(t.bin(op, "i128", i128::MIN, -1), R::None, "{op} INT_MIN / -1 (i128)");
+        assert_eq!(
+            t.bin(op, "i32", i32::MIN as i128, -1),
+            R::None,
+            "{op} INT_MIN / -1 (i32)"
+        );
+        assert_eq!(
+            t.bin(op, "index", i64::MIN as i128, -1),
+            R::None,
+            "{op} INT_MIN / -1 (index)"
+        );
+        assert_eq!(
+            t.bin(op, "i128", i128::MIN, -1),
+            R::None,
+            "{op} INT_MIN / -1 (i128)"
+        );
         assert_eq!(t.bin(op, "i2", -2, -1), R::None, "{op} INT_MIN / -1 (i2)");
         // i1: true is -1 = INT_MIN.
         assert_eq!(t.bin(op, "i1", 1, 1), R::None, "{op} true / true (i1)");
         // The signed x / 1 identity is not applied on i1 (1 is -1 there).
-        assert_eq!(t.var_const(op, "i1", Some(1)), R::None, "{op} x / true (i1)");
+        assert_eq!(
+            t.var_const(op, "i1", Some(1)),
+            R::None,
+            "{op} x / true (i1)"
+        );
     }
     // Unsigned INT_MIN / -1 is an ordinary division.
     assert_eq!(t.bin("divui", "i8", -128, -1), R::Int(0));
@@ -365,7 +429,7 @@ fn integer_identities() {
     assert_eq!(t.var_const("remsi", "i32", Some(1)), R::Int(0));
     assert_eq!(t.var_const("remui", "i32", Some(1)), R::Int(0));
     assert_eq!(t.var_const("divsi", "i32", None), R::None); // x / x: x may be 0
-    // x & x, x | x -> x; x ^ x -> 0
+                                                            // x & x, x | x -> x; x ^ x -> 0
     assert_eq!(t.var_const("andi", "i32", None), R::Operand(0));
     assert_eq!(t.var_const("ori", "i32", None), R::Operand(0));
     assert_eq!(t.var_const("xori", "i32", None), R::Int(0));
@@ -398,18 +462,41 @@ fn add_sub_inverse_identities() {
     let mut t = T::new();
     let i32t = t.ty("i32");
     let (a, b) = (t.arg(i32t), t.arg(i32t));
-    let sub = weir_dialect_arith::build_binary(&mut t.ctx, InsertPoint::End(t.block), "subi", a, b, Location::Unknown);
-    let add = weir_dialect_arith::build_binary(&mut t.ctx, InsertPoint::End(t.block), "addi", a, b, Location::Unknown);
+    let sub = weir_dialect_arith::build_binary(
+        &mut t.ctx,
+        InsertPoint::End(t.block),
+        "subi",
+        a,
+        b,
+        Location::Unknown,
+    );
+    let add = weir_dialect_arith::build_binary(
+        &mut t.ctx,
+        InsertPoint::End(t.block),
+        "addi",
+        a,
+        b,
+        Location::Unknown,
+    );
     // (a - b) + b -> a; b + (a - b) -> a
     let r = t.fold_with("arith.addi", &[sub, b], &[None, None], i32t, &[]);
     assert_eq!(r, R::Other);
     let r = t.fold_with("arith.addi", &[b, sub], &[None, None], i32t, &[]);
     assert_eq!(r, R::Other);
     // (a + b) - b -> a; (a + b) - a -> b
-    assert_eq!(t.fold_with("arith.subi", &[add, b], &[None, None], i32t, &[]), R::Other);
-    assert_eq!(t.fold_with("arith.subi", &[add, a], &[None, None], i32t, &[]), R::Other);
+    assert_eq!(
+        t.fold_with("arith.subi", &[add, b], &[None, None], i32t, &[]),
+        R::Other
+    );
+    assert_eq!(
+        t.fold_with("arith.subi", &[add, a], &[None, None], i32t, &[]),
+        R::Other
+    );
     // (a - b) + a is not folded
-    assert_eq!(t.fold_with("arith.addi", &[sub, a], &[None, None], i32t, &[]), R::None);
+    assert_eq!(
+        t.fold_with("arith.addi", &[sub, a], &[None, None], i32t, &[]),
+        R::None
+    );
 }
 
 #[test]
@@ -431,7 +518,18 @@ fn cmpi_predicates() {
     for (p, v) in expected {
         assert_eq!(t.cmpi(p, "i8", -1, 1), R::Int(v), "{p} -1, 1");
     }
-    for (p, v) in [("eq", 1), ("ne", 0), ("slt", 0), ("sle", 1), ("sgt", 0), ("sge", 1), ("ult", 0), ("ule", 1), ("ugt", 0), ("uge", 1)] {
+    for (p, v) in [
+        ("eq", 1),
+        ("ne", 0),
+        ("slt", 0),
+        ("sle", 1),
+        ("sgt", 0),
+        ("sge", 1),
+        ("ult", 0),
+        ("ule", 1),
+        ("ugt", 0),
+        ("uge", 1),
+    ] {
         assert_eq!(t.cmpi(p, "i32", 7, 7), R::Int(v), "{p} 7, 7");
     }
     // i1: true is -1 signed, 1 unsigned.
@@ -442,7 +540,18 @@ fn cmpi_predicates() {
     assert_eq!(t.cmpi("ugt", "index", i64::MIN as i128, 0), R::Int(1));
     assert_eq!(t.cmpi("ult", "i128", -1, 0), R::Int(0));
     // A value compared with itself.
-    for (p, v) in [("eq", 1), ("sle", 1), ("sge", 1), ("ule", 1), ("uge", 1), ("ne", 0), ("slt", 0), ("sgt", 0), ("ult", 0), ("ugt", 0)] {
+    for (p, v) in [
+        ("eq", 1),
+        ("sle", 1),
+        ("sge", 1),
+        ("ule", 1),
+        ("uge", 1),
+        ("ne", 0),
+        ("slt", 0),
+        ("sgt", 0),
+        ("ult", 0),
+        ("ugt", 0),
+    ] {
         assert_eq!(t.cmpi_same(p), R::Int(v), "{p} x, x");
     }
 }
@@ -458,15 +567,58 @@ fn cmpi_on_i1_values() {
     let f = t.int(0, "i1");
     let tr = t.int(1, "i1");
     // %b != false -> %b; %b == true -> %b; %b == false is not %b.
-    assert_eq!(t.fold_with("arith.cmpi", &[x, y], &[None, Some(f)], i1, &[("predicate", ne)]), R::Operand(0));
-    assert_eq!(t.fold_with("arith.cmpi", &[x, y], &[None, Some(tr)], i1, &[("predicate", eq)]), R::Operand(0));
-    assert_eq!(t.fold_with("arith.cmpi", &[x, y], &[None, Some(f)], i1, &[("predicate", eq)]), R::None);
+    assert_eq!(
+        t.fold_with(
+            "arith.cmpi",
+            &[x, y],
+            &[None, Some(f)],
+            i1,
+            &[("predicate", ne)]
+        ),
+        R::Operand(0)
+    );
+    assert_eq!(
+        t.fold_with(
+            "arith.cmpi",
+            &[x, y],
+            &[None, Some(tr)],
+            i1,
+            &[("predicate", eq)]
+        ),
+        R::Operand(0)
+    );
+    assert_eq!(
+        t.fold_with(
+            "arith.cmpi",
+            &[x, y],
+            &[None, Some(f)],
+            i1,
+            &[("predicate", eq)]
+        ),
+        R::None
+    );
     // extui(%b : i1) != 0 -> %b
     let i32t = t.ty("i32");
-    let ext = weir_dialect_arith::build_cast(&mut t.ctx, InsertPoint::End(t.block), "extui", x, i32t, Location::Unknown);
+    let ext = weir_dialect_arith::build_cast(
+        &mut t.ctx,
+        InsertPoint::End(t.block),
+        "extui",
+        x,
+        i32t,
+        Location::Unknown,
+    );
     let z = t.arg(i32t);
     let zero = t.int(0, "i32");
-    assert_eq!(t.fold_with("arith.cmpi", &[ext, z], &[None, Some(zero)], i1, &[("predicate", ne)]), R::Other);
+    assert_eq!(
+        t.fold_with(
+            "arith.cmpi",
+            &[ext, z],
+            &[None, Some(zero)],
+            i1,
+            &[("predicate", ne)]
+        ),
+        R::Other
+    );
 }
 
 #[test]
@@ -518,27 +670,92 @@ fn select() {
     let (a, b) = (t.arg(i32t), t.arg(i32t));
     let tr = t.int(1, "i1");
     let f = t.int(0, "i1");
-    assert_eq!(t.fold_with("arith.select", &[c, a, b], &[Some(tr), None, None], i32t, &[]), R::Operand(1));
-    assert_eq!(t.fold_with("arith.select", &[c, a, b], &[Some(f), None, None], i32t, &[]), R::Operand(2));
-    assert_eq!(t.fold_with("arith.select", &[c, a, a], &[None, None, None], i32t, &[]), R::Operand(1));
-    assert_eq!(t.fold_with("arith.select", &[c, a, b], &[None, None, None], i32t, &[]), R::None);
+    assert_eq!(
+        t.fold_with(
+            "arith.select",
+            &[c, a, b],
+            &[Some(tr), None, None],
+            i32t,
+            &[]
+        ),
+        R::Operand(1)
+    );
+    assert_eq!(
+        t.fold_with(
+            "arith.select",
+            &[c, a, b],
+            &[Some(f), None, None],
+            i32t,
+            &[]
+        ),
+        R::Operand(2)
+    );
+    assert_eq!(
+        t.fold_with("arith.select", &[c, a, a], &[None, None, None], i32t, &[]),
+        R::Operand(1)
+    );
+    assert_eq!(
+        t.fold_with("arith.select", &[c, a, b], &[None, None, None], i32t, &[]),
+        R::None
+    );
     // select %c, true, false -> %c; select %c, false, true is not %c
     let (x, y) = (t.arg(i1), t.arg(i1));
-    assert_eq!(t.fold_with("arith.select", &[c, x, y], &[None, Some(tr), Some(f)], i1, &[]), R::Operand(0));
-    assert_eq!(t.fold_with("arith.select", &[c, x, y], &[None, Some(f), Some(tr)], i1, &[]), R::None);
+    assert_eq!(
+        t.fold_with(
+            "arith.select",
+            &[c, x, y],
+            &[None, Some(tr), Some(f)],
+            i1,
+            &[]
+        ),
+        R::Operand(0)
+    );
+    assert_eq!(
+        t.fold_with(
+            "arith.select",
+            &[c, x, y],
+            &[None, Some(f), Some(tr)],
+            i1,
+            &[]
+        ),
+        R::None
+    );
     // select (cmpi eq a, b), a, b -> b; select (cmpi ne a, b), a, b -> a
     let at = InsertPoint::End(t.block);
-    let eq = weir_dialect_arith::build_cmpi(&mut t.ctx, at, weir_dialect_arith::CmpIPredicate::Eq, a, b, Location::Unknown);
-    let ne = weir_dialect_arith::build_cmpi(&mut t.ctx, at, weir_dialect_arith::CmpIPredicate::Ne, b, a, Location::Unknown);
-    assert_eq!(t.fold_with("arith.select", &[eq, a, b], &[None, None, None], i32t, &[]), R::Operand(2));
-    assert_eq!(t.fold_with("arith.select", &[ne, a, b], &[None, None, None], i32t, &[]), R::Operand(1));
+    let eq = weir_dialect_arith::build_cmpi(
+        &mut t.ctx,
+        at,
+        weir_dialect_arith::CmpIPredicate::Eq,
+        a,
+        b,
+        Location::Unknown,
+    );
+    let ne = weir_dialect_arith::build_cmpi(
+        &mut t.ctx,
+        at,
+        weir_dialect_arith::CmpIPredicate::Ne,
+        b,
+        a,
+        Location::Unknown,
+    );
+    assert_eq!(
+        t.fold_with("arith.select", &[eq, a, b], &[None, None, None], i32t, &[]),
+        R::Operand(2)
+    );
+    assert_eq!(
+        t.fold_with("arith.select", &[ne, a, b], &[None, None, None], i32t, &[]),
+        R::Operand(1)
+    );
 }
 
 #[test]
 fn integer_casts() {
     let mut t = T::new();
     assert_eq!(t.icast("index_cast", "i32", "index", -1), R::Int(-1));
-    assert_eq!(t.icast("index_castui", "i32", "index", -1), R::Int(4294967295));
+    assert_eq!(
+        t.icast("index_castui", "i32", "index", -1),
+        R::Int(4294967295)
+    );
     assert_eq!(t.icast("index_cast", "index", "i8", 300), R::Int(44)); // 300 - 256
     assert_eq!(t.icast("index_castui", "index", "i8", 255), R::Int(-1));
     assert_eq!(t.icast("index_cast", "i1", "index", 1), R::Int(-1));
@@ -547,7 +764,10 @@ fn integer_casts() {
     assert_eq!(t.icast("extui", "i8", "i32", -128), R::Int(128));
     assert_eq!(t.icast("extsi", "i1", "i32", 1), R::Int(-1));
     assert_eq!(t.icast("extui", "i1", "i32", 1), R::Int(1));
-    assert_eq!(t.icast("extui", "i64", "i128", -1), R::Int(u64::MAX as i128));
+    assert_eq!(
+        t.icast("extui", "i64", "i128", -1),
+        R::Int(u64::MAX as i128)
+    );
     assert_eq!(t.icast("trunci", "i32", "i8", 0x1FF), R::Int(-1));
     assert_eq!(t.icast("trunci", "i32", "i8", 0x17F), R::Int(127));
     assert_eq!(t.icast("trunci", "i32", "i1", 2), R::Int(0));
@@ -564,9 +784,18 @@ fn int_float_casts() {
     assert_eq!(t.icast("sitofp", "i1", "f32", 1), f32r(-1.0));
     assert_eq!(t.icast("uitofp", "i1", "f32", 1), f32r(1.0));
     // 2^24 + 1 is not an f32: ties to even gives 2^24; 2^24 + 3 gives 2^24 + 4.
-    assert_eq!(t.icast("sitofp", "i32", "f32", (1 << 24) + 1), f32r(16777216.0));
-    assert_eq!(t.icast("sitofp", "i32", "f32", (1 << 24) + 3), f32r(16777220.0));
-    assert_eq!(t.icast("sitofp", "i64", "f64", (1 << 53) + 1), f64r(9007199254740992.0));
+    assert_eq!(
+        t.icast("sitofp", "i32", "f32", (1 << 24) + 1),
+        f32r(16777216.0)
+    );
+    assert_eq!(
+        t.icast("sitofp", "i32", "f32", (1 << 24) + 3),
+        f32r(16777220.0)
+    );
+    assert_eq!(
+        t.icast("sitofp", "i64", "f64", (1 << 53) + 1),
+        f64r(9007199254740992.0)
+    );
     assert_eq!(t.fcast("fptosi", "f32", "i32", -2.9), R::Int(-2));
     assert_eq!(t.fcast("fptosi", "f64", "i8", 127.99), R::Int(127));
     assert_eq!(t.fcast("fptosi", "f64", "i8", -128.5), R::Int(-128));
@@ -588,8 +817,12 @@ fn int_float_casts() {
 #[test]
 fn float_casts() {
     let mut t = T::new();
-    assert_eq!(t.fcast("extf", "f32", "f64", 0.1), R::Float((0.1f32 as f64).to_bits()));
-    // 3.14159265358979 rounds to the f32 0x40490FDB (round to nearest even).
+    assert_eq!(
+        t.fcast("extf", "f32", "f64", 0.1),
+        R::Float((0.1f32 as f64).to_bits())
+    );
+    // 3.14159265358979 (an f64 near pi) rounds to the f32 0x40490FDB (round to nearest even).
+    #[allow(clippy::approx_constant)]
     let pi = t.fcast("truncf", "f64", "f32", 3.14159265358979);
     assert_eq!(pi, R::Float((f32::from_bits(0x40490FDB) as f64).to_bits()));
     assert_eq!(t.fcast("truncf", "f64", "f32", 0.5), f32r(0.5));
@@ -602,15 +835,33 @@ fn float_casts() {
         let i32t = t.ty("i32");
         let m = t.ctx.int_attr(mode, i32t);
         let x = t.arg(f64t);
-        let r = t.fold_with("arith.truncf", &[x], &[Some(tie)], f32t, &[("roundingmode", m)]);
+        let r = t.fold_with(
+            "arith.truncf",
+            &[x],
+            &[Some(tie)],
+            f32t,
+            &[("roundingmode", m)],
+        );
         assert_eq!(r, R::Float(expected.to_bits()), "rounding mode {mode}");
     }
     // bitcast
     assert_eq!(t.icast("bitcast", "i32", "f32", 0x3F800000), f32r(1.0));
-    assert_eq!(t.icast("bitcast", "i32", "f32", -1), R::Float((f32::from_bits(u32::MAX) as f64).to_bits()));
-    assert_eq!(t.fcast("bitcast", "f32", "i32", -2.0), R::Int(0xC0000000u32 as i32 as i128));
-    assert_eq!(t.fcast("bitcast", "f64", "i64", 1.0), R::Int(0x3FF0000000000000));
-    assert_eq!(t.icast("bitcast", "i64", "f64", 0x4000000000000000), f64r(2.0));
+    assert_eq!(
+        t.icast("bitcast", "i32", "f32", -1),
+        R::Float((f32::from_bits(u32::MAX) as f64).to_bits())
+    );
+    assert_eq!(
+        t.fcast("bitcast", "f32", "i32", -2.0),
+        R::Int(0xC0000000u32 as i32 as i128)
+    );
+    assert_eq!(
+        t.fcast("bitcast", "f64", "i64", 1.0),
+        R::Int(0x3FF0000000000000)
+    );
+    assert_eq!(
+        t.icast("bitcast", "i64", "f64", 0x4000000000000000),
+        f64r(2.0)
+    );
     // A signaling NaN f32 cannot be kept exactly: not folded.
     assert_eq!(t.icast("bitcast", "i32", "f32", 0x7F800001), R::None);
 }
@@ -627,7 +878,10 @@ fn cast_of_cast() {
     let f32t = t.ty("f32");
     let y = t.arg(i32t);
     let bc = weir_dialect_arith::build_cast(&mut t.ctx, at, "bitcast", y, f32t, Location::Unknown);
-    assert_eq!(t.fold_with("arith.bitcast", &[bc], &[None], i32t, &[]), R::Other);
+    assert_eq!(
+        t.fold_with("arith.bitcast", &[bc], &[None], i32t, &[]),
+        R::Other
+    );
 }
 
 // ------------------------------------------------------------------------------ floats
@@ -636,7 +890,10 @@ fn cast_of_cast() {
 fn float_arithmetic_in_the_types_precision() {
     let mut t = T::new();
     // 0.1f32 + 0.2f32 = 0x3E99999A (0.3f32), not the f64 sum 0.30000000000000004.
-    assert_eq!(t.fbin("addf", "f32", 0.1, 0.2), R::Float((f32::from_bits(0x3E99999A) as f64).to_bits()));
+    assert_eq!(
+        t.fbin("addf", "f32", 0.1, 0.2),
+        R::Float((f32::from_bits(0x3E99999A) as f64).to_bits())
+    );
     assert_eq!(t.fbin("addf", "f64", 0.1, 0.2), f64r(0.30000000000000004));
     // 2^24 + 1 in f32 rounds back to 2^24; f64 keeps it.
     assert_eq!(t.fbin("addf", "f32", 16777216.0, 1.0), f32r(16777216.0));
@@ -644,7 +901,10 @@ fn float_arithmetic_in_the_types_precision() {
     assert_eq!(t.fbin("subf", "f32", 1.0, 3.0), f32r(-2.0));
     assert_eq!(t.fbin("mulf", "f32", 3.0, -0.5), f32r(-1.5));
     // 1/3 in f32 is 0x3EAAAAAB.
-    assert_eq!(t.fbin("divf", "f32", 1.0, 3.0), R::Float((f32::from_bits(0x3EAAAAAB) as f64).to_bits()));
+    assert_eq!(
+        t.fbin("divf", "f32", 1.0, 3.0),
+        R::Float((f32::from_bits(0x3EAAAAAB) as f64).to_bits())
+    );
     assert_eq!(t.fbin("divf", "f32", 1.0, 0.0), f32r(f32::INFINITY));
     assert_eq!(t.fbin("divf", "f64", -1.0, 0.0), f64r(f64::NEG_INFINITY));
     // f32 overflow
@@ -663,19 +923,40 @@ fn float_nans() {
     let mut t = T::new();
     let default_nan32 = R::Float((f32::from_bits(0x7FC00000) as f64).to_bits());
     assert_eq!(t.fbin("divf", "f32", 0.0, 0.0), default_nan32);
-    assert_eq!(t.fbin("subf", "f32", f64::INFINITY, f64::INFINITY), default_nan32);
+    assert_eq!(
+        t.fbin("subf", "f32", f64::INFINITY, f64::INFINITY),
+        default_nan32
+    );
     assert_eq!(t.fbin("mulf", "f32", 0.0, f64::INFINITY), default_nan32);
     assert_eq!(t.fbin("remf", "f32", 1.0, 0.0), default_nan32);
-    assert_eq!(t.fbin("divf", "f64", 0.0, 0.0), R::Float(0x7FF8000000000000));
+    assert_eq!(
+        t.fbin("divf", "f64", 0.0, 0.0),
+        R::Float(0x7FF8000000000000)
+    );
     // A NaN operand propagates (the first one; its sign and payload kept).
     let neg_nan = f32::from_bits(0xFFC00001) as f64;
     let pos_nan = f32::from_bits(0x7FC00002) as f64;
-    assert_eq!(t.fbin("addf", "f32", 1.0, neg_nan), R::Float(neg_nan.to_bits()));
-    assert_eq!(t.fbin("subf", "f32", 1.0, neg_nan), R::Float(neg_nan.to_bits()));
-    assert_eq!(t.fbin("addf", "f32", pos_nan, neg_nan), R::Float(pos_nan.to_bits()));
+    assert_eq!(
+        t.fbin("addf", "f32", 1.0, neg_nan),
+        R::Float(neg_nan.to_bits())
+    );
+    assert_eq!(
+        t.fbin("subf", "f32", 1.0, neg_nan),
+        R::Float(neg_nan.to_bits())
+    );
+    assert_eq!(
+        t.fbin("addf", "f32", pos_nan, neg_nan),
+        R::Float(pos_nan.to_bits())
+    );
     // maximumf/minimumf propagate NaN; maxnumf/minnumf return the number.
-    assert_eq!(t.fbin("maximumf", "f32", pos_nan, 1.0), R::Float(pos_nan.to_bits()));
-    assert_eq!(t.fbin("minimumf", "f64", 1.0, f64::NAN), R::Float(f64::NAN.to_bits()));
+    assert_eq!(
+        t.fbin("maximumf", "f32", pos_nan, 1.0),
+        R::Float(pos_nan.to_bits())
+    );
+    assert_eq!(
+        t.fbin("minimumf", "f64", 1.0, f64::NAN),
+        R::Float(f64::NAN.to_bits())
+    );
     assert_eq!(t.fbin("maxnumf", "f32", neg_nan, 1.0), f32r(1.0));
     assert_eq!(t.fbin("minnumf", "f64", 2.0, f64::NAN), f64r(2.0));
     // Signed zeros: maximum(-0, +0) = +0, minimum(-0, +0) = -0 (in both orders).
@@ -704,10 +985,19 @@ fn float_identities_exact_under_nan_and_signed_zero() {
     for op in ["maximumf", "minimumf", "maxnumf", "minnumf"] {
         assert_eq!(t.fvar_const(op, "f32", None), R::Operand(0), "{op}");
     }
-    assert_eq!(t.fvar_const("maximumf", "f32", Some(f64::NEG_INFINITY)), R::Operand(0));
-    assert_eq!(t.fvar_const("minimumf", "f32", Some(f64::INFINITY)), R::Operand(0));
+    assert_eq!(
+        t.fvar_const("maximumf", "f32", Some(f64::NEG_INFINITY)),
+        R::Operand(0)
+    );
+    assert_eq!(
+        t.fvar_const("minimumf", "f32", Some(f64::INFINITY)),
+        R::Operand(0)
+    );
     // maxnumf(NaN, -inf) = -inf, so maxnumf(x, -inf) is not x.
-    assert_eq!(t.fvar_const("maxnumf", "f32", Some(f64::NEG_INFINITY)), R::None);
+    assert_eq!(
+        t.fvar_const("maxnumf", "f32", Some(f64::NEG_INFINITY)),
+        R::None
+    );
     assert_eq!(t.fvar_const("minnumf", "f32", Some(f64::INFINITY)), R::None);
 }
 
@@ -717,11 +1007,21 @@ fn negf() {
     let f32t = t.ty("f32");
     let x = t.arg(f32t);
     let c = t.float(1.5, "f32");
-    assert_eq!(t.fold_with("arith.negf", &[x], &[Some(c)], f32t, &[]), f32r(-1.5));
+    assert_eq!(
+        t.fold_with("arith.negf", &[x], &[Some(c)], f32t, &[]),
+        f32r(-1.5)
+    );
     let z = t.float(0.0, "f32");
-    assert_eq!(t.fold_with("arith.negf", &[x], &[Some(z)], f32t, &[]), f32r(-0.0));
-    let n = weir_dialect_arith::build_negf(&mut t.ctx, InsertPoint::End(t.block), x, Location::Unknown);
-    assert_eq!(t.fold_with("arith.negf", &[n], &[None], f32t, &[]), R::Other);
+    assert_eq!(
+        t.fold_with("arith.negf", &[x], &[Some(z)], f32t, &[]),
+        f32r(-0.0)
+    );
+    let n =
+        weir_dialect_arith::build_negf(&mut t.ctx, InsertPoint::End(t.block), x, Location::Unknown);
+    assert_eq!(
+        t.fold_with("arith.negf", &[n], &[None], f32t, &[]),
+        R::Other
+    );
 }
 
 // ------------------------------------------------------------------------------ robustness
@@ -733,33 +1033,95 @@ fn malformed_and_unsupported_ops_do_not_fold_or_panic() {
     let x = t.arg(i32t);
     let c = t.int(1, "i32");
     // Wrong operand counts (unverified IR).
-    assert_eq!(t.fold_with("arith.addi", &[x], &[Some(c)], i32t, &[]), R::None);
-    assert_eq!(t.fold_with("arith.addi", &[x, x, x], &[Some(c), Some(c), Some(c)], i32t, &[]), R::None);
-    assert_eq!(t.fold_with("arith.cmpi", &[x, x], &[Some(c), Some(c)], i32t, &[]), R::None); // no predicate
-    assert_eq!(t.fold_with("arith.select", &[x], &[Some(c)], i32t, &[]), R::None);
+    assert_eq!(
+        t.fold_with("arith.addi", &[x], &[Some(c)], i32t, &[]),
+        R::None
+    );
+    assert_eq!(
+        t.fold_with(
+            "arith.addi",
+            &[x, x, x],
+            &[Some(c), Some(c), Some(c)],
+            i32t,
+            &[]
+        ),
+        R::None
+    );
+    assert_eq!(
+        t.fold_with("arith.cmpi", &[x, x], &[Some(c), Some(c)], i32t, &[]),
+        R::None
+    ); // no predicate
+    assert_eq!(
+        t.fold_with("arith.select", &[x], &[Some(c)], i32t, &[]),
+        R::None
+    );
     assert_eq!(t.fold_with("arith.extsi", &[], &[], i32t, &[]), R::None);
     // Wider than 128 bits: left alone.
     let wide = t.ctx.int_type(256);
     let (a, b) = (t.arg(wide), t.arg(wide));
     let one = t.ctx.int_attr(1, wide);
-    assert_eq!(t.fold_with("arith.addi", &[a, b], &[Some(one), Some(one)], wide, &[]), R::None);
+    assert_eq!(
+        t.fold_with("arith.addi", &[a, b], &[Some(one), Some(one)], wide, &[]),
+        R::None
+    );
     // i0 (not a valid MLIR type, but it must not crash).
-    let i0 = t.ctx.intern_type(TypeKind::Integer { width: 0, signedness: weir_ir::Signedness::Signless });
+    let i0 = t.ctx.intern_type(TypeKind::Integer {
+        width: 0,
+        signedness: weir_ir::Signedness::Signless,
+    });
     let (a, b) = (t.arg(i0), t.arg(i0));
     let z = t.ctx.int_attr(0, i0);
-    assert_eq!(t.fold_with("arith.divsi", &[a, b], &[Some(z), Some(z)], i0, &[]), R::None);
-    assert_eq!(t.fold_with("arith.shli", &[a, b], &[Some(z), Some(z)], i0, &[]), R::None);
+    assert_eq!(
+        t.fold_with("arith.divsi", &[a, b], &[Some(z), Some(z)], i0, &[]),
+        R::None
+    );
+    assert_eq!(
+        t.fold_with("arith.shli", &[a, b], &[Some(z), Some(z)], i0, &[]),
+        R::None
+    );
     // Constants of the wrong kind.
     let f = t.float(1.0, "f32");
     let s = t.ctx.str_attr("x");
-    assert_eq!(t.fold_with("arith.addi", &[x, x], &[Some(f), Some(s)], i32t, &[]), R::None);
+    assert_eq!(
+        t.fold_with("arith.addi", &[x, x], &[Some(f), Some(s)], i32t, &[]),
+        R::None
+    );
     // Every binary op on every combination of extreme i1/i8/i64/i128 values: no panic.
     let ops = [
-        "addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi",
-        "shrui", "maxsi", "maxui", "minsi", "minui", "ceildivsi", "ceildivui", "floordivsi",
+        "addi",
+        "subi",
+        "muli",
+        "divsi",
+        "divui",
+        "remsi",
+        "remui",
+        "andi",
+        "ori",
+        "xori",
+        "shli",
+        "shrsi",
+        "shrui",
+        "maxsi",
+        "maxui",
+        "minsi",
+        "minui",
+        "ceildivsi",
+        "ceildivui",
+        "floordivsi",
     ];
     for ty in ["i1", "i2", "i8", "i64", "index", "i128"] {
-        let vals = [0, 1, -1, 2, -2, i128::MAX, i128::MIN, i64::MIN as i128, 127, -128];
+        let vals = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            i128::MAX,
+            i128::MIN,
+            i64::MIN as i128,
+            127,
+            -128,
+        ];
         for op in ops {
             for &a in &vals {
                 for &b in &vals {
@@ -793,8 +1155,14 @@ fn materializer_builds_scalar_constants_only() {
     // Type mismatch, tensors, strings: not materialized.
     let c = t.int(5, "i32");
     assert!(materialize_constant(&mut t.ctx, c, idx, Location::Unknown, at).is_none());
-    let tensor = t.ctx.intern_type(TypeKind::Tensor { shape: Some(vec![Some(2)]), element: i32t });
-    let dense = t.ctx.attr(AttrKind::Dense { ty: tensor, values: vec![weir_ir::DenseValue::Int(1)] });
+    let tensor = t.ctx.intern_type(TypeKind::Tensor {
+        shape: Some(vec![Some(2)]),
+        element: i32t,
+    });
+    let dense = t.ctx.attr(AttrKind::Dense {
+        ty: tensor,
+        values: vec![weir_ir::DenseValue::Int(1)],
+    });
     assert!(materialize_constant(&mut t.ctx, dense, tensor, Location::Unknown, at).is_none());
     let s = t.ctx.str_attr("x");
     assert!(materialize_constant(&mut t.ctx, s, i32t, Location::Unknown, at).is_none());

@@ -3,14 +3,17 @@
 //! Custom syntax: `module [@name] [attributes {...}] { ops }`.
 
 use weir_ir::{AttrKind, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
-use weir_syntax::{PResult, Parser, Printer, Syntax, OpSyntax};
+use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// Registers `builtin.module`.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new(
             "builtin.module",
-            Traits::ISOLATED_FROM_ABOVE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK | Traits::SYMBOL_TABLE,
+            Traits::ISOLATED_FROM_ABOVE
+                | Traits::NO_TERMINATOR
+                | Traits::SINGLE_BLOCK
+                | Traits::SYMBOL_TABLE,
         )
         .verifier(verify_module),
     );
@@ -19,20 +22,37 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
 
 fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
     if ctx.regions(op).len() != 1 || !ctx.results(op).is_empty() || !ctx.operands(op).is_empty() {
-        return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op requires one region, no operands and no results"));
+        return Err(Diagnostic::error(
+            ctx.loc(op).clone(),
+            "'builtin.module' op requires one region, no operands and no results",
+        ));
     }
     let region = ctx.region(op, 0);
-    let Some(b) = ctx.entry_block(region) else { return Ok(()) };
+    let Some(b) = ctx.entry_block(region) else {
+        return Ok(());
+    };
     if !ctx.block_args(b).is_empty() {
-        return Err(Diagnostic::error(ctx.loc(op).clone(), "'builtin.module' op expects region to have no arguments"));
+        return Err(Diagnostic::error(
+            ctx.loc(op).clone(),
+            "'builtin.module' op expects region to have no arguments",
+        ));
     }
     // The module is a symbol table: symbol names are unique (MLIR `SymbolTable::verify`).
     let mut seen: std::collections::HashMap<&str, OpId> = std::collections::HashMap::new();
     for inner in ctx.block_ops(b) {
-        let Some(AttrKind::String(name)) = ctx.attr_of(inner, "sym_name").map(|a| ctx.attr_kind(a)) else { continue };
+        let Some(AttrKind::String(name)) = ctx.attr_of(inner, "sym_name").map(|a| ctx.attr_kind(a))
+        else {
+            continue;
+        };
         if let Some(&first) = seen.get(name.as_str()) {
-            return Err(Diagnostic::error(ctx.loc(inner).clone(), format!("redefinition of symbol named '{name}'"))
-                .with_note(ctx.loc(first).clone(), "see existing symbol definition here"));
+            return Err(Diagnostic::error(
+                ctx.loc(inner).clone(),
+                format!("redefinition of symbol named '{name}'"),
+            )
+            .with_note(
+                ctx.loc(first).clone(),
+                "see existing symbol definition here",
+            ));
         }
         seen.insert(name, inner);
     }
@@ -56,7 +76,8 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn print_module(p: &mut Printer<'_>, op: OpId) {
-    if let Some(AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a)) {
+    if let Some(AttrKind::String(name)) = p.ctx.attr_of(op, "sym_name").map(|a| p.ctx.attr_kind(a))
+    {
         let name = weir_syntax::symbol_text(name);
         p.write(" ");
         p.write(&name);

@@ -13,6 +13,12 @@
 //! side effects. Successor operands are described by the `successor_operands` hook of each
 //! branch's [`OpDef`], so `Context::successor_operands(op, i)` and the structural verifier work.
 //!
+//! Canonicalization (`patterns.rs`, MLIR `ControlFlowOps.cpp` and region simplification):
+//! `cf.cond_br`/`cf.switch` on a constant become `cf.br` and the blocks left unreachable are
+//! erased, `cf.assert` on constant true is erased, identical successors, single-predecessor
+//! blocks, forwarding blocks and dead block arguments are simplified; see
+//! [`erase_unreachable_blocks`] and [`erase_dead_block_arguments`].
+//!
 //! `cf.switch` stores: operands `[flag, default operands..., case operands...]`, successors
 //! `[default, cases...]`, `case_values = dense<[...]> : vector<N x flag-type>` (absent when there
 //! is no case), `case_operand_segments = array<i32: ...>` (operands per case) and

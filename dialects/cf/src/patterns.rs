@@ -32,29 +32,89 @@ use weir_ir::{
 
 /// Patterns rooted at `cf.br`.
 pub(crate) const BR_PATTERNS: &[Pattern] = &[
-    Pattern { name: "cf-br-merge-single-predecessor", kind: PatternKind::General, apply: merge_single_predecessor },
-    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
-    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
+    Pattern {
+        name: "cf-br-merge-single-predecessor",
+        kind: PatternKind::General,
+        apply: merge_single_predecessor,
+    },
+    Pattern {
+        name: "cf-pass-through-branch",
+        kind: PatternKind::General,
+        apply: pass_through,
+    },
+    Pattern {
+        name: "cf-erase-unreachable-blocks",
+        kind: PatternKind::ConstantCondition,
+        apply: region_unreachable_blocks,
+    },
+    Pattern {
+        name: "cf-erase-dead-block-arguments",
+        kind: PatternKind::General,
+        apply: region_dead_block_arguments,
+    },
 ];
 
 /// Patterns rooted at `cf.cond_br`.
 pub(crate) const COND_BR_PATTERNS: &[Pattern] = &[
-    Pattern { name: "cf-cond-br-constant-condition", kind: PatternKind::ConstantCondition, apply: cond_br_constant },
-    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-cond-br-identical-successors", kind: PatternKind::General, apply: cond_br_identical_successors },
-    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
-    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
+    Pattern {
+        name: "cf-cond-br-constant-condition",
+        kind: PatternKind::ConstantCondition,
+        apply: cond_br_constant,
+    },
+    Pattern {
+        name: "cf-pass-through-branch",
+        kind: PatternKind::General,
+        apply: pass_through,
+    },
+    Pattern {
+        name: "cf-cond-br-identical-successors",
+        kind: PatternKind::General,
+        apply: cond_br_identical_successors,
+    },
+    Pattern {
+        name: "cf-erase-unreachable-blocks",
+        kind: PatternKind::ConstantCondition,
+        apply: region_unreachable_blocks,
+    },
+    Pattern {
+        name: "cf-erase-dead-block-arguments",
+        kind: PatternKind::General,
+        apply: region_dead_block_arguments,
+    },
 ];
 
 /// Patterns rooted at `cf.switch`.
 pub(crate) const SWITCH_PATTERNS: &[Pattern] = &[
-    Pattern { name: "cf-switch-constant-flag", kind: PatternKind::ConstantCondition, apply: switch_constant },
-    Pattern { name: "cf-switch-only-default", kind: PatternKind::General, apply: switch_only_default },
-    Pattern { name: "cf-switch-drop-cases-matching-default", kind: PatternKind::General, apply: switch_drop_default_cases },
-    Pattern { name: "cf-pass-through-branch", kind: PatternKind::General, apply: pass_through },
-    Pattern { name: "cf-erase-unreachable-blocks", kind: PatternKind::ConstantCondition, apply: region_unreachable_blocks },
-    Pattern { name: "cf-erase-dead-block-arguments", kind: PatternKind::General, apply: region_dead_block_arguments },
+    Pattern {
+        name: "cf-switch-constant-flag",
+        kind: PatternKind::ConstantCondition,
+        apply: switch_constant,
+    },
+    Pattern {
+        name: "cf-switch-only-default",
+        kind: PatternKind::General,
+        apply: switch_only_default,
+    },
+    Pattern {
+        name: "cf-switch-drop-cases-matching-default",
+        kind: PatternKind::General,
+        apply: switch_drop_default_cases,
+    },
+    Pattern {
+        name: "cf-pass-through-branch",
+        kind: PatternKind::General,
+        apply: pass_through,
+    },
+    Pattern {
+        name: "cf-erase-unreachable-blocks",
+        kind: PatternKind::ConstantCondition,
+        apply: region_unreachable_blocks,
+    },
+    Pattern {
+        name: "cf-erase-dead-block-arguments",
+        kind: PatternKind::General,
+        apply: region_dead_block_arguments,
+    },
 ];
 
 /// Patterns rooted at `cf.assert`.
@@ -87,12 +147,19 @@ fn well_formed_branch(ctx: &Context, op: OpId) -> bool {
 /// Replaces branch `op` by `cf.br` to its successor `index` with that successor's operands, then
 /// erases the blocks that became unreachable.
 fn replace_with_br(ctx: &mut Context, op: OpId, index: usize) -> bool {
-    let Some(&dest) = ctx.successors(op).get(index) else { return false };
+    let Some(&dest) = ctx.successors(op).get(index) else {
+        return false;
+    };
     if !well_formed_branch(ctx, op) || ctx.op_block(op).is_none() {
         return false;
     }
     let args = ctx.successor_operands(op, index).to_vec();
-    let dropped: Vec<BlockId> = ctx.successors(op).iter().copied().filter(|&s| s != dest).collect();
+    let dropped: Vec<BlockId> = ctx
+        .successors(op)
+        .iter()
+        .copied()
+        .filter(|&s| s != dest)
+        .collect();
     let loc = ctx.loc(op).clone();
     build_br(ctx, InsertPoint::Before(op), dest, &args, loc);
     ctx.erase_op(op);
@@ -165,7 +232,9 @@ fn is_entry(ctx: &Context, block: BlockId) -> bool {
 fn erase_blocks_that_lost_edges(ctx: &mut Context, blocks: &[BlockId]) -> bool {
     let mut changed = false;
     for &start in blocks {
-        let Some(region) = ctx.block_region(start) else { continue };
+        let Some(region) = ctx.block_region(start) else {
+            continue;
+        };
         if is_entry(ctx, start) || !ctx.predecessors(start).is_empty() {
             continue;
         }
@@ -198,7 +267,9 @@ fn erase_blocks_that_lost_edges(ctx: &mut Context, blocks: &[BlockId]) -> bool {
 /// Erases the blocks of `region` that are unreachable from its entry block (MLIR
 /// `eraseUnreachableBlocks`); returns whether any was erased.
 pub fn erase_unreachable_blocks(ctx: &mut Context, region: RegionId) -> bool {
-    let Some(entry) = ctx.entry_block(region) else { return false };
+    let Some(entry) = ctx.entry_block(region) else {
+        return false;
+    };
     if ctx.next_block(entry).is_none() {
         return false;
     }
@@ -214,7 +285,11 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, region: RegionId) -> bool {
             }
         }
     }
-    let dead: Vec<BlockId> = ctx.region_blocks(region).into_iter().filter(|b| !reached.contains(b)).collect();
+    let dead: Vec<BlockId> = ctx
+        .region_blocks(region)
+        .into_iter()
+        .filter(|b| !reached.contains(b))
+        .collect();
     erase_block_set(ctx, region, &dead)
 }
 
@@ -224,25 +299,42 @@ fn cond_br_constant(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool 
     if ctx.operands(op).is_empty() || ctx.successors(op).len() != 2 {
         return false;
     }
-    let Some(c) = constant_bool(ctx, ctx.operand(op, 0)) else { return false };
+    let Some(c) = constant_bool(ctx, ctx.operand(op, 0)) else {
+        return false;
+    };
     replace_with_br(ctx, op, if c { 0 } else { 1 })
 }
 
 fn switch_constant(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let Some(&flag) = ctx.operands(op).first() else { return false };
-    let Some(a) = ctx.constant_of(flag) else { return false };
+    let Some(&flag) = ctx.operands(op).first() else {
+        return false;
+    };
+    let Some(a) = ctx.constant_of(flag) else {
+        return false;
+    };
     let flag_value = match ctx.attr_kind(a) {
         AttrKind::Integer { value, .. } => *value,
         AttrKind::Bool(b) => *b as i128,
         _ => return false,
     };
-    let Some(cases) = switch_case_values(ctx, op) else { return false };
+    let Some(cases) = switch_case_values(ctx, op) else {
+        return false;
+    };
     if cases.len() + 1 != ctx.successors(op).len() {
         return false;
     }
     let width = ctx.int_width(ctx.value_type(flag)).unwrap_or(128);
-    let bits = |v: i128| if width >= 128 { v as u128 } else { (v as u128) & ((1u128 << width) - 1) };
-    let index = cases.iter().position(|&c| bits(c) == bits(flag_value)).map_or(0, |i| i + 1);
+    let bits = |v: i128| {
+        if width >= 128 {
+            v as u128
+        } else {
+            (v as u128) & ((1u128 << width) - 1)
+        }
+    };
+    let index = cases
+        .iter()
+        .position(|&c| bits(c) == bits(flag_value))
+        .map_or(0, |i| i + 1);
     replace_with_br(ctx, op, index)
 }
 
@@ -258,10 +350,16 @@ fn assert_true(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 
 fn cond_br_identical_successors(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let succs = ctx.successors(op).to_vec();
-    if succs.len() != 2 || succs[0] != succs[1] || ctx.operands(op).is_empty() || !well_formed_branch(ctx, op) {
+    if succs.len() != 2
+        || succs[0] != succs[1]
+        || ctx.operands(op).is_empty()
+        || !well_formed_branch(ctx, op)
+    {
         return false;
     }
-    let Some(block) = ctx.op_block(op) else { return false };
+    let Some(block) = ctx.op_block(op) else {
+        return false;
+    };
     let dest = succs[0];
     let t = ctx.successor_operands(op, 0).to_vec();
     let f = ctx.successor_operands(op, 1).to_vec();
@@ -271,7 +369,11 @@ fn cond_br_identical_successors(ctx: &mut Context, op: OpId, _log: &mut RewriteL
         t
     } else {
         // Selects are only valid when this block is the destination's only predecessor.
-        if ctx.predecessors(dest).iter().any(|&(p, _)| ctx.op_block(p) != Some(block)) {
+        if ctx
+            .predecessors(dest)
+            .iter()
+            .any(|&(p, _)| ctx.op_block(p) != Some(block))
+        {
             return false;
         }
         let select = ctx.op_name("arith.select");
@@ -303,26 +405,47 @@ fn switch_only_default(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bo
 
 fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let succs = ctx.successors(op).to_vec();
-    let Some(values) = switch_case_values(ctx, op) else { return false };
+    let Some(values) = switch_case_values(ctx, op) else {
+        return false;
+    };
     if succs.len() < 2 || values.len() + 1 != succs.len() || !well_formed_branch(ctx, op) {
         return false;
     }
     let default_ops = ctx.successor_operands(op, 0).to_vec();
     let keep: Vec<usize> = (1..succs.len())
-        .filter(|&i| !(succs[i] == succs[0] && ctx.successor_operands(op, i) == default_ops.as_slice()))
+        .filter(|&i| {
+            !(succs[i] == succs[0] && ctx.successor_operands(op, i) == default_ops.as_slice())
+        })
         .collect();
     if keep.len() + 1 == succs.len() {
         return false;
     }
     let cases: Vec<crate::SwitchCase> = keep
         .iter()
-        .map(|&i| (values[i - 1], succs[i], ctx.successor_operands(op, i).to_vec()))
+        .map(|&i| {
+            (
+                values[i - 1],
+                succs[i],
+                ctx.successor_operands(op, i).to_vec(),
+            )
+        })
         .collect();
     let flag = ctx.operand(op, 0);
     let loc = ctx.loc(op).clone();
-    let new = crate::build_switch(ctx, InsertPoint::Before(op), flag, succs[0], &default_ops, cases, loc);
+    let new = crate::build_switch(
+        ctx,
+        InsertPoint::Before(op),
+        flag,
+        succs[0],
+        &default_ops,
+        cases,
+        loc,
+    );
     for a in ctx.attrs(op).to_vec() {
-        if !matches!(a.name.as_str(), "case_values" | "case_operand_segments" | "operandSegmentSizes") {
+        if !matches!(
+            a.name.as_str(),
+            "case_values" | "case_operand_segments" | "operandSegmentSizes"
+        ) {
             ctx.set_attr(new, &a.name, a.value);
         }
     }
@@ -333,7 +456,11 @@ fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog)
 /// `^succ` if it holds only `cf.br ^next(ops)` (MLIR `collapseBranch`): `^next` and the operands
 /// for it, given the operands passed to `^succ`. Not when `^succ`'s arguments are used elsewhere,
 /// nor when the chain of such blocks from `^succ` loops (an empty infinite loop).
-fn collapse_branch(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(BlockId, Vec<ValueId>)> {
+fn collapse_branch(
+    ctx: &Context,
+    succ: BlockId,
+    operands: &[ValueId],
+) -> Option<(BlockId, Vec<ValueId>)> {
     let br = forwarding_br(ctx, succ)?;
     let next = ctx.successors(br)[0];
     let args = ctx.block_args(succ);
@@ -384,7 +511,9 @@ fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let mut dropped = Vec::new();
     for (i, &s) in succs.iter().enumerate() {
         let operands = ctx.successor_operands(op, i).to_vec();
-        let Some((next, new)) = collapse_branch(ctx, s, &operands) else { continue };
+        let Some((next, new)) = collapse_branch(ctx, s, &operands) else {
+            continue;
+        };
         ctx.set_successor(op, i, next);
         set_successor_operands(ctx, op, i, new);
         dropped.push(s);
@@ -397,7 +526,9 @@ fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 }
 
 fn merge_single_predecessor(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let (Some(block), [dest]) = (ctx.op_block(op), ctx.successors(op)) else { return false };
+    let (Some(block), [dest]) = (ctx.op_block(op), ctx.successors(op)) else {
+        return false;
+    };
     let dest = *dest;
     if dest == block
         || ctx.predecessors(dest).len() != 1
@@ -405,6 +536,23 @@ fn merge_single_predecessor(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) 
         || ctx.block_region(dest) != ctx.block_region(block)
         || ctx.last_op(block) != Some(op)
         || ctx.block_args(dest).len() != ctx.operands(op).len()
+    {
+        return false;
+    }
+    // In unreachable code (a cycle the entry block does not reach) this block may use values of
+    // `dest`, even pass them to it: merging would put uses before definitions. Leave those to
+    // the unreachable-block erasure.
+    let region = ctx.block_region(block).expect("block in a region");
+    let used_here = |ctx: &Context, v: ValueId| {
+        ctx.uses(v)
+            .iter()
+            .any(|u| ancestor_block_in(ctx, u.op, region) == Some(block))
+    };
+    if ctx.block_args(dest).iter().any(|&a| used_here(ctx, a))
+        || ctx
+            .block_ops(dest)
+            .iter()
+            .any(|&o| ctx.results(o).iter().any(|&r| used_here(ctx, r)))
     {
         return false;
     }
@@ -454,7 +602,8 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     if blocks.len() < 2 {
         return false;
     }
-    let in_region = |ctx: &Context, o: OpId| ctx.op_block(o).and_then(|b| ctx.block_region(b)) == Some(region);
+    let in_region =
+        |ctx: &Context, o: OpId| ctx.op_block(o).and_then(|b| ctx.block_region(b)) == Some(region);
     let eligible: HashSet<BlockId> = blocks[1..]
         .iter()
         .copied()
@@ -492,8 +641,9 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
         }
         for o in ctx.block_ops(b) {
             if is_cf_branch(ctx, o) {
-                let forwarded: Vec<(usize, std::ops::Range<usize>)> =
-                    (0..ctx.successors(o).len()).map(|i| (i, ctx.successor_operand_range(o, i))).collect();
+                let forwarded: Vec<(usize, std::ops::Range<usize>)> = (0..ctx.successors(o).len())
+                    .map(|i| (i, ctx.successor_operand_range(o, i)))
+                    .collect();
                 for (k, &v) in ctx.operands(o).iter().enumerate() {
                     let to = forwarded.iter().find(|(_, r)| r.contains(&k));
                     match to {
@@ -553,7 +703,9 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
         if !eligible.contains(&b) {
             continue;
         }
-        let dead: Vec<usize> = (0..ctx.block_args(b).len()).filter(|&i| !live.contains(&ctx.block_args(b)[i])).collect();
+        let dead: Vec<usize> = (0..ctx.block_args(b).len())
+            .filter(|&i| !live.contains(&ctx.block_args(b)[i]))
+            .collect();
         if !dead.is_empty() {
             dead_args.push((b, dead));
         }
@@ -566,7 +718,8 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     // Every use of a dead argument must go with this rewrite: a dead op, or an operand passed
     // to a dead argument.
     let dead_op_set: HashSet<OpId> = dead_ops.iter().copied().collect();
-    let is_dead_arg = |b: BlockId, i: usize| dead_args.iter().any(|(db, d)| *db == b && d.contains(&i));
+    let is_dead_arg =
+        |b: BlockId, i: usize| dead_args.iter().any(|(db, d)| *db == b && d.contains(&i));
     for (b, dead) in &dead_args {
         for &i in dead {
             for u in ctx.uses(ctx.block_args(*b)[i]) {

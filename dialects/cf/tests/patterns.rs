@@ -18,7 +18,9 @@ fn rewrite(ctx: &mut Context, root: OpId, only_constant: bool) -> usize {
             if ctx.is_erased(op) || !ctx.is_ancestor(root, op) {
                 continue;
             }
-            let Some(def) = ctx.op_def(ctx.name(op)) else { continue };
+            let Some(def) = ctx.op_def(ctx.name(op)) else {
+                continue;
+            };
             let patterns = def.patterns;
             for p in patterns {
                 if only_constant && p.kind != PatternKind::ConstantCondition {
@@ -42,7 +44,8 @@ fn run(src: &str, only_constant: bool) -> String {
     let (mut ctx, syntax) = setup();
     let m = parse(&mut ctx, &syntax, src).unwrap_or_else(|d| panic!("{}", render(&d)));
     rewrite(&mut ctx, m, only_constant);
-    weir_ir::verify(&ctx, m).unwrap_or_else(|d| panic!("invalid IR after rewriting: {}", render(&d)));
+    weir_ir::verify(&ctx, m)
+        .unwrap_or_else(|d| panic!("invalid IR after rewriting: {}", render(&d)));
     print(&ctx, &syntax, m)
 }
 
@@ -62,7 +65,12 @@ fn pattern_kinds() {
     let (ctx, _) = setup();
     let kinds = |name: &str| -> Vec<(&'static str, PatternKind)> {
         let n = ctx.lookup_op_name(name).unwrap();
-        ctx.op_def(n).unwrap().patterns.iter().map(|p| (p.name, p.kind)).collect()
+        ctx.op_def(n)
+            .unwrap()
+            .patterns
+            .iter()
+            .map(|p| (p.name, p.kind))
+            .collect()
     };
     for (op, constant) in [
         ("cf.cond_br", "cf-cond-br-constant-condition"),
@@ -71,14 +79,24 @@ fn pattern_kinds() {
     ] {
         for (name, kind) in kinds(op) {
             let constant_kind = name == constant || name == "cf-erase-unreachable-blocks";
-            let expected = if constant_kind { PatternKind::ConstantCondition } else { PatternKind::General };
+            let expected = if constant_kind {
+                PatternKind::ConstantCondition
+            } else {
+                PatternKind::General
+            };
             assert_eq!(kind, expected, "{op}: {name}");
         }
-        assert!(kinds(op).iter().any(|(n, _)| *n == constant), "{op} has {constant}");
+        assert!(
+            kinds(op).iter().any(|(n, _)| *n == constant),
+            "{op} has {constant}"
+        );
     }
     for (name, kind) in kinds("cf.br") {
-        let expected =
-            if name == "cf-erase-unreachable-blocks" { PatternKind::ConstantCondition } else { PatternKind::General };
+        let expected = if name == "cf-erase-unreachable-blocks" {
+            PatternKind::ConstantCondition
+        } else {
+            PatternKind::General
+        };
         assert_eq!(kind, expected, "cf.br: {name}");
     }
 }
@@ -331,7 +349,10 @@ func.func @f(%c: i1, %d: i1, %x: i32, %y: i32) -> i32 {
 }
 "#;
     let out = run(src, false);
-    assert!(out.contains("cf.cond_br %arg0, ^bb2(%arg2 : i32), ^bb2(%arg3 : i32)"), "{out}");
+    assert!(
+        out.contains("cf.cond_br %arg0, ^bb2(%arg2 : i32), ^bb2(%arg3 : i32)"),
+        "{out}"
+    );
     assert!(!out.contains("arith.select"), "{out}");
 }
 
@@ -511,7 +532,11 @@ func.func @f(%x: i32) -> i32 {
 }
 "#;
     let m = parse_module(&mut ctx, &syntax, src, "t.mlir", 1, ParseOptions::default()).unwrap();
-    let func = ctx.nested_ops(m).into_iter().find(|&o| ctx.is(o, "func.func")).unwrap();
+    let func = ctx
+        .nested_ops(m)
+        .into_iter()
+        .find(|&o| ctx.is(o, "func.func"))
+        .unwrap();
     let region = ctx.region(func, 0);
     assert!(!weir_dialect_cf::erase_unreachable_blocks(&mut ctx, region));
     assert_eq!(ctx.region_blocks(region).len(), 3);
@@ -524,4 +549,78 @@ func.func @f(%x: i32) -> i32 {
     assert!(weir_dialect_cf::erase_unreachable_blocks(&mut ctx, region));
     assert_eq!(ctx.region_blocks(region).len(), 2);
     assert!(weir_ir::verify(&ctx, m).is_ok());
+}
+
+#[test]
+fn no_merge_inside_an_unreachable_cycle_that_passes_its_own_values() {
+    // ^bb1 passes %v, defined in its only successor ^bb2, to ^bb2 (valid: both are
+    // unreachable). Merging ^bb2 into ^bb1 would use %v before its definition; the blocks are
+    // erased instead. Every single rewrite must leave valid IR.
+    let src = r#"
+func.func @f(%x: i32) -> i32 {
+  return %x : i32
+^bb1:
+  cf.br ^bb2(%v : i32)
+^bb2(%a: i32):
+  %v = arith.addi %a, %a : i32
+  cf.br ^bb1
+}
+"#;
+    let (mut ctx, syntax) = setup();
+    let m = parse(&mut ctx, &syntax, src).unwrap_or_else(|d| panic!("{}", render(&d)));
+    for _ in 0..10 {
+        let mut changed = false;
+        for op in ctx.nested_ops(m) {
+            if ctx.is_erased(op) || !ctx.is_ancestor(m, op) {
+                continue;
+            }
+            let Some(def) = ctx.op_def(ctx.name(op)) else {
+                continue;
+            };
+            for p in def.patterns {
+                if (p.apply)(&mut ctx, op, &mut RewriteLog::default()) {
+                    weir_ir::verify(&ctx, m)
+                        .unwrap_or_else(|d| panic!("invalid IR after {}: {}", p.name, render(&d)));
+                    assert_defined_before_use(&ctx, m, p.name);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    assert_eq!(
+        print(&ctx, &syntax, m).trim_end(),
+        "module {\n  func.func @f(%arg0: i32) -> i32 {\n    return %arg0 : i32\n  }\n}"
+    );
+}
+
+/// Within every block (reachable or not, as mlir-opt checks), each operand defined in the block
+/// is defined before its use.
+fn assert_defined_before_use(ctx: &Context, root: OpId, after: &str) {
+    for op in ctx.nested_ops(root) {
+        let Some(b) = ctx.op_block(op) else { continue };
+        for &v in ctx.operands(op) {
+            if ctx.value_block(v) != Some(b) {
+                continue;
+            }
+            if let Some(d) = ctx.defining_op(v) {
+                let mut cur = ctx.prev_op(op);
+                let mut found = false;
+                while let Some(o) = cur {
+                    if o == d {
+                        found = true;
+                        break;
+                    }
+                    cur = ctx.prev_op(o);
+                }
+                assert!(
+                    found,
+                    "after {after}: a use before its definition in one block"
+                );
+            }
+        }
+    }
 }

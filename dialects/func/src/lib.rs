@@ -8,7 +8,9 @@
 //!
 //! Inside a `func.func` body the `func.` prefix may be omitted (`return`, `call`).
 
-use weir_ir::{op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Traits, Type, TypeKind};
+use weir_ir::{
+    op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Traits, Type, TypeKind,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, Argument, OpSyntax, PResult, Parser, Printer, Syntax};
 
@@ -17,9 +19,16 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE).verifier(verify_func));
     ctx.register(OpDef::new("func.call", Traits::NONE).verifier(verify_call));
     ctx.register(
-        OpDef::new("func.return", Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE).verifier(verify_return),
+        OpDef::new(
+            "func.return",
+            Traits::TERMINATOR | Traits::RETURN_LIKE | Traits::PURE,
+        )
+        .verifier(verify_return),
     );
-    syntax.register("func.func", OpSyntax::new(parse_func, print_func).default_dialect("func"));
+    syntax.register(
+        "func.func",
+        OpSyntax::new(parse_func, print_func).default_dialect("func"),
+    );
     syntax.register("func.call", OpSyntax::new(parse_call, print_call));
     syntax.register("func.return", OpSyntax::new(parse_return, print_return));
 }
@@ -27,7 +36,9 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
 /// The `(inputs, results)` of a `func.func`'s `function_type` attribute.
 pub fn function_signature(ctx: &Context, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
     let a = ctx.attr_of(func, "function_type")?;
-    let AttrKind::Type(t) = ctx.attr_kind(a) else { return None };
+    let AttrKind::Type(t) = ctx.attr_kind(a) else {
+        return None;
+    };
     match ctx.type_kind(*t) {
         TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
         _ => None,
@@ -49,13 +60,18 @@ pub fn lookup_function(ctx: &Context, from: OpId, name: &str) -> Option<OpId> {
         table = ctx.parent_op(table)?;
     }
     let block = ctx.entry_block(ctx.region(table, 0))?;
-    ctx.block_ops(block).into_iter().find(|&f| ctx.is(f, "func.func") && symbol_name(ctx, f) == Some(name))
+    ctx.block_ops(block)
+        .into_iter()
+        .find(|&f| ctx.is(f, "func.func") && symbol_name(ctx, f) == Some(name))
 }
-
 
 fn verify_func(ctx: &Context, op: OpId) -> DiagResult<()> {
     let Some((inputs, _)) = function_signature(ctx, op) else {
-        return Err(op_error(ctx, op, "requires attribute 'function_type' of a function type"));
+        return Err(op_error(
+            ctx,
+            op,
+            "requires attribute 'function_type' of a function type",
+        ));
     };
     if symbol_name(ctx, op).is_none() {
         return Err(op_error(ctx, op, "requires string attribute 'sym_name'"));
@@ -64,7 +80,11 @@ fn verify_func(ctx: &Context, op: OpId) -> DiagResult<()> {
     let Some(entry) = ctx.entry_block(body) else {
         return match ctx.attr_of(op, "sym_visibility") {
             Some(_) => Ok(()),
-            None => Err(op_error(ctx, op, "symbol declaration cannot have public visibility")),
+            None => Err(op_error(
+                ctx,
+                op,
+                "symbol declaration cannot have public visibility",
+            )),
         };
     };
     let args = ctx.block_arg_types(entry);
@@ -72,7 +92,10 @@ fn verify_func(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(
             ctx,
             op,
-            format!("entry block must have {} arguments to match function signature", inputs.len()),
+            format!(
+                "entry block must have {} arguments to match function signature",
+                inputs.len()
+            ),
         ));
     }
     for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
@@ -102,7 +125,11 @@ fn verify_return(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(
             ctx,
             op,
-            format!("has {} operands, but enclosing function (@{name}) returns {}", operands.len(), results.len()),
+            format!(
+                "has {} operands, but enclosing function (@{name}) returns {}",
+                operands.len(),
+                results.len()
+            ),
         ));
     }
     for (i, (&v, &t)) in operands.iter().zip(&results).enumerate() {
@@ -125,10 +152,20 @@ fn verify_return(ctx: &Context, op: OpId) -> DiagResult<()> {
 fn verify_call(ctx: &Context, op: OpId) -> DiagResult<()> {
     let callee = match ctx.attr_of(op, "callee").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::SymbolRef(path)) if path.len() == 1 => path[0].clone(),
-        _ => return Err(op_error(ctx, op, "requires a flat symbol reference attribute 'callee'")),
+        _ => {
+            return Err(op_error(
+                ctx,
+                op,
+                "requires a flat symbol reference attribute 'callee'",
+            ))
+        }
     };
     let Some(func) = lookup_function(ctx, op, &callee) else {
-        return Err(op_error(ctx, op, format!("'{callee}' does not reference a valid function")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("'{callee}' does not reference a valid function"),
+        ));
     };
     let (inputs, results) = function_signature(ctx, func).unwrap_or_default();
     let operands = ctx.operands(op);
@@ -237,7 +274,9 @@ fn print_func(p: &mut Printer<'_>, op: OpId) {
         p.write(v);
     }
     p.write(" ");
-    p.write(&weir_syntax::symbol_text(symbol_name(ctx, op).unwrap_or("")));
+    p.write(&weir_syntax::symbol_text(
+        symbol_name(ctx, op).unwrap_or(""),
+    ));
     p.write("(");
     let (inputs, results) = function_signature(ctx, op).unwrap_or_default();
     let body = ctx.region(op, 0);

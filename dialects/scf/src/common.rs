@@ -214,4 +214,3 @@ pub(crate) fn expect_yield_terminators(ctx: &Context, op: OpId) -> DiagResult<()
     }
     Ok(())
 }
-

@@ -21,7 +21,8 @@ const OPTIONS: &[PassOption] = &[
 /// `--canonicalize[="max-iterations=N remarks=B"]`.
 pub const CANONICALIZE: PassInfo = PassInfo {
     name: "canonicalize",
-    summary: "Fold constants, simplify with canonicalization patterns, erase dead code (to a fixpoint)",
+    summary:
+        "Fold constants, simplify with canonicalization patterns, erase dead code (to a fixpoint)",
     options: OPTIONS,
     create: |o| Canonicalize::new(o, false),
 };
@@ -42,9 +43,18 @@ struct Canonicalize {
 impl Canonicalize {
     fn new(o: &PassOptions, only_constant_conditions: bool) -> Result<Box<dyn Pass>, String> {
         let max_iterations = o.get_u64("max-iterations", 10)?;
-        let max_iterations = u32::try_from(max_iterations).map_err(|_| "max-iterations is too large".to_string())?;
-        let config = GreedyConfig { max_iterations, only_constant_conditions, remarks: o.get_bool("remarks", false)? };
-        let name = if only_constant_conditions { FOLD_CONSTANT_CONDITIONS.name } else { CANONICALIZE.name };
+        let max_iterations =
+            u32::try_from(max_iterations).map_err(|_| "max-iterations is too large".to_string())?;
+        let config = GreedyConfig {
+            max_iterations,
+            only_constant_conditions,
+            remarks: o.get_bool("remarks", false)?,
+        };
+        let name = if only_constant_conditions {
+            FOLD_CONSTANT_CONDITIONS.name
+        } else {
+            CANONICALIZE.name
+        };
         Ok(Box::new(Canonicalize { config, name }))
     }
 }

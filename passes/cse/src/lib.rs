@@ -48,7 +48,12 @@ pub fn run(ctx: &mut Context, root: OpId) -> usize {
     erased
 }
 
-fn visit_regions(ctx: &mut Context, op: OpId, scopes: &mut Vec<HashMap<Key, OpId>>, erased: &mut usize) {
+fn visit_regions(
+    ctx: &mut Context,
+    op: OpId,
+    scopes: &mut Vec<HashMap<Key, OpId>>,
+    erased: &mut usize,
+) {
     let isolated = ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE);
     let mut own: Vec<HashMap<Key, OpId>> = Vec::new();
     let scopes = if isolated { &mut own } else { scopes };
@@ -61,16 +66,28 @@ fn visit_regions(ctx: &mut Context, op: OpId, scopes: &mut Vec<HashMap<Key, OpId
     }
 }
 
-fn visit_block(ctx: &mut Context, block: BlockId, scopes: &mut Vec<HashMap<Key, OpId>>, erased: &mut usize) {
+fn visit_block(
+    ctx: &mut Context,
+    block: BlockId,
+    scopes: &mut Vec<HashMap<Key, OpId>>,
+    erased: &mut usize,
+) {
     for op in ctx.block_ops(block) {
         if !ctx.regions(op).is_empty() {
             visit_regions(ctx, op, scopes, erased);
             continue;
         }
-        if !ctx.has_traits(op, Traits::PURE) || ctx.has_traits(op, Traits::TERMINATOR) || ctx.results(op).is_empty() {
+        if !ctx.has_traits(op, Traits::PURE)
+            || ctx.has_traits(op, Traits::TERMINATOR)
+            || ctx.results(op).is_empty()
+        {
             continue;
         }
-        let mut attrs: Vec<(String, Attr)> = ctx.attrs(op).iter().map(|a| (a.name.clone(), a.value)).collect();
+        let mut attrs: Vec<(String, Attr)> = ctx
+            .attrs(op)
+            .iter()
+            .map(|a| (a.name.clone(), a.value))
+            .collect();
         attrs.sort_by(|a, b| a.0.cmp(&b.0));
         let key = Key {
             name: ctx.name(op),
@@ -85,7 +102,10 @@ fn visit_block(ctx: &mut Context, block: BlockId, scopes: &mut Vec<HashMap<Key, 
                 *erased += 1;
             }
             None => {
-                scopes.last_mut().expect("a scope per block").insert(key, op);
+                scopes
+                    .last_mut()
+                    .expect("a scope per block")
+                    .insert(key, op);
             }
         }
     }

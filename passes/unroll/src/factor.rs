@@ -18,16 +18,26 @@ pub(crate) fn unroll_by_factor(
         return Err("the step is not a compile-time constant".to_string());
     };
     let iv_ty = ctx.value_type(ctx.operand(op, 0));
-    let width = ctx.int_width(iv_ty).ok_or("the induction variable is not an integer")?;
+    let width = ctx
+        .int_width(iv_ty)
+        .ok_or("the induction variable is not an integer")?;
     let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
     let step = if unsigned { step & mask(width) } else { step };
-    let max = if unsigned { mask(width) } else { mask(width - 1) };
+    let max = if unsigned {
+        mask(width)
+    } else {
+        mask(width - 1)
+    };
     let big_step = step.checked_mul(k as i128).filter(|&s| s > 0 && s <= max);
     let Some(big_step) = big_step else {
-        return Err(format!("step * factor = {step} * {k} overflows the induction variable's type"));
+        return Err(format!(
+            "step * factor = {step} * {k} overflows the induction variable's type"
+        ));
     };
     if k.saturating_mul(body_ops) > max_ops {
-        return Err(format!("{k} copies of {body_ops} ops exceed max-ops={max_ops}"));
+        return Err(format!(
+            "{k} copies of {body_ops} ops exceed max-ops={max_ops}"
+        ));
     }
     match trip_count {
         Some(n) => {
@@ -46,11 +56,18 @@ pub(crate) fn unroll_by_factor(
             let main_ub = constant(ctx, op, ctx.normalize_int(last + 1, iv_ty), iv_ty);
             let lb_v = ctx.operand(op, 0);
             let results = build_main_loop(ctx, op, lb_v, main_ub, big_step, step, k);
-            let results = unroll_iterations(ctx, op, op, lb + main * step, step, rest as u64, results);
+            let results =
+                unroll_iterations(ctx, op, op, lb + main * step, step, rest as u64, results);
             ctx.replace_op(op, &results);
             Ok(match rest {
-                0 => format!("unrolled by {k}: {} iterations of {k} copies, no epilogue", main / k as i128),
-                r => format!("unrolled by {k}: {} iterations of {k} copies and an epilogue of {r}", main / k as i128),
+                0 => format!(
+                    "unrolled by {k}: {} iterations of {k} copies, no epilogue",
+                    main / k as i128
+                ),
+                r => format!(
+                    "unrolled by {k}: {} iterations of {k} copies and an epilogue of {r}",
+                    main / k as i128
+                ),
             })
         }
         None => {
@@ -62,7 +79,9 @@ pub(crate) fn unroll_by_factor(
             for (i, v) in results.into_iter().enumerate() {
                 ctx.set_operand(op, 3 + i, v);
             }
-            Ok(format!("unrolled by {k} with a runtime trip count; the epilogue is a loop"))
+            Ok(format!(
+                "unrolled by {k} with a runtime trip count; the epilogue is a loop"
+            ))
         }
     }
 }
@@ -86,13 +105,23 @@ fn mask(bits: u32) -> i128 {
 /// Neither overflows the induction variable's type, unlike `lb + main * step` near its maximum.
 /// A loop whose induction variable would wrap past the type's maximum (it then runs on, as
 /// scf.for does) gets `main = 0`: it runs unchanged in the epilogue.
-fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: bool) -> (ValueId, ValueId) {
+fn runtime_bounds(
+    ctx: &mut Context,
+    op: OpId,
+    step: i128,
+    k: u64,
+    unsigned: bool,
+) -> (ValueId, ValueId) {
     let (lb, ub) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let ty = ctx.value_type(lb);
     let loc = ctx.loc(op).clone();
     let at = InsertPoint::Before(op);
     let bin = |ctx: &mut Context, name: &str, a, b| build_binary(ctx, at, name, a, b, loc.clone());
-    let gt = if unsigned { CmpIPredicate::Ugt } else { CmpIPredicate::Sgt };
+    let gt = if unsigned {
+        CmpIPredicate::Ugt
+    } else {
+        CmpIPredicate::Sgt
+    };
     let nonempty = build_cmpi(ctx, at, gt, ub, lb, loc.clone());
     let diff = bin(ctx, "subi", ub, lb);
     let step_v = constant(ctx, op, step, ty);
@@ -111,9 +140,17 @@ fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: boo
     let last_offset = bin(ctx, "muli", last_index, step_v);
     let last = bin(ctx, "addi", lb, last_offset);
     let width = ctx.int_width(ty).unwrap_or(64);
-    let max = if unsigned { mask(width) } else { mask(width - 1) };
+    let max = if unsigned {
+        mask(width)
+    } else {
+        mask(width - 1)
+    };
     let limit = constant(ctx, op, ctx.normalize_int(max - step, ty), ty);
-    let le = if unsigned { CmpIPredicate::Ule } else { CmpIPredicate::Sle };
+    let le = if unsigned {
+        CmpIPredicate::Ule
+    } else {
+        CmpIPredicate::Sle
+    };
     let no_wrap = build_cmpi(ctx, at, le, last, limit, loc.clone());
     let k_v = constant(ctx, op, k as i128, ty);
     let leftover = bin(ctx, "remui", tc, k_v);
@@ -134,7 +171,15 @@ fn runtime_bounds(ctx: &mut Context, op: OpId, step: i128, k: u64, unsigned: boo
 
 /// Builds, before `op`, an `scf.for` from `lb` to `ub` with step `big_step` whose body is `k`
 /// copies of `op`'s body (copy j sees `iv + j*step`); returns its results.
-fn build_main_loop(ctx: &mut Context, op: OpId, lb: ValueId, ub: ValueId, big_step: i128, step: i128, k: u64) -> Vec<ValueId> {
+fn build_main_loop(
+    ctx: &mut Context,
+    op: OpId,
+    lb: ValueId,
+    ub: ValueId,
+    big_step: i128,
+    step: i128,
+    k: u64,
+) -> Vec<ValueId> {
     let iv_ty = ctx.value_type(lb);
     let loc = ctx.loc(op).clone();
     let step_v = constant(ctx, op, big_step, iv_ty);
@@ -152,8 +197,13 @@ fn build_main_loop(ctx: &mut Context, op: OpId, lb: ValueId, ub: ValueId, big_st
     state.regions = vec![region];
     let new = ctx.build_op(state, InsertPoint::Before(op));
     let yield_name = ctx.op_name("scf.yield");
-    let terminator = ctx.build_op(OpState::new(yield_name, loc.clone()), InsertPoint::End(body));
-    let old_body = ctx.entry_block(ctx.region(op, 0)).expect("scf.for has a body");
+    let terminator = ctx.build_op(
+        OpState::new(yield_name, loc.clone()),
+        InsertPoint::End(body),
+    );
+    let old_body = ctx
+        .entry_block(ctx.region(op, 0))
+        .expect("scf.for has a body");
     let iv = ctx.block_args(body)[0];
     let mut carried = ctx.block_args(body)[1..].to_vec();
     for j in 0..k as i128 {
@@ -161,7 +211,14 @@ fn build_main_loop(ctx: &mut Context, op: OpId, lb: ValueId, ub: ValueId, big_st
             iv
         } else {
             let offset = constant(ctx, terminator, ctx.normalize_int(j * step, iv_ty), iv_ty);
-            build_binary(ctx, InsertPoint::Before(terminator), "addi", iv, offset, loc.clone())
+            build_binary(
+                ctx,
+                InsertPoint::Before(terminator),
+                "addi",
+                iv,
+                offset,
+                loc.clone(),
+            )
         };
         let mut args = vec![iv_j];
         args.extend(&carried);

@@ -5,19 +5,37 @@ use weir_ir::{BlockId, Context, InsertPoint, OpId, Type, ValueId};
 
 /// The number of ops a copy of the loop's body holds (nested ops included, terminators not).
 pub(crate) fn body_op_count(ctx: &Context, op: OpId) -> u64 {
-    ctx.nested_ops(op).iter().filter(|&&o| !ctx.has_traits(o, weir_ir::Traits::TERMINATOR)).count() as u64
+    ctx.nested_ops(op)
+        .iter()
+        .filter(|&&o| !ctx.has_traits(o, weir_ir::Traits::TERMINATOR))
+        .count() as u64
 }
 
 /// Copies the ops of `block` (a single-block region's block) before `at`, its arguments
 /// replaced by `args`; returns the copied terminator's operands (mapped).
-pub(crate) fn copy_block(ctx: &mut Context, block: BlockId, at: OpId, args: &[ValueId]) -> Vec<ValueId> {
-    let mut map: HashMap<ValueId, ValueId> = ctx.block_args(block).iter().copied().zip(args.iter().copied()).collect();
+pub(crate) fn copy_block(
+    ctx: &mut Context,
+    block: BlockId,
+    at: OpId,
+    args: &[ValueId],
+) -> Vec<ValueId> {
+    let mut map: HashMap<ValueId, ValueId> = ctx
+        .block_args(block)
+        .iter()
+        .copied()
+        .zip(args.iter().copied())
+        .collect();
     let ops = ctx.block_ops(block);
-    let Some((&terminator, body)) = ops.split_last() else { return Vec::new() };
+    let Some((&terminator, body)) = ops.split_last() else {
+        return Vec::new();
+    };
     for &o in body {
         ctx.clone_op(o, InsertPoint::Before(at), &mut map);
     }
-    ctx.operands(terminator).iter().map(|v| *map.get(v).unwrap_or(v)).collect()
+    ctx.operands(terminator)
+        .iter()
+        .map(|v| *map.get(v).unwrap_or(v))
+        .collect()
 }
 
 /// An `arith.constant value : ty` before `at`.
@@ -29,8 +47,10 @@ pub(crate) fn constant(ctx: &mut Context, at: OpId, value: i128, ty: Type) -> Va
 /// Replaces `op` (an `scf.for` with constant lower bound and step and trip count `n`) by `n`
 /// copies of its body; copy k sees the induction variable `lb + k*step` as a constant.
 pub(crate) fn unroll_for(ctx: &mut Context, op: OpId, n: u64) {
-    let lb = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 0)).expect("constant trip count implies a constant lb");
-    let step = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 2)).expect("constant trip count implies a constant step");
+    let lb = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 0))
+        .expect("constant trip count implies a constant lb");
+    let step = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 2))
+        .expect("constant trip count implies a constant step");
     let inits = ctx.operands(op)[3..].to_vec();
     let results = unroll_iterations(ctx, op, op, lb, step, n, inits);
     ctx.replace_op(op, &results);
@@ -47,7 +67,9 @@ pub(crate) fn unroll_iterations(
     n: u64,
     mut carried: Vec<ValueId>,
 ) -> Vec<ValueId> {
-    let body = ctx.entry_block(ctx.region(for_op, 0)).expect("scf.for has a body");
+    let body = ctx
+        .entry_block(ctx.region(for_op, 0))
+        .expect("scf.for has a body");
     let iv_ty = ctx.value_type(ctx.operand(for_op, 0));
     for k in 0..n as i128 {
         let iv = constant(ctx, at, first + k * step, iv_ty);
@@ -62,8 +84,12 @@ pub(crate) fn unroll_iterations(
 /// "before" and "after" regions, then one more copy of "before", whose forwarded values are the
 /// results (its condition is false).
 pub(crate) fn unroll_while(ctx: &mut Context, op: OpId, n: u64) {
-    let before = ctx.entry_block(ctx.region(op, 0)).expect("scf.while has a before region");
-    let after = ctx.entry_block(ctx.region(op, 1)).expect("scf.while has an after region");
+    let before = ctx
+        .entry_block(ctx.region(op, 0))
+        .expect("scf.while has a before region");
+    let after = ctx
+        .entry_block(ctx.region(op, 1))
+        .expect("scf.while has an after region");
     let mut carried = ctx.operands(op).to_vec();
     for _ in 0..n {
         let forwarded = copy_block(ctx, before, op, &carried);

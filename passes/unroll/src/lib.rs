@@ -50,16 +50,37 @@ pub struct UnrollOptions {
 
 impl Default for UnrollOptions {
     fn default() -> Self {
-        UnrollOptions { full: false, factor: 1, max_trip_count: DEFAULT_MAX_TRIP_COUNT, max_ops: DEFAULT_MAX_OPS, remarks: false }
+        UnrollOptions {
+            full: false,
+            factor: 1,
+            max_trip_count: DEFAULT_MAX_TRIP_COUNT,
+            max_ops: DEFAULT_MAX_OPS,
+            remarks: false,
+        }
     }
 }
 
 const OPTIONS: &[PassOption] = &[
-    PassOption { name: "full", help: "fully unroll loops whose trip count is a compile-time constant (default false)" },
-    PassOption { name: "factor", help: "unroll scf.for loops by this factor, with an epilogue (default 1: off)" },
-    PassOption { name: "max-trip-count", help: "loops with more iterations are not unrolled (default 4096)" },
-    PassOption { name: "max-ops", help: "an unroll may create at most this many ops (default 65536)" },
-    PassOption { name: "remarks", help: "emit a remark per loop: unrolled, or not and why (default false)" },
+    PassOption {
+        name: "full",
+        help: "fully unroll loops whose trip count is a compile-time constant (default false)",
+    },
+    PassOption {
+        name: "factor",
+        help: "unroll scf.for loops by this factor, with an epilogue (default 1: off)",
+    },
+    PassOption {
+        name: "max-trip-count",
+        help: "loops with more iterations are not unrolled (default 4096)",
+    },
+    PassOption {
+        name: "max-ops",
+        help: "an unroll may create at most this many ops (default 65536)",
+    },
+    PassOption {
+        name: "remarks",
+        help: "emit a remark per loop: unrolled, or not and why (default false)",
+    },
 ];
 
 /// `--scf-unroll="full=true factor=N max-trip-count=N max-ops=N remarks=true"`.
@@ -96,7 +117,10 @@ impl Pass for Unroll {
 
 /// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
 pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
-    let fold = weir_rewrite::GreedyConfig { only_constant_conditions: true, ..Default::default() };
+    let fold = weir_rewrite::GreedyConfig {
+        only_constant_conditions: true,
+        ..Default::default()
+    };
     // `weir.loop`s with a constant max and a condition that stays true become `scf.for` loops
     // (a fold-constant-conditions pattern), which then unroll like any other.
     if ctx.nested_ops(root).iter().any(|&o| ctx.is(o, "weir.loop")) {
@@ -129,7 +153,11 @@ struct Outcome {
 
 fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     let loc = ctx.loc(op).clone();
-    let done = |changed, message: String| Outcome { changed, loc: loc.clone(), message };
+    let done = |changed, message: String| Outcome {
+        changed,
+        loc: loc.clone(),
+        message,
+    };
     let is_for = ctx.is(op, "scf.for");
     let trip_count = if is_for {
         weir_dialect_scf::constant_trip_count(ctx, op)
@@ -140,9 +168,14 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     let mut why_not_full = None;
     if o.full {
         match trip_count {
-            None => why_not_full = Some("the trip count is not a compile-time constant".to_string()),
+            None => {
+                why_not_full = Some("the trip count is not a compile-time constant".to_string())
+            }
             Some(n) if n > o.max_trip_count as u128 => {
-                why_not_full = Some(format!("trip count {n} exceeds max-trip-count={}", o.max_trip_count))
+                why_not_full = Some(format!(
+                    "trip count {n} exceeds max-trip-count={}",
+                    o.max_trip_count
+                ))
             }
             Some(n) if n.saturating_mul(body_ops as u128) > o.max_ops as u128 => {
                 why_not_full = Some(format!(
@@ -163,7 +196,10 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     }
     if o.factor > 1 {
         if !is_for {
-            return done(false, "not unrolled: scf.while is only unrolled fully".to_string());
+            return done(
+                false,
+                "not unrolled: scf.while is only unrolled fully".to_string(),
+            );
         }
         return match factor::unroll_by_factor(ctx, op, o.factor, trip_count, body_ops, o.max_ops) {
             Ok(message) => done(true, message),
@@ -172,6 +208,9 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     }
     match why_not_full {
         Some(why) => done(false, format!("not unrolled: {why}")),
-        None => done(false, "not unrolled: neither full=true nor factor>1 was requested".to_string()),
+        None => done(
+            false,
+            "not unrolled: neither full=true nor factor>1 was requested".to_string(),
+        ),
     }
 }

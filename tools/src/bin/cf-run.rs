@@ -1,4 +1,6 @@
 //! `cf-run`: see `weir_tools::run`.
 fn main() {
-    std::process::exit(weir_tools::with_big_stack(|| weir_tools::run::main(std::env::args().collect())));
+    std::process::exit(weir_tools::with_big_stack(|| {
+        weir_tools::run::main(std::env::args().collect())
+    }));
 }
