@@ -331,12 +331,16 @@ impl Context {
                 )
             })
             .collect();
-        for (i, &v) in state.operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use {
-                op,
-                operand: i as u32,
-            });
-        }
+        let use_pos = state
+            .operands
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let uses = &mut self.values[v.index()].uses;
+                uses.push(Use { op, operand: i as u32 });
+                uses.len() as u32 - 1
+            })
+            .collect();
         for &r in &state.regions {
             self.regions[r.index()].parent = Some(op);
         }
@@ -346,6 +350,7 @@ impl Context {
         self.ops.push(OpData {
             name: state.name,
             operands: state.operands,
+            use_pos,
             results,
             attrs: state.attrs,
             regions: state.regions,
@@ -649,52 +654,50 @@ impl Context {
 
     // ---------------------------------------------------------------- use-list mutation
 
-    /// Replaces operand `i` of `op` with `v`, keeping use lists right.
+    /// Replaces operand `i` of `op` with `v`, keeping use lists right. O(1).
     pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
-        let old = self.ops[op.index()].operands[i];
-        self.remove_use(
-            old,
-            Use {
-                op,
-                operand: i as u32,
-            },
-        );
+        self.remove_use(op, i);
         self.ops[op.index()].operands[i] = v;
-        self.values[v.index()].uses.push(Use {
-            op,
-            operand: i as u32,
-        });
+        self.add_use(op, i);
     }
 
     /// Replaces the whole operand list of `op`.
     pub fn set_operands(&mut self, op: OpId, operands: Vec<ValueId>) {
         self.drop_operand_uses(op);
-        for (i, &v) in operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use {
-                op,
-                operand: i as u32,
-            });
-        }
+        let n = operands.len();
         self.ops[op.index()].operands = operands;
+        self.ops[op.index()].use_pos = vec![0; n];
+        for i in 0..n {
+            self.add_use(op, i);
+        }
     }
 
     fn drop_operand_uses(&mut self, op: OpId) {
-        let operands = std::mem::take(&mut self.ops[op.index()].operands);
-        for (i, &v) in operands.iter().enumerate() {
-            self.remove_use(
-                v,
-                Use {
-                    op,
-                    operand: i as u32,
-                },
-            );
+        for i in (0..self.ops[op.index()].operands.len()).rev() {
+            self.remove_use(op, i);
         }
+        self.ops[op.index()].operands.clear();
+        self.ops[op.index()].use_pos.clear();
     }
 
-    fn remove_use(&mut self, v: ValueId, u: Use) {
+    /// Records operand `i` of `op` in its value's use list.
+    fn add_use(&mut self, op: OpId, i: usize) {
+        let v = self.ops[op.index()].operands[i];
         let uses = &mut self.values[v.index()].uses;
-        if let Some(p) = uses.iter().position(|&x| x == u) {
-            uses.swap_remove(p);
+        uses.push(Use { op, operand: i as u32 });
+        self.ops[op.index()].use_pos[i] = uses.len() as u32 - 1;
+    }
+
+    /// Removes operand `i` of `op` from its value's use list in O(1): the last use moves into
+    /// the hole and its back-pointer is updated.
+    fn remove_use(&mut self, op: OpId, i: usize) {
+        let v = self.ops[op.index()].operands[i];
+        let pos = self.ops[op.index()].use_pos[i] as usize;
+        let uses = &mut self.values[v.index()].uses;
+        debug_assert_eq!(uses.get(pos), Some(&Use { op, operand: i as u32 }), "stale use position");
+        uses.swap_remove(pos);
+        if let Some(&moved) = uses.get(pos) {
+            self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;
         }
     }
 
@@ -704,8 +707,11 @@ impl Context {
             return;
         }
         let uses = std::mem::take(&mut self.values[old.index()].uses);
-        for u in &uses {
-            self.ops[u.op.index()].operands[u.operand as usize] = new;
+        let base = self.values[new.index()].uses.len();
+        for (k, u) in uses.iter().enumerate() {
+            let d = &mut self.ops[u.op.index()];
+            d.operands[u.operand as usize] = new;
+            d.use_pos[u.operand as usize] = (base + k) as u32;
         }
         self.values[new.index()].uses.extend(uses);
     }

@@ -91,6 +91,8 @@ pub struct NamedAttr {
 pub(crate) struct OpData {
     pub name: OpName,
     pub operands: Vec<ValueId>,
+    /// For each operand, its position in the operand value's use list (O(1) use removal).
+    pub use_pos: Vec<u32>,
     pub results: Vec<ValueId>,
     pub attrs: Vec<NamedAttr>,
     pub regions: Vec<RegionId>,
