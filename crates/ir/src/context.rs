@@ -337,7 +337,10 @@ impl Context {
             .enumerate()
             .map(|(i, &v)| {
                 let uses = &mut self.values[v.index()].uses;
-                uses.push(Use { op, operand: i as u32 });
+                uses.push(Use {
+                    op,
+                    operand: i as u32,
+                });
                 uses.len() as u32 - 1
             })
             .collect();
@@ -684,7 +687,10 @@ impl Context {
     fn add_use(&mut self, op: OpId, i: usize) {
         let v = self.ops[op.index()].operands[i];
         let uses = &mut self.values[v.index()].uses;
-        uses.push(Use { op, operand: i as u32 });
+        uses.push(Use {
+            op,
+            operand: i as u32,
+        });
         self.ops[op.index()].use_pos[i] = uses.len() as u32 - 1;
     }
 
@@ -694,7 +700,14 @@ impl Context {
         let v = self.ops[op.index()].operands[i];
         let pos = self.ops[op.index()].use_pos[i] as usize;
         let uses = &mut self.values[v.index()].uses;
-        debug_assert_eq!(uses.get(pos), Some(&Use { op, operand: i as u32 }), "stale use position");
+        debug_assert_eq!(
+            uses.get(pos),
+            Some(&Use {
+                op,
+                operand: i as u32
+            }),
+            "stale use position"
+        );
         uses.swap_remove(pos);
         if let Some(&moved) = uses.get(pos) {
             self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;

@@ -169,8 +169,9 @@ struct Dominance<'a> {
     ctx: &'a Context,
     /// Position of each op in its block (indexed by `OpId::index`).
     position: Vec<u32>,
-    /// Per region: block -> (reverse post-order number, immediate dominator).
-    regions: HashMap<RegionId, HashMap<BlockId, (usize, BlockId)>>,
+    /// Per region: reachable block -> its (entry, exit) numbers in a depth-first walk of the
+    /// dominator tree; `a` dominates `b` iff `a`'s interval contains `b`'s (O(1) queries).
+    regions: HashMap<RegionId, HashMap<BlockId, (u32, u32)>>,
 }
 
 impl<'a> Dominance<'a> {
@@ -287,27 +288,17 @@ impl<'a> Dominance<'a> {
             .regions
             .entry(region)
             .or_insert_with(|| compute_idoms(ctx, region));
-        let Some(&(_, _)) = info.get(&b) else {
-            return true;
-        }; // unreachable use: anything goes
-        if !info.contains_key(&a) {
-            return false;
-        }
-        let mut cur = b;
-        loop {
-            if cur == a {
-                return true;
-            }
-            let (_, idom) = info[&cur];
-            if idom == cur {
-                return false;
-            }
-            cur = idom;
+        let Some(&(b_in, b_out)) = info.get(&b) else {
+            return true; // unreachable use: anything goes
+        };
+        match info.get(&a) {
+            Some(&(a_in, a_out)) => a_in <= b_in && b_out <= a_out,
+            None => false,
         }
     }
 }
 
-fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (usize, BlockId)> {
+fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (u32, u32)> {
     let Some(entry) = ctx.entry_block(region) else {
         return HashMap::new();
     };
@@ -364,7 +355,38 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (usize, Bl
             }
         }
     }
-    idom.into_iter().map(|(b, d)| (b, (order[&b], d))).collect()
+    dominator_tree_intervals(entry, &idom)
+}
+
+/// Numbers the dominator tree given by `idom` (entry maps to itself) depth-first: each block
+/// gets (entry time, exit time).
+fn dominator_tree_intervals(
+    entry: BlockId,
+    idom: &HashMap<BlockId, BlockId>,
+) -> HashMap<BlockId, (u32, u32)> {
+    let mut children: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    for (&b, &d) in idom {
+        if b != d {
+            children.entry(d).or_default().push(b);
+        }
+    }
+    let mut out = HashMap::with_capacity(idom.len());
+    let mut clock = 0u32;
+    let mut stack = vec![(entry, false)];
+    while let Some((b, done)) = stack.pop() {
+        if done {
+            out.entry(b).and_modify(|e: &mut (u32, u32)| e.1 = clock);
+            clock += 1;
+            continue;
+        }
+        out.insert(b, (clock, 0));
+        clock += 1;
+        stack.push((b, true));
+        for &c in children.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+            stack.push((c, false));
+        }
+    }
+    out
 }
 
 fn intersect(
