@@ -12,7 +12,9 @@
 //!   copies hold at most `max-ops` ops; `remarks=true` says for every loop what was done, or why
 //!   not.
 //!
-//! Loops are processed inner-first. After unrolling, constant conditions inside the copies are
+//! Loops are processed inner-first, in rounds: loops copied by an unroll whose bounds became
+//! constant (an inner loop bounded by the outer induction variable) are fully unrolled in the
+//! next round, until nothing changes (see [`run`]). After unrolling, constant conditions inside the copies are
 //! folded (the `fold-constant-conditions` patterns), so e.g. an `scf.if` on the induction
 //! variable disappears. A `weir.loop` with a constant max and a condition that stays true is
 //! first turned into an `scf.for` by the same patterns, and then unrolls like one.
@@ -25,6 +27,7 @@
 mod factor;
 mod full;
 
+use std::collections::HashSet;
 use weir_ir::{Context, Diagnostic, OpId};
 use weir_pass::{Pass, PassInfo, PassOption};
 
@@ -116,6 +119,14 @@ impl Pass for Unroll {
 }
 
 /// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
+///
+/// Rounds: the first visits every loop, inner loops first. Unrolling a loop copies the loops
+/// nested in it, and folding the copies may make their bounds constant (an inner loop bounded
+/// by the outer induction variable); with `full=true` each further round fully unrolls those
+/// newly constant copies (within the budget), until a round changes nothing. Every round
+/// removes a level of nesting from the loops it unrolls, so the rounds are at most the nesting
+/// depth. Remarks are kept for the loops that were unrolled and those that remain; a loop that
+/// disappeared because its parent was unrolled is reported through its copies.
 pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
     let fold = weir_rewrite::GreedyConfig {
         only_constant_conditions: true,
@@ -126,27 +137,72 @@ pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut V
     if ctx.nested_ops(root).iter().any(|&o| ctx.is(o, "weir.loop")) {
         diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
     }
-    let mut loops = ctx.nested_ops(root);
-    loops.reverse(); // inner loops before the loops around them
-    let mut changed = false;
-    for op in loops {
-        if ctx.is_erased(op) || !(ctx.is(op, "scf.for") || ctx.is(op, "scf.while")) {
-            continue;
+    let mut remarks: Vec<(OpId, Outcome)> = Vec::new();
+    let mut seen: HashSet<OpId> = HashSet::new();
+    let mut first_round = true;
+    let mut factor_made: Vec<std::ops::Range<usize>> = Vec::new();
+    loop {
+        let mut loops = ctx.nested_ops(root);
+        loops.reverse(); // inner loops before the loops around them
+        let mut changed = false;
+        for op in loops {
+            if ctx.is_erased(op)
+                || !(ctx.is(op, "scf.for") || ctx.is(op, "scf.while"))
+                || !seen.insert(op)
+            {
+                continue;
+            }
+            let outcome = if first_round {
+                let created_from = ctx.op_capacity();
+                let outcome = unroll_loop(ctx, op, options);
+                if outcome.changed && !outcome.full {
+                    // Loops made by a factor unroll are done with: no further round unrolls
+                    // them fully past the budget their original was refused for.
+                    factor_made.push(created_from..ctx.op_capacity());
+                }
+                outcome
+            } else if factor_made.iter().any(|r| r.contains(&op.index())) {
+                continue;
+            } else {
+                // A copy made by an earlier round: only a full unroll is new for it (a factor
+                // unroll already happened to the loop it was copied from).
+                match try_full_unroll(ctx, op, options) {
+                    Ok(outcome) => outcome,
+                    Err(why) => Outcome {
+                        changed: false,
+                        full: false,
+                        loc: ctx.loc(op).clone(),
+                        message: format!("not unrolled: {why}"),
+                    },
+                }
+            };
+            changed |= outcome.changed;
+            remarks.push((op, outcome));
         }
-        let outcome = unroll_loop(ctx, op, options);
-        changed |= outcome.changed;
-        if options.remarks {
-            diags.push(Diagnostic::remark(outcome.loc, outcome.message));
+        if !changed {
+            break;
+        }
+        diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
+        first_round = false;
+        if !options.full {
+            break;
         }
     }
-    if changed {
-        diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
+    if options.remarks {
+        for (op, outcome) in remarks {
+            // A loop that is gone without having been unrolled was copied with its parent.
+            if outcome.changed || !ctx.is_erased(op) {
+                diags.push(Diagnostic::remark(outcome.loc, outcome.message));
+            }
+        }
     }
     diags.sort_by_key(|d| d.loc.file_line_col().map(|(_, l, c)| (l, c)));
 }
 
 struct Outcome {
     changed: bool,
+    /// The loop was fully unrolled (not by a factor).
+    full: bool,
     loc: weir_ir::Location,
     message: String,
 }
@@ -155,45 +211,20 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     let loc = ctx.loc(op).clone();
     let done = |changed, message: String| Outcome {
         changed,
+        full: false,
         loc: loc.clone(),
         message,
     };
-    let is_for = ctx.is(op, "scf.for");
-    let trip_count = if is_for {
-        weir_dialect_scf::constant_trip_count(ctx, op)
-    } else {
-        weir_dialect_scf::while_trip_count(ctx, op).map(u128::from)
-    };
-    let body_ops = full::body_op_count(ctx, op);
-    let mut why_not_full = None;
-    if o.full {
-        match trip_count {
-            None => {
-                why_not_full = Some("the trip count is not a compile-time constant".to_string())
-            }
-            Some(n) if n > o.max_trip_count as u128 => {
-                why_not_full = Some(format!(
-                    "trip count {n} exceeds max-trip-count={}",
-                    o.max_trip_count
-                ))
-            }
-            Some(n) if n.saturating_mul(body_ops as u128) > o.max_ops as u128 => {
-                why_not_full = Some(format!(
-                    "{n} copies of {body_ops} ops exceed max-ops={}",
-                    o.max_ops
-                ))
-            }
-            Some(n) => {
-                let n = n as u64;
-                if is_for {
-                    full::unroll_for(ctx, op, n);
-                } else {
-                    full::unroll_while(ctx, op, n);
-                }
-                return done(true, format!("unrolled: trip count {n}, {n} copies"));
-            }
+    let why_not_full = if o.full {
+        match try_full_unroll(ctx, op, o) {
+            Ok(outcome) => return outcome,
+            Err(why) => Some(why),
         }
-    }
+    } else {
+        None
+    };
+    let is_for = ctx.is(op, "scf.for");
+    let body_ops = full::body_op_count(ctx, op);
     if o.factor > 1 {
         if !is_for {
             return done(
@@ -201,6 +232,7 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
                 "not unrolled: scf.while is only unrolled fully".to_string(),
             );
         }
+        let trip_count = weir_dialect_scf::constant_trip_count(ctx, op);
         return match factor::unroll_by_factor(ctx, op, o.factor, trip_count, body_ops, o.max_ops) {
             Ok(message) => done(true, message),
             Err(why) => done(false, format!("not unrolled by {}: {why}", o.factor)),
@@ -212,5 +244,43 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
             false,
             "not unrolled: neither full=true nor factor>1 was requested".to_string(),
         ),
+    }
+}
+
+/// Fully unrolls `op` (an `scf.for` or `scf.while`) if its trip count is a compile-time constant
+/// within the budget; otherwise says why not.
+fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Outcome, String> {
+    let is_for = ctx.is(op, "scf.for");
+    let trip_count = if is_for {
+        weir_dialect_scf::constant_trip_count(ctx, op)
+    } else {
+        weir_dialect_scf::while_trip_count(ctx, op).map(u128::from)
+    };
+    let body_ops = full::body_op_count(ctx, op);
+    match trip_count {
+        None => Err("the trip count is not a compile-time constant".to_string()),
+        Some(n) if n > o.max_trip_count as u128 => Err(format!(
+            "trip count {n} exceeds max-trip-count={}",
+            o.max_trip_count
+        )),
+        Some(n) if n.saturating_mul(body_ops as u128) > o.max_ops as u128 => Err(format!(
+            "{n} copies of {body_ops} ops exceed max-ops={}",
+            o.max_ops
+        )),
+        Some(n) => {
+            let n = n as u64;
+            let loc = ctx.loc(op).clone();
+            if is_for {
+                full::unroll_for(ctx, op, n);
+            } else {
+                full::unroll_while(ctx, op, n);
+            }
+            Ok(Outcome {
+                changed: true,
+                full: true,
+                loc,
+                message: format!("unrolled: trip count {n}, {n} copies"),
+            })
+        }
     }
 }
