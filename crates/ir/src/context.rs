@@ -1059,10 +1059,50 @@ impl Context {
         new
     }
 
+    /// Copies `op` and everything nested in it, unattached. As MLIR's `Operation::clone`, it
+    /// creates every copy first and remaps operands and successors after, so a use in a block
+    /// laid out before its definition's block (valid in a CFG region) is remapped too. The walk
+    /// is iterative: nesting depth costs no stack.
     fn clone_op_detached(&mut self, op: OpId, map: &mut HashMap<ValueId, ValueId>) -> OpId {
-        let d = self.op(op).clone();
         let mut block_map = HashMap::new();
-        let mut regions = Vec::new();
+        let mut copies = Vec::new();
+        let mut to_fill = Vec::new();
+        let root = self.clone_shallow(op, map, &mut block_map, &mut to_fill);
+        copies.push(root);
+        while let Some((block, copy)) = to_fill.pop() {
+            for inner in self.block_ops(block) {
+                let c = self.clone_shallow(inner, map, &mut block_map, &mut to_fill);
+                self.insert_op(c, InsertPoint::End(copy));
+                copies.push(c);
+            }
+        }
+        for c in copies {
+            for i in 0..self.operands(c).len() {
+                if let Some(&v) = map.get(&self.operand(c, i)) {
+                    self.set_operand(c, i, v);
+                }
+            }
+            for i in 0..self.successors(c).len() {
+                if let Some(&b) = block_map.get(&self.successors(c)[i]) {
+                    self.set_successor(c, i, b);
+                }
+            }
+        }
+        root
+    }
+
+    /// Copies `op` with its original operands and successors and with empty copies of its
+    /// regions' blocks (arguments mapped in `map`, blocks in `block_map`); each (block, copy)
+    /// pair whose ops remain to be copied is pushed on `to_fill`.
+    fn clone_shallow(
+        &mut self,
+        op: OpId,
+        map: &mut HashMap<ValueId, ValueId>,
+        block_map: &mut HashMap<BlockId, BlockId>,
+        to_fill: &mut Vec<(BlockId, BlockId)>,
+    ) -> OpId {
+        let d = self.op(op).clone();
+        let mut regions = Vec::with_capacity(d.regions.len());
         for &r in &d.regions {
             let nr = self.new_region();
             for b in self.region_blocks(r) {
@@ -1073,34 +1113,16 @@ impl Context {
                 }
                 self.append_block(nr, nb);
                 block_map.insert(b, nb);
+                to_fill.push((b, nb));
             }
-            regions.push((r, nr));
-        }
-        for &(r, _) in &regions {
-            for b in self.region_blocks(r) {
-                let nb = block_map[&b];
-                for inner in self.block_ops(b) {
-                    let c = self.clone_op_detached(inner, map);
-                    let succs = self.successors(c).to_vec();
-                    for (i, s) in succs.into_iter().enumerate() {
-                        if let Some(&ns) = block_map.get(&s) {
-                            self.set_successor(c, i, ns);
-                        }
-                    }
-                    self.insert_op(c, InsertPoint::End(nb));
-                }
-            }
+            regions.push(nr);
         }
         let state = OpState {
             name: d.name,
-            operands: d
-                .operands
-                .iter()
-                .map(|v| *map.get(v).unwrap_or(v))
-                .collect(),
+            operands: d.operands.clone(),
             result_types: d.results.iter().map(|&v| self.value_type(v)).collect(),
             attrs: d.attrs.clone(),
-            regions: regions.iter().map(|&(_, nr)| nr).collect(),
+            regions,
             successors: d.successors.clone(),
             loc: d.loc.clone(),
         };
