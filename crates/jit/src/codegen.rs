@@ -44,6 +44,162 @@ extern "C" fn weir_jit_fmodf(a: f32, b: f32) -> f32 {
     a % b
 }
 
+/// `a^n` by repeated squaring in `T`'s precision, `1 / a^|n|` for `n < 0`: MLIR math.fpowi as
+/// its LLVM lowering computes it (`llvm.powi`, compiler-rt's `__powidf2`/`__powisf2`).
+fn powi<T>(mut a: T, n: i64) -> T
+where
+    T: Copy + std::ops::Mul<Output = T> + std::ops::Div<Output = T> + From<f32>,
+{
+    let mut r = T::from(1.0);
+    let mut bits = n.unsigned_abs();
+    loop {
+        if bits & 1 == 1 {
+            r = r * a;
+        }
+        bits >>= 1;
+        if bits == 0 {
+            break;
+        }
+        a = a * a;
+    }
+    if n < 0 {
+        T::from(1.0) / r
+    } else {
+        r
+    }
+}
+
+/// `math.fpowi` on f64 (the exponent sign-extended to 64 bits).
+extern "C" fn weir_jit_fpowi(a: f64, n: i64) -> f64 {
+    powi(a, n)
+}
+
+/// `math.fpowi` on f32.
+extern "C" fn weir_jit_fpowif(a: f32, n: i64) -> f32 {
+    powi(a, n)
+}
+
+/// MLIR math.ipowi on sign-extended operands, wrapping (the caller truncates to the width): for
+/// `n < 0`, 1 for `a = 1`, -1 or 1 for `a = -1` (odd or even `n`), 0 otherwise; the generated
+/// code faults on `a = 0, n < 0` before calling (MLIR's lowering divides by zero there).
+extern "C" fn weir_jit_ipowi(a: i64, n: i64) -> i64 {
+    if n < 0 {
+        return match a {
+            1 => 1,
+            -1 if n & 1 == 1 => -1,
+            -1 => 1,
+            _ => 0,
+        };
+    }
+    let (mut r, mut b, mut p) = (1i64, a, n);
+    loop {
+        if p & 1 == 1 {
+            r = r.wrapping_mul(b);
+        }
+        p >>= 1;
+        if p == 0 {
+            return r;
+        }
+        b = b.wrapping_mul(b);
+    }
+}
+
+// The C math library's functions that the math ops call (glibc's libm on Linux). Only their
+// addresses are taken here, for the JIT's symbol table; referencing them also keeps the C math
+// library loaded for the symbols the JIT resolves by name at run time: `cbrt` and `cbrtf`, which
+// Rust's compiler-builtins defines locally (a port of musl's, 3.0 for `cbrt(27)` where glibc's
+// gives 3.0000000000000004), so they are left to the JIT's `dlsym` lookup, which finds the C
+// library's, the function mlir-runner calls; also Cranelift's own libcalls (`floor`, ...).
+extern "C" {
+    fn expf(x: f32) -> f32;
+    fn exp(x: f64) -> f64;
+    fn exp2f(x: f32) -> f32;
+    fn exp2(x: f64) -> f64;
+    fn expm1f(x: f32) -> f32;
+    fn expm1(x: f64) -> f64;
+    fn logf(x: f32) -> f32;
+    fn log(x: f64) -> f64;
+    fn log2f(x: f32) -> f32;
+    fn log2(x: f64) -> f64;
+    fn log1pf(x: f32) -> f32;
+    fn log1p(x: f64) -> f64;
+    fn tanhf(x: f32) -> f32;
+    fn tanh(x: f64) -> f64;
+    fn sinf(x: f32) -> f32;
+    fn sin(x: f64) -> f64;
+    fn cosf(x: f32) -> f32;
+    fn cos(x: f64) -> f64;
+    fn tanf(x: f32) -> f32;
+    fn tan(x: f64) -> f64;
+    fn atanf(x: f32) -> f32;
+    fn atan(x: f64) -> f64;
+    fn erff(x: f32) -> f32;
+    fn erf(x: f64) -> f64;
+    fn atan2f(y: f32, x: f32) -> f32;
+    fn atan2(y: f64, x: f64) -> f64;
+    fn powf(x: f32, y: f32) -> f32;
+    fn pow(x: f64, y: f64) -> f64;
+}
+
+/// The math ops computed by a C math library call: (op, arity, f32 entry point, f64 entry point).
+const LIBM_OPS: [(&str, usize, &str, &str); 15] = [
+    ("math.exp", 1, "expf", "exp"),
+    ("math.exp2", 1, "exp2f", "exp2"),
+    ("math.expm1", 1, "expm1f", "expm1"),
+    ("math.log", 1, "logf", "log"),
+    ("math.log2", 1, "log2f", "log2"),
+    ("math.log1p", 1, "log1pf", "log1p"),
+    ("math.tanh", 1, "tanhf", "tanh"),
+    ("math.sin", 1, "sinf", "sin"),
+    ("math.cos", 1, "cosf", "cos"),
+    ("math.tan", 1, "tanf", "tan"),
+    ("math.atan", 1, "atanf", "atan"),
+    ("math.erf", 1, "erff", "erf"),
+    ("math.cbrt", 1, "cbrtf", "cbrt"),
+    ("math.atan2", 2, "atan2f", "atan2"),
+    ("math.powf", 2, "powf", "pow"),
+];
+
+/// The host functions the generated code calls, by symbol name (all but `cbrt`, `cbrtf` and
+/// Cranelift's libcalls, which the JIT finds with `dlsym`).
+fn host_symbols() -> [(&'static str, *const u8); 33] {
+    [
+        ("weir_jit_fmod", weir_jit_fmod as *const u8),
+        ("weir_jit_fmodf", weir_jit_fmodf as *const u8),
+        ("weir_jit_fpowi", weir_jit_fpowi as *const u8),
+        ("weir_jit_fpowif", weir_jit_fpowif as *const u8),
+        ("weir_jit_ipowi", weir_jit_ipowi as *const u8),
+        ("expf", expf as *const u8),
+        ("exp", exp as *const u8),
+        ("exp2f", exp2f as *const u8),
+        ("exp2", exp2 as *const u8),
+        ("expm1f", expm1f as *const u8),
+        ("expm1", expm1 as *const u8),
+        ("logf", logf as *const u8),
+        ("log", log as *const u8),
+        ("log2f", log2f as *const u8),
+        ("log2", log2 as *const u8),
+        ("log1pf", log1pf as *const u8),
+        ("log1p", log1p as *const u8),
+        ("tanhf", tanhf as *const u8),
+        ("tanh", tanh as *const u8),
+        ("sinf", sinf as *const u8),
+        ("sin", sin as *const u8),
+        ("cosf", cosf as *const u8),
+        ("cos", cos as *const u8),
+        ("tanf", tanf as *const u8),
+        ("tan", tan as *const u8),
+        ("atanf", atanf as *const u8),
+        ("atan", atan as *const u8),
+        ("erff", erff as *const u8),
+        ("erf", erf as *const u8),
+        ("atan2f", atan2f as *const u8),
+        ("atan2", atan2 as *const u8),
+        ("powf", powf as *const u8),
+        ("pow", pow as *const u8),
+    ]
+}
+
 // ------------------------------------------------------------------------------------ errors
 
 fn err_at(loc: &Location, msg: impl std::fmt::Display) -> Diagnostic {
@@ -215,12 +371,6 @@ struct FuncDecl {
     result_types: Vec<Type>,
 }
 
-/// Host helpers the generated code calls.
-struct Helpers {
-    fmod: FuncId,
-    fmodf: FuncId,
-}
-
 fn host_error(loc: &Location, what: &str, e: impl std::fmt::Display) -> Diagnostic {
     err_at(loc, format!("internal JIT error ({what}): {e}"))
 }
@@ -264,8 +414,9 @@ pub(crate) fn compile_module(
         .map_err(|e| host_error(&mloc, "host", e))?;
     let ptr = isa.pointer_type();
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-    jb.symbol("weir_jit_fmod", weir_jit_fmod as *const u8);
-    jb.symbol("weir_jit_fmodf", weir_jit_fmodf as *const u8);
+    for (name, ptr) in host_symbols() {
+        jb.symbol(name, ptr);
+    }
 
     // The result owns the JIT memory from here on, so an early error frees it.
     let mut out = JitModule {
@@ -277,24 +428,6 @@ pub(crate) fn compile_module(
         clif: String::new(),
     };
     let jit = out.module.as_mut().expect("just created");
-
-    let helpers = {
-        let mut s = jit.make_signature();
-        s.params
-            .extend([AbiParam::new(types::F64), AbiParam::new(types::F64)]);
-        s.returns.push(AbiParam::new(types::F64));
-        let fmod = jit
-            .declare_function("weir_jit_fmod", Linkage::Import, &s)
-            .map_err(|e| host_error(&mloc, "declare", e))?;
-        let mut s = jit.make_signature();
-        s.params
-            .extend([AbiParam::new(types::F32), AbiParam::new(types::F32)]);
-        s.returns.push(AbiParam::new(types::F32));
-        let fmodf = jit
-            .declare_function("weir_jit_fmodf", Linkage::Import, &s)
-            .map_err(|e| host_error(&mloc, "declare", e))?;
-        Helpers { fmod, fmodf }
-    };
 
     // Declare every function first, so calls may go forward and recurse.
     let mut decls: Vec<FuncDecl> = Vec::new();
@@ -389,7 +522,6 @@ pub(crate) fn compile_module(
                 jit: &mut *jit,
                 decls: &decls,
                 by_name: &by_name,
-                helpers: &helpers,
                 faults: &mut out.faults,
                 b,
                 ptr,
@@ -630,6 +762,7 @@ enum FloatUn {
     Ceil,
     Trunc,
     RoundEven,
+    Rsqrt,
 }
 
 fn float_un(name: &str) -> Option<FloatUn> {
@@ -642,6 +775,7 @@ fn float_un(name: &str) -> Option<FloatUn> {
         "math.ceil" => Ceil,
         "math.trunc" => Trunc,
         "math.roundeven" => RoundEven,
+        "math.rsqrt" => Rsqrt,
         _ => return None,
     })
 }
@@ -762,7 +896,6 @@ struct FnTranslator<'a, 'f> {
     jit: &'a mut JITModule,
     decls: &'a [FuncDecl],
     by_name: &'a HashMap<String, usize>,
-    helpers: &'a Helpers,
     faults: &'a mut Vec<FaultSite>,
     b: FunctionBuilder<'f>,
     ptr: ir::Type,
@@ -1011,6 +1144,16 @@ impl FnTranslator<'_, '_> {
         self.b.ins().sshr_imm_u(t, s)
     }
 
+    /// A `w`-bit integer sign-extended to an `I64`.
+    fn sext_to_i64(&mut self, v: Value, w: u32) -> Value {
+        let x = self.sext(v, w);
+        if carrier(w) == types::I64 {
+            x
+        } else {
+            self.b.ins().sextend(types::I64, x)
+        }
+    }
+
     /// Converts a `from`-bit integer into a `to`-bit one: sign- or zero-extension when widening,
     /// truncation when narrowing (MLIR `arith.extsi` / `extui` / `trunci` / `index_cast`).
     fn convert_int(&mut self, v: Value, from: u32, to: u32, signed: bool) -> Value {
@@ -1075,6 +1218,32 @@ impl FnTranslator<'_, '_> {
         }
     }
 
+    /// Calls the host function `name` (a symbol of [`host_symbols`], or of the C library) with
+    /// `args`; its signature
+    /// is the arguments' types and one `ret` result.
+    fn call_host(&mut self, op: OpId, name: &str, args: &[Value], ret: ir::Type) -> R<Value> {
+        let mut sig = self.jit.make_signature();
+        for &a in args {
+            sig.params
+                .push(AbiParam::new(self.b.func.dfg.value_type(a)));
+        }
+        sig.returns.push(AbiParam::new(ret));
+        let id = self
+            .jit
+            .declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| host_error(self.ctx.loc(op), "declare", e))?;
+        let f = match self.func_refs.get(&id) {
+            Some(&f) => f,
+            None => {
+                let f = self.jit.declare_func_in_func(id, self.b.func);
+                self.func_refs.insert(id, f);
+                f
+            }
+        };
+        let call = self.b.ins().call(f, args);
+        Ok(self.b.inst_results(call)[0])
+    }
+
     // -------------------------------------------------------------- ops
 
     fn translate_op(&mut self, op: OpId) -> R<()> {
@@ -1092,6 +1261,9 @@ impl FnTranslator<'_, '_> {
             "cf.switch" => self.op_switch(op),
             "cf.assert" => self.op_assert(op),
             "math.fma" => self.op_fma(op),
+            "math.fpowi" => self.op_fpowi(op),
+            "math.ipowi" => self.op_ipowi(op),
+            "math.absi" => self.op_absi(op),
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => self.op_int_cast(op),
             "arith.sitofp" | "arith.uitofp" => self.op_int_to_float(op),
@@ -1105,6 +1277,10 @@ impl FnTranslator<'_, '_> {
                     self.op_float_bin(op, k)
                 } else if let Some(k) = float_un(name) {
                     self.op_float_un(op, k)
+                } else if let Some(&(_, n, f32_fn, f64_fn)) =
+                    LIBM_OPS.iter().find(|(o, ..)| *o == name)
+                {
+                    self.op_libm(op, n, f32_fn, f64_fn)
                 } else {
                     Err(unsupported_op(ctx, op))
                 }
@@ -1461,21 +1637,12 @@ impl FnTranslator<'_, '_> {
             Div => self.b.ins().fdiv(a, b),
             // MLIR arith.remf: C's fmod (LLVM frem), via a host helper.
             Rem => {
-                let id = if t == ScalarType::F64 {
-                    self.helpers.fmod
+                let name = if t == ScalarType::F64 {
+                    "weir_jit_fmod"
                 } else {
-                    self.helpers.fmodf
+                    "weir_jit_fmodf"
                 };
-                let f = match self.func_refs.get(&id) {
-                    Some(&f) => f,
-                    None => {
-                        let f = self.jit.declare_func_in_func(id, self.b.func);
-                        self.func_refs.insert(id, f);
-                        f
-                    }
-                };
-                let call = self.b.ins().call(f, &[a, b]);
-                self.b.inst_results(call)[0]
+                self.call_host(op, name, &[a, b], cl_type(t))?
             }
             // MLIR arith.maximumf / minimumf (IEEE 754-2019 maximum/minimum): NaN if either
             // operand is NaN, -0.0 < +0.0; exactly Cranelift's fmax / fmin.
@@ -1502,7 +1669,7 @@ impl FnTranslator<'_, '_> {
     }
 
     /// Float unary ops: MLIR arith.negf, math.absf, sqrt (correctly rounded), floor, ceil,
-    /// trunc, roundeven (ties to even).
+    /// trunc, roundeven (ties to even), rsqrt.
     fn op_float_un(&mut self, op: OpId, k: FloatUn) -> R<()> {
         self.counts(op, 1, 1)?;
         let t = self.same_type(op)?;
@@ -1517,6 +1684,15 @@ impl FnTranslator<'_, '_> {
             Ceil => self.b.ins().ceil(a),
             Trunc => self.b.ins().trunc(a),
             RoundEven => self.b.ins().nearest(a),
+            // MLIR's lowering of math.rsqrt: 1 / sqrt(x), two roundings.
+            Rsqrt => {
+                let s = self.b.ins().sqrt(a);
+                let one = match t {
+                    ScalarType::F32 => self.b.ins().f32const(1.0),
+                    _ => self.b.ins().f64const(1.0),
+                };
+                self.b.ins().fdiv(one, s)
+            }
         };
         self.set_result(op, 0, r);
         Ok(())
@@ -1532,6 +1708,97 @@ impl FnTranslator<'_, '_> {
         let b = self.val(op, ctx.operand(op, 1))?;
         let c = self.val(op, ctx.operand(op, 2))?;
         let r = self.b.ins().fma(a, b, c);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The math ops computed by the C math library (`LIBM_OPS`: exp, log1p, atan2, pow, ...):
+    /// `n` float operands and a result of one type; the `f32` or `f64` entry point by type.
+    fn op_libm(&mut self, op: OpId, n: usize, f32_fn: &str, f64_fn: &str) -> R<()> {
+        self.counts(op, n, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let args = (0..n)
+            .map(|i| self.val(op, self.ctx.operand(op, i)))
+            .collect::<R<Vec<_>>>()?;
+        let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
+        let r = self.call_host(op, name, &args, cl_type(t))?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.fpowi: a float to an integer power (`weir_jit_fpowi[f]`, the exponent read as
+    /// signed).
+    fn op_fpowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        self.float_type_of(op, t)?;
+        if self.ty(op, ctx.result(op, 0))? != t {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires the base and the result to have the same type",
+            ));
+        }
+        let nt = self.ty(op, ctx.operand(op, 1))?;
+        let w = self.int_type_of(op, nt)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let n = self.val(op, ctx.operand(op, 1))?;
+        let n = self.sext_to_i64(n, w);
+        let name = if t == ScalarType::F32 {
+            "weir_jit_fpowif"
+        } else {
+            "weir_jit_fpowi"
+        };
+        let r = self.call_host(op, name, &[a, n], cl_type(t))?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.ipowi: an integer power, wrapping at the width (`weir_jit_ipowi`); 0 to a
+    /// negative power is a division-by-zero fault (MLIR's lowering divides 1 by 0 there).
+    fn op_ipowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let n = self.val(op, ctx.operand(op, 1))?;
+        let a = self.sext_to_i64(a, w);
+        let n = self.sext_to_i64(n, w);
+        let zero = self.b.ins().icmp_imm_s(IntCC::Equal, a, 0);
+        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, n, 0);
+        let bad = self.b.ins().band(zero, negative);
+        self.guard(
+            bad,
+            RuntimeErrorKind::DivisionByZero,
+            "integer division by zero ('math.ipowi' of 0 to a negative power)".into(),
+            ctx.loc(op).clone(),
+        );
+        let r = self.call_host(op, "weir_jit_ipowi", &[a, n], types::I64)?;
+        let c = carrier(w);
+        let r = if c == types::I64 {
+            r
+        } else {
+            self.b.ins().ireduce(c, r)
+        };
+        let r = self.mask(r, w);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
+    fn op_absi(&mut self, op: OpId) -> R<()> {
+        self.counts(op, 1, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, self.ctx.operand(op, 0))?;
+        let sa = self.sext(a, w);
+        let neg = self.b.ins().ineg(sa);
+        let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, sa, 0);
+        let r = self.b.ins().select(is_neg, neg, sa);
+        let r = self.mask(r, w);
         self.set_result(op, 0, r);
         Ok(())
     }

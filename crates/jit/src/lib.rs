@@ -14,7 +14,12 @@
 //!   `arith.addf subf mulf divf remf negf maxnumf minnumf maximumf minimumf cmpf`;
 //!   `arith.select`; casts `arith.index_cast index_castui extsi extui trunci sitofp uitofp fptosi
 //!   fptoui extf truncf bitcast`;
-//! - `math.absf sqrt floor ceil trunc roundeven copysign fma`;
+//! - `math.absf sqrt rsqrt floor ceil trunc roundeven copysign fma` as Cranelift instructions
+//!   (`rsqrt` is `1 / sqrt(x)`); `math.exp exp2 expm1 log log2 log1p tanh sin cos tan atan erf
+//!   cbrt atan2 powf` as calls into the host C math library (`expf` for `f32`, `exp` for `f64`,
+//!   ...); `math.fpowi` (repeated squaring in the base's precision, as compiler-rt's
+//!   `__powidf2`), `math.ipowi` (wrapping; 0 to a negative power faults) through host helpers;
+//!   `math.absi` (the minimum value wraps to itself);
 //! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`.
 //!
 //! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`. Anything else (an `scf` op, a
@@ -23,7 +28,7 @@
 //!
 //! Not supported: function declarations (external functions), `f16`/`bf16`, `siN`/`uiN`,
 //! integers wider than 64 bits, vectors, tensors and tuples, nested modules, nested symbol
-//! references, other `math` ops. Blocks unreachable from a function's entry are not compiled
+//! references. Blocks unreachable from a function's entry are not compiled
 //! (they can never run, so their ops are not checked either).
 //!
 //! # Representation
@@ -34,7 +39,8 @@
 //! wraps exactly at the MLIR width (`i2`, `i7` included).
 //!
 //! # Runtime faults
-//! Integer division or remainder by zero, signed division overflow (`INT_MIN / -1` in `divsi`,
+//! Integer division or remainder by zero (and `math.ipowi` of 0 to a negative power), signed
+//! division overflow (`INT_MIN / -1` in `divsi`,
 //! `remsi`, `ceildivsi`, `floordivsi`), a failed `cf.assert`, too deep recursion and an exhausted
 //! loop budget ([`JitModule::call_with_fuel`]) are reported as a [`RuntimeError`], never a
 //! signal. Each compiled function takes a hidden pointer to a runtime context; a fault stores
@@ -91,8 +97,8 @@ impl Default for JitOptions {
 /// What went wrong at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuntimeErrorKind {
-    /// `arith.divsi/divui/remsi/remui/ceildivsi/ceildivui/floordivsi` with a zero divisor
-    /// (undefined behaviour in MLIR; a clean error here).
+    /// `arith.divsi/divui/remsi/remui/ceildivsi/ceildivui/floordivsi` with a zero divisor, and
+    /// `math.ipowi` of 0 to a negative power (undefined behaviour in MLIR; a clean error here).
     DivisionByZero,
     /// Signed division of the most negative value by -1 (undefined behaviour in MLIR).
     DivisionOverflow,
@@ -208,7 +214,7 @@ pub fn compile_with(
 }
 
 /// Extra stack kept free below the limit, beyond the largest frame: room for the host helpers
-/// (`fmod`) and the trampoline.
+/// (`fmod`, `fpowi`, `ipowi`), the C math library's functions and the trampoline.
 const STACK_MARGIN: u64 = 256 * 1024;
 /// The default stack of the thread that runs compiled code.
 const MIN_STACK: u64 = 64 * 1024 * 1024;

@@ -1,48 +1,142 @@
-//! The math dialect: `math.absf` and `math.sqrt`. Semantics, syntax and verifier messages are
-//! those of the MLIR math dialect (`mlir/include/mlir/Dialect/Math/IR/MathOps.td`), checked
-//! against `mlir-opt` 22. Both ops are `PURE`.
+//! The math dialect: elementwise floating-point functions, rounding, and integer power and
+//! absolute value. Semantics, syntax and verifier messages are those of the MLIR math dialect
+//! (`mlir/include/mlir/Dialect/Math/IR/MathOps.td`), checked against `mlir-opt` 22. Every op
+//! is `PURE` and elementwise (it applies to scalars, or to tensors/vectors element by element).
 //!
-//! | op | custom syntax | semantics |
-//! |---|---|---|
-//! | `math.absf` | `%r = math.absf %a [fastmath<..>] : f32` | absolute value |
-//! | `math.sqrt` | `%r = math.sqrt %a [fastmath<..>] : f64` | square root (NaN for negative inputs) |
+//! | op | custom syntax | semantics | folds (MLIR `MathOps.cpp`) |
+//! |---|---|---|---|
+//! | `math.absf` | `%r = math.absf %a [fastmath<..>] : f32` | \|a\| | any float format |
+//! | `math.floor` `ceil` `roundeven` | `%r = math.floor %a [fastmath<..>] : f32` | round towards -inf / +inf / to nearest, ties to even | any float format |
+//! | `math.trunc` | `%r = math.trunc %a [fastmath<..>] : f32` | round towards zero | `f32`, `f64` |
+//! | `math.sqrt` | `%r = math.sqrt %a [fastmath<..>] : f64` | square root (NaN below zero) | `f32`, `f64`, sign bit clear |
+//! | `math.rsqrt` | `%r = math.rsqrt %a [fastmath<..>] : f64` | `1 / sqrt(a)` | no |
+//! | `math.cbrt` | `%r = math.cbrt %a [fastmath<..>] : f64` | cube root | no |
+//! | `math.exp` `exp2` `expm1` | `%r = math.exp %a [fastmath<..>] : f64` | e^a, 2^a, e^a - 1 | `f32`, `f64` |
+//! | `math.log` `log2` | `%r = math.log %a [fastmath<..>] : f64` | ln a, log2 a | `f32`, `f64`, sign bit clear |
+//! | `math.log1p` | `%r = math.log1p %a [fastmath<..>] : f64` | ln(1 + a) | `f32`, `f64`, `a + 1` not negative |
+//! | `math.tanh` `sin` `cos` `tan` `atan` `erf` | `%r = math.sin %a [fastmath<..>] : f32` | (radians; `erf` the error function) | `f32`, `f64` |
+//! | `math.copysign` | `%r = math.copysign %a, %b [fastmath<..>] : f32` | \|a\| with the sign of b | any float format |
+//! | `math.atan2` | `%r = math.atan2 %y, %x [fastmath<..>] : f32` | angle of (x, y) in [-pi, pi] | `f32`, `f64`; `atan2(±0, ±0)` is NaN in any format |
+//! | `math.powf` | `%r = math.powf %a, %b [fastmath<..>] : f32` | a^b (C `pow`) | `f32`, `f64` |
+//! | `math.fma` | `%r = math.fma %a, %b, %c [fastmath<..>] : f64` | a * b + c, one rounding | no |
+//! | `math.fpowi` | `%r = math.fpowi %a, %n [fastmath<..>] : f32, i32` | a^n for an integer n (repeated squaring) | no |
+//! | `math.ipowi` | `%r = math.ipowi %a, %n : i32` | a^n, wrapping; for n < 0: 1 for a = 1, ±1 for a = -1, 0 for \|a\| > 1, undefined for a = 0 | `iN`, `index`; not `0 ^ negative` |
+//! | `math.absi` | `%r = math.absi %a : i32` | \|a\|; the minimum value wraps to itself | `iN`, `index` |
 //!
-//! The operand is floating-point-like (a float, or a tensor/vector of floats) and the result has
-//! its type. The optional fast-math flags are arith's: attr `fastmath = #arith.fastmath<...>`.
+//! Operands and results: the float ops take and return one floating-point-like type (a float, or
+//! a tensor/vector of floats: MLIR's `SameOperandsAndResultType`); `ipowi` and `absi` one
+//! signless-integer-like type (`iN`, `index`, or a tensor/vector of them); `fpowi` a
+//! floating-point-like base whose type is the result's and a signless-integer-like exponent of
+//! the same shape (`AllTypesMatch<[lhs, result]>`, `SameOperandsAndResultShape`). The optional
+//! fast-math flags of the float ops are arith's: attr `fastmath = #arith.fastmath<...>`; every op
+//! takes an optional attribute dictionary right before the `:`.
 //!
-//! Folders (MLIR `AbsFOp::fold`, `SqrtOp::fold`): `absf` of a scalar float constant of any format
-//! (it only clears the sign bit); `sqrt` of a scalar `f32`/`f64` constant whose sign bit is clear
-//! (correctly rounded in the type's precision; like MLIR, negative inputs and `-0.0` are left to
-//! run time).
+//! Folders ([`fold`]): scalar constants only, with the values of [`semantics`] (`f32`/`f64`
+//! functions computed in the type's precision with the host C library, as MLIR does).
+
+pub mod fold;
+pub mod semantics;
 
 use weir_dialect_arith::flags::FlagKind;
 use weir_dialect_arith::unary_syntax;
 use weir_dialect_arith::util::{
-    check_all_types, verify_counts, verify_result_is_operand_type,
+    check_all_types, check_type, compatible_shapes, verify_counts, verify_result_is_operand_type,
     verify_same_operands_and_result_type, Arity, Constraint,
 };
 use weir_ir::{
-    Attr, AttrKind, Context, DiagResult, FloatKind, FoldResult, InsertPoint, Location, OpDef, OpId,
-    OpState, Traits, ValueId,
+    op_error, Context, DiagResult, InsertPoint, Location, OpDef, OpId, OpState, Traits, ValueId,
 };
+use weir_syntax::lexer::Tok;
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// The math ops.
-pub const OPS: [&str; 2] = ["math.absf", "math.sqrt"];
+pub const OPS: [&str; 27] = [
+    "math.absf",
+    "math.floor",
+    "math.ceil",
+    "math.trunc",
+    "math.roundeven",
+    "math.sqrt",
+    "math.rsqrt",
+    "math.cbrt",
+    "math.exp",
+    "math.exp2",
+    "math.expm1",
+    "math.log",
+    "math.log2",
+    "math.log1p",
+    "math.tanh",
+    "math.sin",
+    "math.cos",
+    "math.tan",
+    "math.atan",
+    "math.erf",
+    "math.copysign",
+    "math.atan2",
+    "math.powf",
+    "math.fma",
+    "math.fpowi",
+    "math.ipowi",
+    "math.absi",
+];
+
+/// The operand structure of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `n` floating-point-like operands of the result's type, fast-math flags.
+    Float(usize),
+    /// `math.fpowi`: a float base and an integer exponent, fast-math flags.
+    FPowI,
+    /// `n` signless-integer-like operands of the result's type, no flags.
+    Int(usize),
+}
+
+fn form(name: &str) -> Form {
+    match name {
+        "math.copysign" | "math.atan2" | "math.powf" => Form::Float(2),
+        "math.fma" => Form::Float(3),
+        "math.fpowi" => Form::FPowI,
+        "math.ipowi" => Form::Int(2),
+        "math.absi" => Form::Int(1),
+        _ => Form::Float(1),
+    }
+}
+
+fn arity(f: Form) -> usize {
+    match f {
+        Form::Float(n) | Form::Int(n) => n,
+        Form::FPowI => 2,
+    }
+}
+
+fn flags(f: Form) -> Option<FlagKind> {
+    match f {
+        Form::Float(_) | Form::FPowI => Some(FlagKind::FastMath),
+        Form::Int(_) => None,
+    }
+}
 
 /// Registers the math ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in OPS {
-        ctx.register(
-            OpDef::new(name, Traits::PURE)
-                .verifier(verify_unary)
-                .folder(fold_unary),
-        );
-        syntax.register(name, OpSyntax::new(parse_unary, print_unary));
+        let mut def = OpDef::new(name, Traits::PURE).verifier(verify);
+        if semantics::FloatFn::from_op_name(name).is_some() {
+            def = def.folder(fold::fold_float);
+        } else if matches!(name, "math.ipowi" | "math.absi") {
+            def = def.folder(fold::fold_int);
+        }
+        ctx.register(def);
+        let s = if arity(form(name)) == 1 {
+            OpSyntax::new(parse_unary, print_unary)
+        } else {
+            OpSyntax::new(parse_nary, print_nary)
+        };
+        syntax.register(name, s);
     }
 }
 
-/// Builds a unary math op (`math.sqrt`, `math.absf`; `name` may omit `math.`) on `value`.
+/// Builds a unary math op (`math.sqrt`, `math.absi`, ...; `name` may omit `math.`) on `value`;
+/// the result has the operand's type.
 pub fn build_unary(
     ctx: &mut Context,
     at: InsertPoint,
@@ -62,46 +156,110 @@ pub fn build_unary(
     ctx.result(op, 0)
 }
 
-/// Folds `math.absf` / `math.sqrt` of a scalar float constant.
-pub fn fold_unary(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
-    let ([Some(a)], [_], [r]) = (consts, ctx.operands(op), ctx.results(op)) else {
-        return None;
-    };
-    let ty = ctx.value_type(*r);
-    let kind = ctx.float_kind(ty)?;
-    let v = match ctx.attr_kind(*a) {
-        AttrKind::Float { bits, .. } => f64::from_bits(*bits),
-        _ => return None,
-    };
-    let result = if ctx.is(op, "math.absf") {
-        v.abs()
-    } else if ctx.is(op, "math.sqrt") {
-        if v.is_sign_negative() {
-            return None;
-        }
-        match kind {
-            FloatKind::F32 => (v as f32).sqrt() as f64,
-            FloatKind::F64 => v.sqrt(),
-            _ => return None,
-        }
-    } else {
-        return None;
-    };
-    Some(vec![FoldResult::Constant(ctx.float_attr(result, ty))])
-}
+// ------------------------------------------------------------------------------ verifier
 
-fn verify_unary(ctx: &Context, op: OpId) -> DiagResult<()> {
-    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Exactly(1))?;
-    FlagKind::FastMath.verify(ctx, op)?;
-    check_all_types(ctx, op, Constraint::FloatLike)?;
+/// MLIR's order: structural traits, the fast-math attribute, operand and result type
+/// constraints, then `AllTypesMatch`/`SameOperandsAndResultShape` (`fpowi`) or
+/// `SameOperandsAndResultType` and the inferred result type (the others).
+fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let f = form(ctx.name_str(op));
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Exactly(arity(f)))?;
+    if let Some(k) = flags(f) {
+        k.verify(ctx, op)?;
+    }
+    match f {
+        Form::Float(_) => check_all_types(ctx, op, Constraint::FloatLike)?,
+        Form::Int(_) => check_all_types(ctx, op, Constraint::SignlessIntegerLike)?,
+        Form::FPowI => return verify_fpowi(ctx, op),
+    }
     verify_same_operands_and_result_type(ctx, op)?;
     verify_result_is_operand_type(ctx, op)
 }
 
+fn verify_fpowi(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let (lhs, rhs) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.operand(op, 1)),
+    );
+    let result = ctx.value_type(ctx.result(op, 0));
+    check_type(ctx, op, Constraint::FloatLike, "operand", 0, lhs)?;
+    check_type(ctx, op, Constraint::SignlessIntegerLike, "operand", 1, rhs)?;
+    check_type(ctx, op, Constraint::FloatLike, "result", 0, result)?;
+    if lhs != result {
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that all of {lhs, result} have same type",
+        ));
+    }
+    if !compatible_shapes(ctx, rhs, result) {
+        return Err(op_error(
+            ctx,
+            op,
+            "requires the same shape for all operands and results",
+        ));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------ syntax
+
+fn op_form(p: &Parser<'_>, state: &OpState) -> Form {
+    form(p.ctx.op_name_str(state.name))
+}
+
+/// `%x [fastmath<..>] [{attrs}] : T` (`absi`: no flags).
 fn parse_unary(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    unary_syntax::parse(p, state, Some(FlagKind::FastMath))
+    let f = op_form(p, state);
+    unary_syntax::parse(p, state, flags(f))
 }
 
 fn print_unary(p: &mut Printer<'_>, op: OpId) {
-    unary_syntax::print(p, op, Some(FlagKind::FastMath))
+    let f = form(p.ctx.name_str(op));
+    unary_syntax::print(p, op, flags(f))
+}
+
+/// `%a, %b[, %c] [fastmath<..>] [{attrs}] : T`, and `fpowi`'s `%a, %n [fastmath<..>]
+/// [{attrs}] : T, U`.
+fn parse_nary(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let f = op_form(p, state);
+    let mut operands = vec![p.parse_operand()?];
+    for _ in 1..arity(f) {
+        p.expect(Tok::Comma, ",")?;
+        operands.push(p.parse_operand()?);
+    }
+    if let Some(k) = flags(f) {
+        k.parse_optional(p, state)?;
+    }
+    p.parse_optional_attr_dict(state)?;
+    let ty = p.parse_colon_type()?;
+    let mut types = vec![ty; operands.len()];
+    if f == Form::FPowI {
+        p.expect(Tok::Comma, ",")?;
+        types[1] = p.parse_type()?;
+    }
+    state.operands = p.resolve_operands(&operands, &types)?;
+    state.result_types.push(ty);
+    Ok(())
+}
+
+fn print_nary(p: &mut Printer<'_>, op: OpId) {
+    let f = form(p.ctx.name_str(op));
+    let operands = p.ctx.operands(op).to_vec();
+    p.write(" ");
+    p.print_operands(&operands);
+    let mut elided = Vec::new();
+    if let Some(k) = flags(f) {
+        k.print_optional(p, op);
+        elided.push(k.attr_name());
+    }
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.print_type(p.ctx.value_type(r));
+    }
+    if let (Form::FPowI, Some(&n)) = (f, operands.get(1)) {
+        p.write(", ");
+        p.print_type(p.ctx.value_type(n));
+    }
 }

@@ -1,0 +1,249 @@
+//! The scalar semantics of the math ops, shared by the folders ([`crate::fold`]) and the tests.
+//!
+//! Floats: each function is computed in the precision of its type, as MLIR's folders compute
+//! them (`mlir/lib/Dialect/Math/IR/MathOps.cpp`): `f32` with the C library's `f32` entry point
+//! (`expf`, `atan2f`, ...), `f64` with the `f64` one (`exp`, `atan2`, ...), through Rust's `std`,
+//! which calls the host C math library. `erf`/`erff`, which `std` does not offer, come from the
+//! `libm` crate (a port of the same Sun fdlibm code as glibc's). Rounding to an integer
+//! (`floor`, `ceil`, `trunc`, `roundeven`), `absf` and `copysign` are exact in any format.
+//!
+//! Integers: `ipowi` and `absi` on the bits of a `width`-bit signless integer (1 to 128 bits),
+//! wrapping like MLIR's `APInt` arithmetic.
+
+use weir_ir::FloatKind;
+
+/// The float functions of the math ops that MLIR constant-folds (one per op, named as the op;
+/// `math.rsqrt`, `math.cbrt`, `math.fma` and `math.fpowi` have no folder upstream).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatFn {
+    /// `math.absf`: |x|.
+    AbsF,
+    /// `math.floor`: rounds towards -inf.
+    Floor,
+    /// `math.ceil`: rounds towards +inf.
+    Ceil,
+    /// `math.trunc`: rounds towards zero.
+    Trunc,
+    /// `math.roundeven`: rounds to the nearest integer, ties to even.
+    RoundEven,
+    /// `math.sqrt`: square root (correctly rounded; NaN below zero).
+    Sqrt,
+    /// `math.exp`: e^x.
+    Exp,
+    /// `math.exp2`: 2^x.
+    Exp2,
+    /// `math.expm1`: e^x - 1.
+    ExpM1,
+    /// `math.log`: natural logarithm.
+    Log,
+    /// `math.log2`: base-2 logarithm.
+    Log2,
+    /// `math.log1p`: ln(1 + x).
+    Log1p,
+    /// `math.tanh`: hyperbolic tangent.
+    Tanh,
+    /// `math.sin`: sine (radians).
+    Sin,
+    /// `math.cos`: cosine (radians).
+    Cos,
+    /// `math.tan`: tangent (radians).
+    Tan,
+    /// `math.atan`: arc tangent, in [-pi/2, pi/2].
+    Atan,
+    /// `math.erf`: the error function.
+    Erf,
+    /// `math.copysign %a, %b`: |a| with the sign of b.
+    CopySign,
+    /// `math.atan2 %y, %x`: the angle of (x, y), in [-pi, pi].
+    Atan2,
+    /// `math.powf %a, %b`: a^b (C `pow`).
+    PowF,
+}
+
+impl FloatFn {
+    /// The function of op `name` (`math.exp` -> [`FloatFn::Exp`]); `None` for the integer ops,
+    /// the ops without a folder and other names.
+    pub fn from_op_name(name: &str) -> Option<FloatFn> {
+        use FloatFn::*;
+        Some(match name {
+            "math.absf" => AbsF,
+            "math.floor" => Floor,
+            "math.ceil" => Ceil,
+            "math.trunc" => Trunc,
+            "math.roundeven" => RoundEven,
+            "math.sqrt" => Sqrt,
+            "math.exp" => Exp,
+            "math.exp2" => Exp2,
+            "math.expm1" => ExpM1,
+            "math.log" => Log,
+            "math.log2" => Log2,
+            "math.log1p" => Log1p,
+            "math.tanh" => Tanh,
+            "math.sin" => Sin,
+            "math.cos" => Cos,
+            "math.tan" => Tan,
+            "math.atan" => Atan,
+            "math.erf" => Erf,
+            "math.copysign" => CopySign,
+            "math.atan2" => Atan2,
+            "math.powf" => PowF,
+            _ => return None,
+        })
+    }
+
+    /// The number of operands: 1, or 2 (`copysign`, `atan2`, `powf`).
+    pub fn arity(self) -> usize {
+        use FloatFn::*;
+        match self {
+            CopySign | Atan2 | PowF => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the result is exact in every float format (so `f16` and `bf16` values, held in
+    /// an `f64`, can be computed in `f64`): `absf`, `floor`, `ceil`, `trunc`, `roundeven`,
+    /// `copysign`.
+    pub fn is_exact(self) -> bool {
+        use FloatFn::*;
+        matches!(self, AbsF | Floor | Ceil | Trunc | RoundEven | CopySign)
+    }
+}
+
+/// `f` applied to `args` (`f.arity()` values of format `kind`, widened to `f64`), computed in
+/// the precision of `kind` and widened back. `None` when `args` has the wrong length, or for
+/// `f16`/`bf16` unless `f` is exact ([`FloatFn::is_exact`]).
+pub fn eval_float(f: FloatFn, kind: FloatKind, args: &[f64]) -> Option<f64> {
+    if args.len() != f.arity() {
+        return None;
+    }
+    match kind {
+        FloatKind::F64 => Some(eval_f64(f, args)),
+        FloatKind::F32 => {
+            let a: Vec<f32> = args.iter().map(|&v| v as f32).collect();
+            Some(eval_f32(f, &a) as f64)
+        }
+        FloatKind::F16 | FloatKind::BF16 => f.is_exact().then(|| eval_f64(f, args)),
+    }
+}
+
+fn eval_f64(f: FloatFn, a: &[f64]) -> f64 {
+    use FloatFn::*;
+    let x = a[0];
+    match f {
+        AbsF => x.abs(),
+        Floor => x.floor(),
+        Ceil => x.ceil(),
+        Trunc => x.trunc(),
+        RoundEven => x.round_ties_even(),
+        Sqrt => x.sqrt(),
+        Exp => x.exp(),
+        Exp2 => x.exp2(),
+        ExpM1 => x.exp_m1(),
+        Log => x.ln(),
+        Log2 => x.log2(),
+        Log1p => x.ln_1p(),
+        Tanh => x.tanh(),
+        Sin => x.sin(),
+        Cos => x.cos(),
+        Tan => x.tan(),
+        Atan => x.atan(),
+        Erf => libm::erf(x),
+        CopySign => x.copysign(a[1]),
+        Atan2 => x.atan2(a[1]),
+        PowF => x.powf(a[1]),
+    }
+}
+
+fn eval_f32(f: FloatFn, a: &[f32]) -> f32 {
+    use FloatFn::*;
+    let x = a[0];
+    match f {
+        AbsF => x.abs(),
+        Floor => x.floor(),
+        Ceil => x.ceil(),
+        Trunc => x.trunc(),
+        RoundEven => x.round_ties_even(),
+        Sqrt => x.sqrt(),
+        Exp => x.exp(),
+        Exp2 => x.exp2(),
+        ExpM1 => x.exp_m1(),
+        Log => x.ln(),
+        Log2 => x.log2(),
+        Log1p => x.ln_1p(),
+        Tanh => x.tanh(),
+        Sin => x.sin(),
+        Cos => x.cos(),
+        Tan => x.tan(),
+        Atan => x.atan(),
+        Erf => libm::erff(x),
+        CopySign => x.copysign(a[1]),
+        Atan2 => x.atan2(a[1]),
+        PowF => x.powf(a[1]),
+    }
+}
+
+/// The mask of the low `width` bits (`width` in 1..=128).
+fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// `math.ipowi`: `base` raised to `power`, both the bits of `width`-bit signless integers read
+/// as signed (1 <= `width` <= 128); the result's bits. Repeated squaring, wrapping at the width.
+/// A negative power gives 1 for base 1, -1 or 1 for base -1 (odd or even power), 0 for any
+/// other base except 0, for which it is `None` (MLIR leaves `0 ^ negative` unfolded; its
+/// lowering divides by zero). MLIR `IPowIOp::fold`.
+pub fn ipowi(base: u128, power: u128, width: u32) -> Option<u128> {
+    if !(1..=128).contains(&width) {
+        return None;
+    }
+    let m = mask(width);
+    let (base, power) = (base & m, power & m);
+    let (one, minus_one) = (1 & m, m);
+    if power == 0 {
+        return Some(one);
+    }
+    if (power >> (width - 1)) & 1 == 1 {
+        return if base == 0 {
+            None
+        } else if base == one {
+            Some(one)
+        } else if base != minus_one {
+            Some(0)
+        } else if power & 1 == 1 {
+            Some(minus_one)
+        } else {
+            Some(one)
+        };
+    }
+    let (mut result, mut b, mut p) = (one, base, power);
+    loop {
+        if p & 1 == 1 {
+            result = result.wrapping_mul(b) & m;
+        }
+        p >>= 1;
+        if p == 0 {
+            return Some(result);
+        }
+        b = b.wrapping_mul(b) & m;
+    }
+}
+
+/// `math.absi`: the absolute value of the bits `a` of a `width`-bit signless integer read as
+/// signed; the minimum value wraps to itself (MLIR `APInt::abs`). `None` for widths outside
+/// 1..=128.
+pub fn absi(a: u128, width: u32) -> Option<u128> {
+    if !(1..=128).contains(&width) {
+        return None;
+    }
+    let m = mask(width);
+    let a = a & m;
+    Some(if (a >> (width - 1)) & 1 == 1 {
+        (!a).wrapping_add(1) & m
+    } else {
+        a
+    })
+}
