@@ -8,6 +8,7 @@ use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
 use crate::location::Location;
 use crate::registry::{MaterializeFn, OpDef, Traits};
+use crate::symbols::SymbolIndex;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -25,6 +26,9 @@ pub enum InsertPoint {
     After(OpId),
 }
 
+/// The attribute naming an op's symbol (MLIR `SymbolTable::getSymbolAttrName`).
+pub const SYMBOL_ATTR: &str = "sym_name";
+
 /// Owns the IR and the registered op definitions; see the module docs.
 #[derive(Default)]
 pub struct Context {
@@ -40,6 +44,7 @@ pub struct Context {
     op_name_ids: HashMap<String, OpName>,
     op_defs: Vec<Option<OpDef>>,
     materializers: Vec<MaterializeFn>,
+    symbols: SymbolIndex,
 }
 
 impl Context {
@@ -364,6 +369,13 @@ impl Context {
             next: None,
             erased: false,
         });
+        if self.has_traits(op, Traits::SYMBOL_TABLE) {
+            for r in self.regions(op).to_vec() {
+                for b in self.region_blocks(r) {
+                    self.index_block_symbols(b, true);
+                }
+            }
+        }
         op
     }
 
@@ -431,6 +443,17 @@ impl Context {
 
     /// Sets attribute `name`.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
+        let renames = name == SYMBOL_ATTR;
+        if renames {
+            self.index_symbol(op, false);
+        }
+        self.set_attr_raw(op, name, value);
+        if renames {
+            self.index_symbol(op, true);
+        }
+    }
+
+    fn set_attr_raw(&mut self, op: OpId, name: &str, value: Attr) {
         let attrs = &mut self.ops[op.index()].attrs;
         match attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
@@ -443,6 +466,9 @@ impl Context {
 
     /// Removes attribute `name`; returns it if it was present.
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attr> {
+        if name == SYMBOL_ATTR {
+            self.index_symbol(op, false);
+        }
         let attrs = &mut self.ops[op.index()].attrs;
         let i = attrs.iter().position(|a| a.name == name)?;
         Some(attrs.remove(i).value)
@@ -780,6 +806,7 @@ impl Context {
             Some(n) => self.ops[n.index()].prev = Some(op),
             None => self.blocks[block.index()].last = Some(op),
         }
+        self.index_symbol(op, true);
     }
 
     fn parent_of(&self, op: OpId) -> BlockId {
@@ -793,6 +820,7 @@ impl Context {
         let Some(block) = self.op(op).parent else {
             return;
         };
+        self.index_symbol(op, false);
         let (prev, next) = (self.op(op).prev, self.op(op).next);
         match prev {
             Some(p) => self.ops[p.index()].next = next,
@@ -834,6 +862,7 @@ impl Context {
         for r in self.ops[op.index()].results.clone() {
             self.values[r.index()].def = ValueDef::Detached;
         }
+        self.symbols.drop_table(op);
         self.ops[op.index()].erased = true;
     }
 
@@ -880,6 +909,7 @@ impl Context {
             Some(n) => self.blocks[n.index()].prev = Some(block),
             None => self.regions[region.index()].last = Some(block),
         }
+        self.index_block_symbols(block, true);
     }
 
     /// Unlinks a block from its region, keeping its ops.
@@ -887,6 +917,7 @@ impl Context {
         let Some(region) = self.block_region(block) else {
             return;
         };
+        self.index_block_symbols(block, false);
         let (prev, next) = (
             self.blocks[block.index()].prev,
             self.blocks[block.index()].next,
@@ -1041,6 +1072,59 @@ impl Context {
                 Some(p) => op = p,
                 None => return false,
             }
+        }
+    }
+
+    // ---------------------------------------------------------------- symbol tables
+
+    /// The op with the `SYMBOL_TABLE` trait nearest around `op` (MLIR
+    /// `SymbolTable::getNearestSymbolTable`, starting at `op`'s parent).
+    pub fn nearest_symbol_table(&self, op: OpId) -> Option<OpId> {
+        let mut table = self.parent_op(op)?;
+        while !self.has_traits(table, Traits::SYMBOL_TABLE) {
+            table = self.parent_op(table)?;
+        }
+        Some(table)
+    }
+
+    /// The child of symbol table `table` whose `sym_name` is `name` (the first one, if the
+    /// invalid IR defines it twice). O(1): the context keeps an index of every table.
+    pub fn lookup_symbol(&self, table: OpId, name: &str) -> Option<OpId> {
+        self.symbols.lookup(table, name)
+    }
+
+    /// The symbol table whose block `block` is.
+    fn table_of_block(&self, block: BlockId) -> Option<OpId> {
+        let table = self.region_parent(self.block_region(block)?)?;
+        self.has_traits(table, Traits::SYMBOL_TABLE)
+            .then_some(table)
+    }
+
+    /// Adds `op`'s symbol to (or removes it from) the index of the table `op` is in, if any.
+    fn index_symbol(&mut self, op: OpId, add: bool) {
+        let Some(name) = self.attr_of(op, SYMBOL_ATTR) else {
+            return;
+        };
+        let Some(table) = self.op(op).parent.and_then(|b| self.table_of_block(b)) else {
+            return;
+        };
+        let AttrKind::String(name) = &self.attrs[name.0 as usize] else {
+            return;
+        };
+        if add {
+            self.symbols.add(table, name, op);
+        } else {
+            self.symbols.remove(table, name, op);
+        }
+    }
+
+    /// [`Context::index_symbol`] for every op of `block`, if it is a symbol table's block.
+    fn index_block_symbols(&mut self, block: BlockId, add: bool) {
+        if self.table_of_block(block).is_none() {
+            return;
+        }
+        for op in self.block_ops(block) {
+            self.index_symbol(op, add);
         }
     }
 

@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod entities;
 pub mod location;
 pub mod registry;
+mod symbols;
 pub mod types;
 pub mod verifier;
 

@@ -53,16 +53,12 @@ pub fn symbol_name(ctx: &Context, op: OpId) -> Option<&str> {
     }
 }
 
-/// The `func.func` named `name` in the nearest symbol table (module) around `from`.
+/// The `func.func` named `name` in the nearest symbol table (module) around `from`; O(1)
+/// through the context's symbol index (MLIR `SymbolTable::lookupNearestSymbolFrom`).
 pub fn lookup_function(ctx: &Context, from: OpId, name: &str) -> Option<OpId> {
-    let mut table = ctx.parent_op(from)?;
-    while !ctx.has_traits(table, Traits::SYMBOL_TABLE) {
-        table = ctx.parent_op(table)?;
-    }
-    let block = ctx.entry_block(ctx.region(table, 0))?;
-    ctx.block_ops(block)
-        .into_iter()
-        .find(|&f| ctx.is(f, "func.func") && symbol_name(ctx, f) == Some(name))
+    let table = ctx.nearest_symbol_table(from)?;
+    ctx.lookup_symbol(table, name)
+        .filter(|&f| ctx.is(f, "func.func"))
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> DiagResult<()> {
