@@ -348,7 +348,16 @@ fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
         let for_op = ctx.build_op(st, at);
         if let Some(outer) = outer_body {
             let results = ctx.results(for_op).to_vec();
-            build(ctx, "scf.yield", &results, &[], vec![], &[], &loc, InsertPoint::End(outer));
+            build(
+                ctx,
+                "scf.yield",
+                &results,
+                &[],
+                vec![],
+                &[],
+                &loc,
+                InsertPoint::End(outer),
+            );
         }
         let iv = ctx.block_args(block)[0];
         let parallel_iv = ctx.block_args(body)[d];
@@ -364,13 +373,26 @@ fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
             ctx.move_op(o, InsertPoint::End(inner));
         }
     }
-    let yield_op = build(ctx, "scf.yield", &[], &[], vec![], &[], &loc, InsertPoint::End(inner));
+    let yield_op = build(
+        ctx,
+        "scf.yield",
+        &[],
+        &[],
+        vec![],
+        &[],
+        &loc,
+        InsertPoint::End(inner),
+    );
     let values = ctx.operands(reduce).to_vec();
     let mut combined = Vec::with_capacity(ni);
     for (i, &r) in reductions.iter().enumerate() {
         let block = ctx.entry_block(r).expect("checked one block");
         let ret = ctx.last_op(block).expect("checked terminator");
-        ctx.inline_block(block, InsertPoint::Before(yield_op), &[carried[i], values[i]]);
+        ctx.inline_block(
+            block,
+            InsertPoint::Before(yield_op),
+            &[carried[i], values[i]],
+        );
         combined.push(ctx.operand(ret, 0));
         ctx.erase_op(ret);
     }
