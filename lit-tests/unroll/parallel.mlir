@@ -7,16 +7,16 @@
 // RUN: cf-opt %s --scf-unroll="factor=2" | cf-run - --arg '4 : index' | FileCheck %s --check-prefix=TWELVE
 // RUN: cf-opt %s --scf-unroll="full=true" | cf-run - --arg '0 : index' | FileCheck %s --check-prefix=ZERO
 // RUN: cf-run %s --arg '4 : index' | FileCheck %s --check-prefix=TWELVE
-// RUN: cf-opt %s --fold-constant-conditions="remarks=true" 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: cf-opt %s --fold-constant-conditions="remarks=true" --verify-diagnostics
+// RUN: cf-opt %s --fold-constant-conditions | FileCheck %s --check-prefix=FOLD
 // RUN: cf-opt %s --fold-constant-conditions | cf-run - --arg '4 : index' | FileCheck %s --check-prefix=TWELVE
 // UNROLL:      scf.parallel
 // UNROLL-NOT:  scf.for
 // UNROLL:      scf.reduce(
+// FOLD: scf.parallel
+// FOLD: scf.for
 // TWELVE: {{^}}12{{$}}
 // ZERO: {{^}}0{{$}}
-// REMARK: remark: constant trip count 3: kept as a loop
-// REMARK-NOT: remark:
-// REMARK: scf.parallel
 
 func.func @main(%n: index) -> i64 {
   %c0 = arith.constant 0 : index
@@ -24,6 +24,7 @@ func.func @main(%n: index) -> i64 {
   %c3 = arith.constant 3 : index
   %z = arith.constant 0 : i64
   %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> i64 {
+    // expected-remark@+1 {{constant trip count 3: kept as a loop}}
     %s = scf.for %k = %c0 to %c3 step %c1 iter_args(%a = %z) -> (i64) {
       %v = arith.index_cast %k : index to i64
       %w = arith.addi %a, %v : i64
