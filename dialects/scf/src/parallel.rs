@@ -467,11 +467,15 @@ fn fold_trip_counts(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
         for &d in single.iter().rev() {
             ctx.erase_block_arg(body, d);
         }
+        let mut dropped = vec![false; ivs.len()];
+        for &d in &single {
+            dropped[d] = true;
+        }
         let keep = |vs: &[ValueId]| -> Vec<ValueId> {
             vs.iter()
-                .enumerate()
-                .filter(|(d, _)| !single.contains(d))
-                .map(|(_, &v)| v)
+                .zip(&dropped)
+                .filter(|(_, &x)| !x)
+                .map(|(&v, _)| v)
                 .collect()
         };
         let mut operands = keep(&parts.lbs);
