@@ -399,11 +399,22 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
         return None;
     }
     let operands = ctx.operands(op);
-    let (lb, ub, step) = (operands[0], operands[1], operands[2]);
+    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+    trip_count(ctx, operands[0], operands[1], operands[2], unsigned)
+}
+
+/// [`constant_trip_count`] of a loop from `lb` to `ub` by `step` (one `scf.for`, or one dimension
+/// of an `scf.parallel`), compared unsigned if `unsigned`.
+pub(crate) fn trip_count(
+    ctx: &Context,
+    lb: ValueId,
+    ub: ValueId,
+    step: ValueId,
+    unsigned: bool,
+) -> Option<u128> {
     let w = ctx
         .int_width(ctx.value_type(lb))
         .filter(|&w| (1..=64).contains(&w))?;
-    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
     let read = |v: ValueId| -> Option<i128> {
         let c = constant_int(ctx, v)?;
         Some(if unsigned {

@@ -9,8 +9,11 @@
 //! | `scf.while` | `while_op` | before `(args...)`, after `(args...)` |
 //! | `scf.index_switch` | `index_switch` | default, case0, case1, ... |
 //! | `scf.execute_region` | `execute_region` | one CFG region, no arguments |
-//! | `scf.yield` | `yield_op` | terminator of all of the above |
+//! | `scf.parallel` | `parallel` | body `(ivs...)`, ends with `scf.reduce` |
+//! | `scf.yield` | `yield_op` | terminator of all of the above but `scf.parallel` |
 //! | `scf.condition` | `condition` | terminator of `scf.while`'s before region |
+//! | `scf.reduce` | `reduce` | terminator of `scf.parallel`; one reduction region `(lhs, rhs)` per operand |
+//! | `scf.reduce.return` | `reduce` | terminator of a reduction region |
 //!
 //! Syntax, printed forms and verifier messages are those of upstream `mlir-opt` 22, so what
 //! Weir prints parses there and the reverse. `cargo test -p weir-dialect-scf --features
@@ -42,6 +45,9 @@
 //! MLIR); `scf.execute_region` is not. None of the region ops is `PURE` (their regions may have
 //! side effects). `scf.if`, `scf.index_switch` and `scf.for` are `RECURSIVELY_PURE` (MLIR
 //! `RecursiveMemoryEffects`: pure when everything inside is, so an unused one is dead code).
+//! `scf.parallel` is `SINGLE_BLOCK | RECURSIVELY_PURE` too, `scf.reduce` is
+//! `TERMINATOR | RECURSIVELY_PURE` (MLIR `RecursiveMemoryEffects`), `scf.reduce.return` is
+//! `TERMINATOR | PURE`.
 //! `scf.while` is not, since it may not terminate; nor is `scf.execute_region`, whose CFG region
 //! may hold a cycle (a multi-block loop) that may not terminate either. `scf.yield` is
 //! `TERMINATOR | RETURN_LIKE | PURE`, `scf.condition` is `TERMINATOR | PURE` (in MLIR it is a
@@ -58,6 +64,7 @@
 //! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | unobservable iter_args removed | `constant trip count N: kept as a loop` / `variable trip count: kept` |
 //! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
 //! | `scf.execute_region` | | single block (without `no_inline`): inlined | |
+//! | `scf.parallel` | | a dimension of 0 trips: results = inits; dimensions of 1 trip removed (none left: body and reductions inlined); nested loops without reductions merged | |
 //!
 //! Inlining moves a region's ops in front of the op, in order, so side effects (calls,
 //! `cf.assert`, unregistered ops) are never dropped. Conditions of `scf.while` are decided by a
@@ -77,6 +84,8 @@ mod for_op;
 #[path = "if.rs"]
 mod if_op;
 mod index_switch;
+mod parallel;
+mod reduce;
 mod while_op;
 mod yield_op;
 
@@ -84,6 +93,7 @@ pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
 pub use execute_region::NO_INLINE;
 pub use for_op::{constant_int, constant_trip_count, UNSIGNED_CMP};
 pub use index_switch::{case_values, CASES};
+pub use parallel::OPERAND_SEGMENT_SIZES;
 
 use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};
@@ -100,7 +110,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpSyntax,
         &'static [Pattern],
         Option<DescribeFn>,
-    ); 7] = [
+    ); 10] = [
         (
             "scf.if",
             region_op,
@@ -144,6 +154,33 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             Some(execute_region::verify_regions),
             OpSyntax::new(execute_region::parse, execute_region::print),
             execute_region::PATTERNS,
+            None,
+        ),
+        (
+            "scf.parallel",
+            region_op,
+            parallel::verify,
+            None,
+            OpSyntax::new(parallel::parse, parallel::print),
+            parallel::PATTERNS,
+            None,
+        ),
+        (
+            "scf.reduce",
+            Traits::TERMINATOR | Traits::RECURSIVELY_PURE,
+            reduce::verify,
+            Some(reduce::verify_regions),
+            OpSyntax::new(reduce::parse, reduce::print),
+            &[],
+            None,
+        ),
+        (
+            "scf.reduce.return",
+            Traits::TERMINATOR | Traits::PURE,
+            reduce::verify_return,
+            None,
+            OpSyntax::new(reduce::parse_return, reduce::print_return),
+            &[],
             None,
         ),
         (

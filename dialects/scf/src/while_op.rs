@@ -33,7 +33,7 @@ use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer};
 
 /// MLIR's `verifyAndGetTerminator`: the terminator of `region`'s block if it is a `name` op.
-fn terminator_named(
+pub(crate) fn terminator_named(
     ctx: &Context,
     op: OpId,
     region: RegionId,

@@ -109,6 +109,43 @@ fn malformed_ir_does_not_panic() {
   }) {cases = array<i64: 1>} : (index) -> i32
   "func.return"(%r) : (i32) -> ()
 }"#,
+        // scf.parallel of one trip whose scf.reduce has fewer operands and regions than inits.
+        r#"func.func @f() -> f32 {
+  %c0 = "arith.constant"() {value = 0 : index} : () -> index
+  %c1 = "arith.constant"() {value = 1 : index} : () -> index
+  %x = "arith.constant"() {value = 1.0 : f32} : () -> f32
+  %r = "scf.parallel"(%c0, %c1, %c1, %x) ({
+  ^bb0(%i: index):
+    "scf.reduce"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (index, index, index, f32) -> f32
+  "func.return"(%r) : (f32) -> ()
+}"#,
+        // scf.parallel of zero trips with more results than inits, and bad segments.
+        r#"func.func @f() -> (f32, f32) {
+  %c0 = "arith.constant"() {value = 0 : index} : () -> index
+  %x = "arith.constant"() {value = 1.0 : f32} : () -> f32
+  %r:2 = "scf.parallel"(%c0, %c0, %c0, %x) ({
+  ^bb0(%i: index):
+    "scf.reduce"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (index, index, index, f32) -> (f32, f32)
+  %s = "scf.parallel"(%c0, %c0, %c0, %x) ({
+  ^bb0(%i: index):
+    "scf.reduce"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1>} : (index, index, index, f32) -> f32
+  "func.return"(%r#0, %s) : (f32, f32) -> ()
+}"#,
+        // Nested scf.parallel loops whose inner body lacks an induction variable.
+        r#"func.func @f(%n: index) {
+  %c1 = "arith.constant"() {value = 1 : index} : () -> index
+  "scf.parallel"(%n, %n, %c1) ({
+  ^bb0(%i: index):
+    "scf.parallel"(%n, %n, %c1) ({
+      "scf.reduce"() : () -> ()
+    }) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()
+    "scf.reduce"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()
+  "func.return"() : () -> ()
+}"#,
     ];
     for src in sources {
         for only_cc in [false, true] {

@@ -297,3 +297,41 @@ fn implicit_yield_with_attributes_is_kept() {
         "{out}"
     );
 }
+
+#[test]
+fn parallel_prints_like_mlir() {
+    let src = valid::VALID
+        .iter()
+        .find(|(n, _)| *n == "parallel_reductions_and_implicit_reduce")
+        .unwrap()
+        .1;
+    let out = roundtrip(src);
+    // mlir-opt 22 prints the same (its SSA names aside); the operand-less `scf.reduce` is always
+    // printed, with a trailing space.
+    assert!(
+        out.contains("%0:2 = scf.parallel (%arg4, %arg5) = (%arg0, %arg0) to (%arg1, %arg1) step (%arg0, %arg0) init (%arg2, %arg3) -> (i64, f32) {\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "      scf.reduce(%2, %arg3 : i64, f32) {\n      ^bb0(%arg6: i64, %arg7: i64):\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("      }, {\n      ^bb0(%arg8: f32, %arg9: f32):\n        scf.reduce.return %arg8 {tag} : f32\n      } {note = 1 : i64}\n    } {tag = \"par\"}\n"), "{out}");
+    assert!(out.contains(") init (%arg2) -> i64 {\n"), "{out}");
+    assert!(
+        out.contains("      \"test.op\"(%arg13) : (index) -> ()\n      scf.reduce \n    }\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("step (%arg0) {\n      scf.reduce \n    }\n    return"),
+        "{out}"
+    );
+    let g = print_src(src, true);
+    assert!(
+        g.contains("{operandSegmentSizes = array<i32: 2, 2, 2, 2>, tag = \"par\"} : (index, index, index, index, index, index, i64, f32) -> (i64, f32)"),
+        "{g}"
+    );
+    assert!(g.contains("\"scf.reduce\"() : () -> ()"), "{g}");
+}

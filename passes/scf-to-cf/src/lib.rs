@@ -1,5 +1,5 @@
 //! Lowering of the structured control flow ops `scf.if`, `scf.for`, `scf.while`,
-//! `scf.index_switch` and `scf.execute_region` to a CFG of `cf.br` / `cf.cond_br` / `cf.switch`
+//! `scf.index_switch`, `scf.execute_region` and `scf.parallel` to a CFG of `cf.br` / `cf.cond_br` / `cf.switch`
 //! between blocks with arguments (source of semantics: MLIR SCFToControlFlow, i.e.
 //! `mlir/lib/Conversion/SCFToControlFlow/SCFToControlFlow.cpp`, as of MLIR 22).
 //!
@@ -28,14 +28,14 @@ pub const CMPI_SLT: i128 = 2;
 /// `arith.cmpi` predicate number of `ult` (MLIR `arith::CmpIPredicate::ult`).
 pub const CMPI_ULT: i128 = 6;
 
-/// Lowers every `scf.if`, `scf.for`, `scf.while`, `scf.index_switch` and `scf.execute_region`
-/// nested (at any depth) in `root` to `cf` branches between blocks (MLIR `--convert-scf-to-cf`).
+/// Lowers every `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region` and
+/// `scf.parallel` nested (at any depth) in `root` to `cf` branches between blocks (MLIR `--convert-scf-to-cf`).
 /// `root` itself is not converted: pass a `builtin.module`, a `func.func` or any op whose regions
 /// hold the ops to lower.
 ///
 /// Fails with a diagnostic located at the offending op on IR the lowering cannot handle: an scf
 /// op of the wrong structure (e.g. an `scf.if` with results but no else block), or an op this
-/// pass does not lower (`scf.parallel`, `scf.forall`). Each op is checked before it is changed,
+/// pass does not lower (`scf.forall`). Each op is checked before it is changed,
 /// so on error the op named by the diagnostic is left as it was (ops lowered before it stay
 /// lowered).
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
@@ -49,7 +49,8 @@ pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
             "scf.while" => lower_while(ctx, op)?,
             "scf.index_switch" => lower_index_switch(ctx, op)?,
             "scf.execute_region" => lower_execute_region(ctx, op)?,
-            "scf.parallel" | "scf.forall" => {
+            "scf.parallel" => lower_parallel(ctx, op)?,
+            "scf.forall" => {
                 return Err(op_error(
                     ctx,
                     op,
@@ -261,6 +262,165 @@ fn lower_for(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let results = ctx.block_args(header)[1..].to_vec();
     replace_and_erase(ctx, op, &results);
     Ok(())
+}
+
+// ------------------------------------------------------------------------------------------------
+// scf.parallel
+
+/// MLIR `ParallelLowering`, then `ForLowering`: the loop becomes a nest of `scf.for`s, one per
+/// dimension (the first outermost), carrying the reduced values as iter_args; the body moves
+/// into the innermost loop, followed by each reduction region inlined with `lhs` = the carried
+/// value and `rhs` = the iteration's value, and a `scf.yield` of the combined values; each outer
+/// loop yields the results of the loop it holds. The results are those of the outermost loop.
+/// The new loops and yields take the `scf.parallel`'s location; they are lowered at once,
+/// outer-first.
+fn lower_parallel(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+    let operands = ctx.operands(op).to_vec();
+    let segments = i32_array_values(ctx, op, "operandSegmentSizes");
+    let Some(&[l, u, s, ni]) = segments.as_deref() else {
+        return Err(op_error(
+            ctx,
+            op,
+            "expects 'operandSegmentSizes' = array<i32: dims, dims, dims, inits>",
+        ));
+    };
+    if s == 0 || l != u || u != s || l + u + s + ni != operands.len() || ni != ctx.results(op).len()
+    {
+        return Err(op_error(
+            ctx,
+            op,
+            "expects as many lower bounds, upper bounds and steps (at least one), and one init per result",
+        ));
+    }
+    let (dims, inits) = (s, operands[3 * s..].to_vec());
+    if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
+        return Err(op_error(ctx, op, "expects one non-empty region"));
+    }
+    let region = ctx.region(op, 0);
+    let body = ctx.entry_block(region).expect("checked non-empty");
+    if ctx.block_args(body).len() != dims {
+        return Err(op_error(
+            ctx,
+            op,
+            "expects the body block to have one induction variable per dimension",
+        ));
+    }
+    let reduce = region_terminator(ctx, op, region, "scf.reduce", "body")?;
+    let reductions = ctx.regions(reduce).to_vec();
+    if ctx.operands(reduce).len() != ni || reductions.len() != ni {
+        return Err(op_error(
+            ctx,
+            reduce,
+            format!("expects one operand and one reduction region per result of the parent 'scf.parallel' ({ni})"),
+        ));
+    }
+    for &r in &reductions {
+        let blocks = ctx.region_blocks(r);
+        if blocks.len() != 1 || ctx.block_args(blocks[0]).len() != 2 {
+            return Err(op_error(
+                ctx,
+                reduce,
+                "expects each reduction region to be one block with two arguments",
+            ));
+        }
+        let ret = region_terminator(ctx, reduce, r, "scf.reduce.return", "reduction")?;
+        if ctx.operands(ret).len() != 1 {
+            return Err(op_error(ctx, ret, "requires a single operand"));
+        }
+    }
+
+    let loc = ctx.loc(op).clone();
+    let index = ctx.index_type();
+    let types: Vec<Type> = inits.iter().map(|&v| ctx.value_type(v)).collect();
+    let mut block_types = vec![index];
+    block_types.extend_from_slice(&types);
+    let (mut carried, mut at, mut outer_body) = (inits, InsertPoint::Before(op), None);
+    let mut loops = Vec::with_capacity(dims);
+    for d in 0..dims {
+        let block = ctx.new_block(&block_types);
+        let for_region = ctx.new_region();
+        ctx.append_block(for_region, block);
+        let mut st = OpState::new(ctx.op_name("scf.for"), loc.clone());
+        st.operands = vec![operands[d], operands[dims + d], operands[2 * dims + d]];
+        st.operands.extend_from_slice(&carried);
+        st.result_types = types.clone();
+        st.regions.push(for_region);
+        let for_op = ctx.build_op(st, at);
+        if let Some(outer) = outer_body {
+            let results = ctx.results(for_op).to_vec();
+            build(
+                ctx,
+                "scf.yield",
+                &results,
+                &[],
+                vec![],
+                &[],
+                &loc,
+                InsertPoint::End(outer),
+            );
+        }
+        let iv = ctx.block_args(block)[0];
+        let parallel_iv = ctx.block_args(body)[d];
+        ctx.replace_all_uses(parallel_iv, iv);
+        carried = ctx.block_args(block)[1..].to_vec();
+        at = InsertPoint::End(block);
+        outer_body = Some(block);
+        loops.push(for_op);
+    }
+    let inner = outer_body.expect("at least one dimension");
+    for o in ctx.block_ops(body) {
+        if o != reduce {
+            ctx.move_op(o, InsertPoint::End(inner));
+        }
+    }
+    let yield_op = build(
+        ctx,
+        "scf.yield",
+        &[],
+        &[],
+        vec![],
+        &[],
+        &loc,
+        InsertPoint::End(inner),
+    );
+    let values = ctx.operands(reduce).to_vec();
+    let mut combined = Vec::with_capacity(ni);
+    for (i, &r) in reductions.iter().enumerate() {
+        let block = ctx.entry_block(r).expect("checked one block");
+        let ret = ctx.last_op(block).expect("checked terminator");
+        ctx.inline_block(
+            block,
+            InsertPoint::Before(yield_op),
+            &[carried[i], values[i]],
+        );
+        combined.push(ctx.operand(ret, 0));
+        ctx.erase_op(ret);
+    }
+    ctx.set_operands(yield_op, combined);
+    let results = ctx.results(loops[0]).to_vec();
+    replace_and_erase(ctx, op, &results);
+    for for_op in loops {
+        lower_for(ctx, for_op)?;
+    }
+    Ok(())
+}
+
+/// The values of an `array<i32: ...>` attribute `name` of `op`, if it is one.
+fn i32_array_values(ctx: &Context, op: OpId, name: &str) -> Option<Vec<usize>> {
+    let attr = ctx.attr_of(op, name)?;
+    let AttrKind::DenseArray { element, values } = ctx.attr_kind(attr) else {
+        return None;
+    };
+    if ctx.int_width(*element) != Some(32) {
+        return None;
+    }
+    values
+        .iter()
+        .map(|v| match *v {
+            DenseValue::Int(i) => usize::try_from(i).ok(),
+            DenseValue::Float(_) => None,
+        })
+        .collect()
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -731,7 +891,7 @@ fn switch(
 /// The `--convert-scf-to-cf` pass (no options).
 pub const PASS: weir_pass::PassInfo = weir_pass::PassInfo {
     name: "convert-scf-to-cf",
-    summary: "Lower scf control flow (if, for, while, index_switch, execute_region) to cf branches",
+    summary: "Lower scf control flow (if, for, while, index_switch, execute_region, parallel) to cf branches",
     options: &[],
     create: |_| Ok(Box::new(ConvertScfToCf)),
 };

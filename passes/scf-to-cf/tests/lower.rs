@@ -982,11 +982,19 @@ fn unsupported_scf_ops_are_located_errors() {
     let mut ctx = new_ctx();
     let (m, _, e) = func(&mut ctx, &[]);
     let (r, b) = region_block(&mut ctx, &[]);
-    op(&mut ctx, b, "scf.reduce", &[], &[], vec![], vec![]);
+    op(
+        &mut ctx,
+        b,
+        "scf.forall.in_parallel",
+        &[],
+        &[],
+        vec![],
+        vec![],
+    );
     op_at(
         &mut ctx,
         e,
-        "scf.parallel",
+        "scf.forall",
         &[],
         &[],
         vec![],
@@ -996,7 +1004,7 @@ fn unsupported_scf_ops_are_located_errors() {
     ret(&mut ctx, e, &[]);
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(80));
-    assert!(err.message.contains("'scf.parallel' op is not supported"));
+    assert!(err.message.contains("'scf.forall' op is not supported"));
 }
 
 #[test]
@@ -1048,4 +1056,65 @@ fn index_switch_on_a_non_index_is_a_located_error() {
     );
     let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
     assert_eq!(err.loc, loc(95));
+}
+
+#[test]
+fn parallel_with_a_bad_terminator_is_a_located_error_and_left_unchanged() {
+    let mut ctx = new_ctx();
+    let index = ctx.index_type();
+    let (m, f, e) = func(&mut ctx, &[index]);
+    let n = ctx.block_args(e)[0];
+    let (r, b) = region_block(&mut ctx, &[index]);
+    op_at(&mut ctx, b, "scf.yield", &[], &[], vec![], vec![], loc(41));
+    let seg = i32_array(&mut ctx, &[1, 1, 1, 0]);
+    let par = op_at(
+        &mut ctx,
+        e,
+        "scf.parallel",
+        &[n, n, n],
+        &[],
+        vec![("operandSegmentSizes", seg)],
+        vec![r],
+        loc(40),
+    );
+    ret(&mut ctx, e, &[]);
+    let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
+    assert_eq!(err.loc, loc(40));
+    assert_eq!(
+        err.message,
+        "'scf.parallel' op expects the 'body' region to terminate with 'scf.reduce'"
+    );
+    assert_eq!(err.notes[0].loc, loc(41));
+    assert!(!ctx.is_erased(par));
+    assert_eq!(ctx.region_blocks(ctx.region(f, 0)).len(), 1);
+}
+
+#[test]
+fn parallel_with_mismatched_segments_is_a_located_error() {
+    let mut ctx = new_ctx();
+    let index = ctx.index_type();
+    let (m, _, e) = func(&mut ctx, &[index]);
+    let n = ctx.block_args(e)[0];
+    let (r, b) = region_block(&mut ctx, &[index]);
+    op(&mut ctx, b, "scf.reduce", &[], &[], vec![], vec![]);
+    let seg = i32_array(&mut ctx, &[1, 2, 1, 0]);
+    op_at(
+        &mut ctx,
+        e,
+        "scf.parallel",
+        &[n, n, n, n],
+        &[],
+        vec![("operandSegmentSizes", seg)],
+        vec![r],
+        loc(50),
+    );
+    ret(&mut ctx, e, &[]);
+    let err = weir_scf_to_cf::run(&mut ctx, m).unwrap_err();
+    assert_eq!(err.loc, loc(50));
+    assert!(
+        err.message
+            .starts_with("'scf.parallel' op expects as many lower bounds"),
+        "{}",
+        err.message
+    );
 }

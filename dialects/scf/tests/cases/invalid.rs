@@ -1172,4 +1172,181 @@ pub const INVALID: &[Invalid] = &[
 }"#,
         "3:24: 'func.return' op expects parent op 'func.func'",
     ),
+    // ------------------------------------------------------------------ scf.parallel, scf.reduce
+    case(
+        "parallel_no_dimensions",
+        r#"func.func @f() {
+  scf.parallel () = () to () step () {
+  }
+  return
+}"#,
+        "2:3: 'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step",
+    ),
+    case(
+        "parallel_zero_step",
+        r#"func.func @f(%a: index) {
+  %c0 = arith.constant 0 : index
+  scf.parallel (%i) = (%a) to (%a) step (%c0) {
+  }
+  return
+}"#,
+        "3:3: 'scf.parallel' op constant step operand must be positive",
+    ),
+    case(
+        "parallel_upper_bound_count",
+        r#"func.func @f(%a: index) {
+  scf.parallel (%i) = (%a) to (%a, %a) step (%a) {
+  }
+  return
+}"#,
+        "2:31: custom op 'scf.parallel' expected 1 operands",
+    ),
+    case(
+        "parallel_arrow_without_init",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}"#,
+        "2:8: custom op 'scf.parallel' number of operands and types do not match: got 0 operands and 1 types",
+    ),
+    case(
+        "parallel_body_ends_with_yield",
+        r#"func.func @f(%a: index) {
+  scf.parallel (%i) = (%a) to (%a) step (%a) {
+    scf.yield
+  }
+  return
+}"#,
+        "2:3: 'scf.parallel' op expects body to terminate with 'scf.reduce'\n  note 3:5: terminator here",
+    ),
+    case(
+        "parallel_more_results_than_reductions",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+  }
+  return
+}"#,
+        "2:8: 'scf.parallel' op expects number of results: 1 to be the same as number of reductions: 0",
+    ),
+    case(
+        "parallel_step_not_index",
+        r#"func.func @f(%a: index, %s: i64) {
+  "scf.parallel"(%a, %a, %s) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    scf.reduce
+  }) : (index, index, i64) -> ()
+  return
+}"#,
+        "2:3: 'scf.parallel' op operand #2 must be variadic of index, but got 'i64'",
+    ),
+    case(
+        "parallel_iv_count_before_nested",
+        r#"func.func @f(%a: index) {
+  "scf.parallel"(%a, %a, %a) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index, %j: index):
+    "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+    scf.reduce
+  }) : (index, index, index) -> ()
+  return
+}"#,
+        "2:3: 'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1",
+    ),
+    case(
+        "reduce_operand_type",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce(%a : index) {
+    ^bb0(%l: index, %r: index):
+      scf.reduce.return %l : index
+    }
+  }
+  return
+}"#,
+        "3:5: 'scf.reduce' op expects type of 0-th reduction operand: 'index' to be the same as the 0-th result type: 'f32'",
+    ),
+    case(
+        "reduce_regions_count_after_nested",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    "scf.reduce"(%x, %x) ({
+    ^bb0(%l: f32, %r: f32):
+      "test.region"() ({ "func.return"() : () -> () }) : () -> ()
+      scf.reduce.return %l : f32
+    }) : (f32, f32) -> ()
+  }
+  return
+}"#,
+        "5:26: 'func.return' op expects parent op 'func.func'",
+    ),
+    case(
+        "reduce_block_arguments",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: i32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}"#,
+        "3:5: 'scf.reduce' op expected two block arguments with type 'f32' in the 0-th reduction region",
+    ),
+    case(
+        "reduce_two_blocks_before_parent_check",
+        r#"func.func @f(%x: f32) {
+  "test.region"() ({
+    "scf.reduce"(%x) ({
+    ^bb0(%l: f32, %r: f32):
+      "test.br"()[^bb1] : () -> ()
+    ^bb1:
+      scf.reduce.return %l : f32
+    }) : (f32) -> ()
+  }) : () -> ()
+  return
+}"#,
+        "3:5: 'scf.reduce' op expects parent op 'scf.parallel'",
+    ),
+    case(
+        "reduce_return_type",
+        r#"func.func @f(%a: index, %x: f32) {
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %a : index
+    }
+  }
+  return
+}"#,
+        "5:7: 'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)",
+    ),
+    weir_only(
+        "parallel_bounds_and_steps_counts",
+        r#"func.func @f(%a: index) {
+  "scf.parallel"(%a, %a, %a, %a) <{operandSegmentSizes = array<i32: 1, 2, 1, 0>}> ({
+  ^bb0(%i: index):
+    scf.reduce
+  }) : (index, index, index, index) -> ()
+  return
+}"#,
+        "2:3: 'scf.parallel' op expects as many lower bounds, upper bounds and steps, but got 1, 2 and 1",
+    ),
+    weir_only(
+        "parallel_init_type",
+        r#"func.func @f(%a: index, %x: f32, %y: i32) {
+  %r = "scf.parallel"(%a, %a, %a, %y) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> ({
+  ^bb0(%i: index):
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }) : (index, index, index, i32) -> f32
+  return
+}"#,
+        "2:8: 'scf.parallel' op expects type of 0-th initial value: 'i32' to be the same as the 0-th result type: 'f32'",
+    ),
 ];

@@ -250,4 +250,33 @@ pub const VALID: &[(&str, &str)] = &[
 }
 "#,
     ),
+    (
+        "parallel_reductions_and_implicit_reduce",
+        r#"func.func @f(%a: index, %b: index, %x: i64, %y: f32) -> (i64, f32) {
+  %0:2 = scf.parallel (%i, %j) = (%a, %a) to (%b, %b) step (%a, %a) init (%x, %y) -> (i64, f32) {
+    %1 = "test.a"(%i, %j) : (index, index) -> i64
+    scf.reduce(%1, %y : i64, f32) {
+    ^bb0(%l: i64, %r: i64):
+      %2 = "test.combine"(%l, %r) : (i64, i64) -> i64
+      scf.reduce.return %2 : i64
+    }, {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l {tag} : f32
+    } {note = 1 : i64}
+  } {tag = "par"}
+  %3 = scf.parallel (%i) = (%a) to (%b) step (%a) init (%x) -> (i64) {
+    scf.reduce(%x : i64) {
+    ^bb0(%l: i64, %r: i64):
+      scf.reduce.return %r : i64
+    }
+  }
+  scf.parallel (%i) = (%a) to (%b) step (%a) {
+    "test.op"(%i) : (index) -> ()
+  }
+  scf.parallel (%i) = (%a) to (%b) step (%a) init () {
+  }
+  return %0#0, %0#1 : i64, f32
+}
+"#,
+    ),
 ];
