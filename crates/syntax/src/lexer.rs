@@ -58,7 +58,7 @@ pub struct Token {
 
 /// A cursor over the source text producing [`Token`]s on demand.
 pub struct Lexer<'a> {
-    src: &'a str,
+    src: &'a [u8],
     pos: usize,
 }
 
@@ -67,8 +67,9 @@ fn is_id_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    /// A lexer at the start of `src`.
-    pub fn new(src: &'a str) -> Self {
+    /// A lexer at the start of `src` (MLIR text; bytes that are not ASCII only occur inside
+    /// comments and string literals of valid input).
+    pub fn new(src: &'a [u8]) -> Self {
         Lexer { src, pos: 0 }
     }
 
@@ -82,13 +83,8 @@ impl<'a> Lexer<'a> {
         self.pos = pos;
     }
 
-    /// The source text.
-    pub fn src(&self) -> &'a str {
-        self.src
-    }
-
     fn peek(&self, ahead: usize) -> u8 {
-        *self.src.as_bytes().get(self.pos + ahead).unwrap_or(&0)
+        *self.src.get(self.pos + ahead).unwrap_or(&0)
     }
 
     fn skip_trivia(&mut self) {
@@ -233,10 +229,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn lex_number(&mut self, start: usize) -> Token {
-        if self.src.as_bytes()[start] == b'0'
-            && self.peek(0) == b'x'
-            && self.peek(1).is_ascii_hexdigit()
-        {
+        if self.src[start] == b'0' && self.peek(0) == b'x' && self.peek(1).is_ascii_hexdigit() {
             self.pos += 1;
             while self.peek(0).is_ascii_hexdigit() {
                 self.pos += 1;
