@@ -271,6 +271,63 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The first character of a source file that is not MLIR text: its byte offset and mlir-opt's
+/// message for it (see [`decode_source`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidByte {
+    /// Byte offset in the file.
+    pub offset: usize,
+    /// The error message.
+    pub message: &'static str,
+}
+
+/// Decodes a source file that may not be UTF-8, as mlir-opt 22 reads it (it lexes bytes):
+/// - bytes that are not UTF-8 inside `//` comments are accepted (they become U+FFFD, which
+///   keeps the line and column of every token, since a comment runs to the end of its line);
+/// - inside a string literal (or quoted `@"symbol"`) mlir-opt accepts them, but Weir's strings
+///   are UTF-8 text: rejected with `string literal is not valid UTF-8` at the first such byte
+///   (the same gap as a `"\FF"` escape);
+/// - elsewhere the lexer stops at the first character that starts no token, with mlir-opt's
+///   message: `unexpected character` (any non-ASCII byte), `invalid SSA name` for a `%` that
+///   starts no name (likewise `^`, `#`, `!`, `@`), `expected '"' in string literal` at the end
+///   of the line of an unterminated string.
+///
+/// Valid UTF-8 is returned as is (the parser reports its errors). Otherwise the first lexical
+/// error is reported, even when the parser would have stopped at an earlier syntax error.
+/// Linear.
+pub fn decode_source(bytes: &[u8]) -> Result<String, InvalidByte> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(s.to_string());
+    }
+    let mut lexer = Lexer::new(bytes);
+    loop {
+        let t = lexer.next_token();
+        let text = &bytes[t.start..t.end];
+        let quoted = text.first() == Some(&b'"') || text.starts_with(b"@\"");
+        let (offset, message) = match t.kind {
+            Tok::Eof => return Ok(String::from_utf8_lossy(bytes).into_owned()),
+            Tok::Error if quoted => (t.end, "expected '\"' in string literal"),
+            Tok::Error => match text {
+                b"%" => (t.start, "invalid SSA name"),
+                b"^" => (t.start, "invalid block name"),
+                b"#" => (t.start, "invalid attribute name"),
+                b"!" => (t.start, "invalid type identifier"),
+                b"@" => (t.end, "@ identifier expected to start with letter or '_'"),
+                _ => (t.start, "unexpected character"),
+            },
+            _ if quoted => match std::str::from_utf8(text) {
+                Ok(_) => continue,
+                Err(e) => (
+                    t.start + e.valid_up_to(),
+                    "string literal is not valid UTF-8",
+                ),
+            },
+            _ => continue, // other tokens are ASCII
+        };
+        return Err(InvalidByte { offset, message });
+    }
+}
+
 /// The contents of a string token (without quotes), with MLIR's escapes resolved: `\n`, `\t`,
 /// `\"`, `\\` and two-hex-digit `\XX`. Returns `None` on a malformed escape.
 pub fn unescape(quoted: &str) -> Option<String> {
