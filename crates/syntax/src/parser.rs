@@ -289,7 +289,12 @@ impl<'a> Parser<'a> {
     pub fn parse_integer(&mut self) -> PResult<i128> {
         let neg = self.consume_if(Tok::Minus);
         if self.tok.kind != Tok::Integer {
-            return Err(self.wrong_token_error("expected integer value"));
+            // mlir-opt: at the token, unless a `-` came first (then after it).
+            return Err(if neg {
+                self.wrong_token_error("expected integer value")
+            } else {
+                self.error("expected integer value")
+            });
         }
         let v =
             parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
