@@ -371,3 +371,49 @@ pub fn escape(s: &str) -> String {
     out.push('"');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{decode_source, InvalidByte};
+
+    fn err(offset: usize, message: &'static str) -> Result<String, InvalidByte> {
+        Err(InvalidByte { offset, message })
+    }
+
+    // Expected offsets counted by hand; the messages are mlir-opt 22's for the same bytes.
+    #[test]
+    fn decode_source_as_mlir_opt_reads_bytes() {
+        // Valid UTF-8 (non-ASCII in a comment and a string) is returned unchanged.
+        assert_eq!(
+            decode_source("// é\n\"ü\"".as_bytes()),
+            Ok("// é\n\"ü\"".to_string())
+        );
+        // A bad byte in a comment becomes U+FFFD; the next line is untouched.
+        assert_eq!(
+            decode_source(b"// a\xff\nfunc"),
+            Ok("// a\u{FFFD}\nfunc".to_string())
+        );
+        // `//` inside a string literal starts no comment: the byte after it is in the string.
+        assert_eq!(
+            decode_source(b"\"//\xff\""),
+            err(3, "string literal is not valid UTF-8")
+        );
+        // A `"` inside a comment starts no string: the bad byte is in plain text on line 2.
+        assert_eq!(
+            decode_source(b"// \"\n x \xff"),
+            err(8, "unexpected character")
+        );
+        assert_eq!(decode_source(b"%\xff"), err(0, "invalid SSA name"));
+        assert_eq!(
+            decode_source(b"@\xff"),
+            err(1, "@ identifier expected to start with letter or '_'")
+        );
+        // The first lexical error wins, even one that is ASCII: an unterminated string is
+        // reported at its line end (offset 4), before the bad byte in the comment that follows.
+        assert_eq!(
+            decode_source(b"\"abc\n// \xff\n$ \xff"),
+            err(4, "expected '\"' in string literal")
+        );
+        assert_eq!(decode_source(b"x $ \xff"), err(2, "unexpected character"));
+    }
+}
