@@ -40,3 +40,11 @@
 // RUN: not cf-opt %t.split.mlir --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=SPLIT
 // SPLIT-OUT: func.func @f() {
 // SPLIT: .split.mlir:8:8: error: expected block name
+//
+// Like mlir-opt (LLVM's SourceMgr), no caret line under a source line with non-ASCII
+// characters, valid UTF-8 included; the column counts bytes (`é` is two).
+// RUN: printf 'func.func @f() {\n  "test.op"() {a = "\xc3\xa9"} : () -> ()  $\n  return\n}\n' > %t.accent.mlir
+// RUN: not cf-opt %t.accent.mlir --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=ACCENT --match-full-lines
+// ACCENT:      {{.*}}.accent.mlir:2:38: error: unexpected character
+// ACCENT-NEXT: {{  "test.op".*}}
+// ACCENT-NOT:  ^

@@ -84,3 +84,16 @@ func.func @for_missing_to(%a: index) {
   }
   return
 }
+
+// -----
+
+// A character that starts no token is the lexer's error, at the character (mlir-opt drops the
+// parser's "expected ..." error there).
+// CHECK: wrong-token-location.mlir:[[# @LINE + 5]]:3: error: unexpected character
+func.func @lexer_error() {
+  %0 = arith.constant 1 : i32
+
+  // expected-error@+1 {{unexpected character}}
+  $
+  return
+}

@@ -326,8 +326,7 @@ fn print_timing(timings: &[(String, Duration)]) {
 /// Reads `path` (or stdin for `-`); returns the name to use in locations and the text. On
 /// failure, returns what `tool` prints on stderr: `tool: could not open ...`, or for bytes
 /// that are not MLIR text (see [`weir_syntax::lexer::decode_source`]) mlir-opt's located error
-/// `FILE:LINE:COL: error: ...` and the source line (without a caret line, as mlir-opt prints
-/// lines that are not UTF-8).
+/// `FILE:LINE:COL: error: ...` and the source line.
 pub fn read_input(path: &str, tool: &str) -> Result<(String, String), String> {
     let (name, bytes) = if path == "-" {
         let mut bytes = Vec::new();
@@ -343,21 +342,18 @@ pub fn read_input(path: &str, tool: &str) -> Result<(String, String), String> {
     match weir_syntax::lexer::decode_source(&bytes) {
         Ok(text) => Ok((name, text)),
         Err(bad) => {
-            let line_start = bytes[..bad.offset]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let line_end = bytes[bad.offset..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |i| bad.offset + i);
-            let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
-            let col = bad.offset - line_start + 1;
-            Err(format!(
-                "{name}:{line}:{col}: error: {}\n{}\n",
-                bad.message,
-                String::from_utf8_lossy(&bytes[line_start..line_end])
-            ))
+            let before = &bytes[..bad.offset];
+            let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+            let col = bad.offset
+                - before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+            let loc =
+                weir_ir::Location::file(&Arc::from(name.as_str()), line as u32, col as u32 + 1);
+            let mut sources = SourceMap::new();
+            sources.add(&name, &String::from_utf8_lossy(&bytes));
+            Err(sources.render(&Diagnostic::error(loc, bad.message)))
         }
     }
 }

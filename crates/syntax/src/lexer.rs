@@ -304,28 +304,40 @@ pub fn decode_source(bytes: &[u8]) -> Result<String, InvalidByte> {
         let t = lexer.next_token();
         let text = &bytes[t.start..t.end];
         let quoted = text.first() == Some(&b'"') || text.starts_with(b"@\"");
-        let (offset, message) = match t.kind {
+        match t.kind {
             Tok::Eof => return Ok(String::from_utf8_lossy(bytes).into_owned()),
-            Tok::Error if quoted => (t.end, "expected '\"' in string literal"),
-            Tok::Error => match text {
-                b"%" => (t.start, "invalid SSA name"),
-                b"^" => (t.start, "invalid block name"),
-                b"#" => (t.start, "invalid attribute name"),
-                b"!" => (t.start, "invalid type identifier"),
-                b"@" => (t.end, "@ identifier expected to start with letter or '_'"),
-                _ => (t.start, "unexpected character"),
-            },
-            _ if quoted => match std::str::from_utf8(text) {
-                Ok(_) => continue,
-                Err(e) => (
-                    t.start + e.valid_up_to(),
-                    "string literal is not valid UTF-8",
-                ),
-            },
-            _ => continue, // other tokens are ASCII
-        };
-        return Err(InvalidByte { offset, message });
+            Tok::Error => return Err(lex_error(bytes, t)),
+            _ if quoted => {
+                if let Err(e) = std::str::from_utf8(text) {
+                    return Err(InvalidByte {
+                        offset: t.start + e.valid_up_to(),
+                        message: "string literal is not valid UTF-8",
+                    });
+                }
+            }
+            _ => {} // other tokens are ASCII
+        }
     }
+}
+
+/// mlir-opt's lexer error for an error token `t` of `src`, and where it reports it:
+/// `expected '"' in string literal` at the end of an unterminated string, `invalid SSA name`
+/// at a `%` that starts no name (likewise `^`, `#`, `!`; after an `@`), else
+/// `unexpected character` at the character.
+pub fn lex_error(src: &[u8], t: Token) -> InvalidByte {
+    let text = &src[t.start..t.end];
+    let (offset, message) = match text {
+        _ if text.first() == Some(&b'"') || text.starts_with(b"@\"") => {
+            (t.end, "expected '\"' in string literal")
+        }
+        b"%" => (t.start, "invalid SSA name"),
+        b"^" => (t.start, "invalid block name"),
+        b"#" => (t.start, "invalid attribute name"),
+        b"!" => (t.start, "invalid type identifier"),
+        b"@" => (t.end, "@ identifier expected to start with letter or '_'"),
+        _ => (t.start, "unexpected character"),
+    };
+    InvalidByte { offset, message }
 }
 
 /// The contents of a string token (without quotes), with MLIR's escapes resolved: `\n`, `\t`,

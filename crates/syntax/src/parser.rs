@@ -5,7 +5,7 @@
 //! `parse_successor`, `parse_optional_attr_dict`, ...), as MLIR's `OpAsmParser` offers them.
 //! Every error is a located [`Diagnostic`]; parsing stops at the first one, as in mlir-opt.
 
-use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::lexer::{lex_error, unescape, Lexer, Tok, Token};
 use crate::registry::Syntax;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -161,17 +161,31 @@ impl<'a> Parser<'a> {
         self.loc_at(self.tok.start)
     }
 
-    /// An error at the current token.
+    /// An error at the current token; at a token the lexer rejected, the lexer's error
+    /// instead (mlir-opt reports that one and drops the parser's).
     pub fn error(&self, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(self.loc(), msg)
+        self.lex_error()
+            .unwrap_or_else(|| Diagnostic::error(self.loc(), msg))
+    }
+
+    /// The lexer's error if the current token is an error token (see [`lex_error`]).
+    fn lex_error(&self) -> Option<Diagnostic> {
+        (self.tok.kind == Tok::Error).then(|| {
+            let e = lex_error(self.src.as_bytes(), self.tok);
+            Diagnostic::error(self.loc_at(e.offset), e.message)
+        })
     }
 
     /// An "expected ..." error about the current token, placed where mlir-opt's
     /// `Parser::emitWrongTokenError` places it: right after the previous token (backing up
     /// over blanks, line ends and `//` comments of the lines in between), where the expected
     /// token was due; at the token itself when nothing precedes it. At the end of input it
-    /// starts one character back, as mlir-opt does. Linear in the text backed over.
+    /// starts one character back, as mlir-opt does. At a token the lexer rejected, the lexer's
+    /// error instead (as [`Parser::error`]). Linear in the text backed over.
     pub fn wrong_token_error(&self, msg: impl Into<String>) -> Diagnostic {
+        if let Some(d) = self.lex_error() {
+            return d;
+        }
         let src = self.src.as_bytes();
         let original = if self.tok.kind == Tok::Eof {
             self.tok.start.saturating_sub(1)
