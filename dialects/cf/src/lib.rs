@@ -624,7 +624,7 @@ fn switch_parts(
 /// custom parser refuses those ("result number not allowed in argument list"; case operands
 /// and `cf.br`/`cf.cond_br` operands accept them), so such a switch prints in generic form.
 fn default_operand_has_result_number(p: &Printer<'_>, op: OpId) -> bool {
-    p.ctx.successors(op).first().is_some()
+    !p.ctx.successors(op).is_empty()
         && p.ctx
             .successor_operands(op, 0)
             .iter()
