@@ -144,10 +144,10 @@ pub fn main(args: Vec<String>) -> i32 {
         .get_one::<String>("input")
         .map(String::as_str)
         .unwrap_or("-");
-    let (file, text) = match read_input(input) {
+    let (file, text) = match read_input(input, "cf-opt") {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("cf-opt: {e}");
+            eprint!("{e}");
             return 1;
         }
     };
@@ -323,20 +323,39 @@ fn print_timing(timings: &[(String, Duration)]) {
     eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
 }
 
-/// Reads `path` (or stdin for `-`); returns the name to use in locations and the text.
-pub fn read_input(path: &str) -> Result<(String, String), String> {
-    if path == "-" {
-        let mut s = String::new();
+/// Reads `path` (or stdin for `-`); returns the name to use in locations and the text. On
+/// failure, returns what `tool` prints on stderr: `tool: could not open ...`, or for bytes
+/// that are not MLIR text (see [`weir_syntax::lexer::decode_source`]) mlir-opt's located error
+/// `FILE:LINE:COL: error: ...` and the source line.
+pub fn read_input(path: &str, tool: &str) -> Result<(String, String), String> {
+    let (name, bytes) = if path == "-" {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("could not read standard input: {e}"))?;
-        return Ok(("<stdin>".to_string(), s));
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{tool}: could not read standard input: {e}\n"))?;
+        ("<stdin>".to_string(), bytes)
+    } else {
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("{tool}: could not open input file '{path}': {e}\n"))?;
+        (path.to_string(), bytes)
+    };
+    match weir_syntax::lexer::decode_source(&bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(bad) => {
+            let before = &bytes[..bad.offset];
+            let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+            let col = bad.offset
+                - before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+            let loc =
+                weir_ir::Location::file(&Arc::from(name.as_str()), line as u32, col as u32 + 1);
+            let mut sources = SourceMap::new();
+            sources.add(&name, &String::from_utf8_lossy(&bytes));
+            Err(sources.render(&Diagnostic::error(loc, bad.message)))
+        }
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("input file '{path}' is not valid UTF-8"))?;
-    Ok((path.to_string(), text))
 }
 
 fn write_output(path: &str, text: &str) -> Result<(), String> {

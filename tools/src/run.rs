@@ -52,10 +52,10 @@ pub fn main(args: Vec<String>) -> i32 {
         .get_many::<String>("arg")
         .map(|v| v.cloned().collect())
         .unwrap_or_default();
-    let (file, text) = match read_input(input) {
+    let (file, text) = match read_input(input, "cf-run") {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("cf-run: {e}");
+            eprint!("{e}");
             return 1;
         }
     };

@@ -45,6 +45,9 @@ pub struct Context {
     op_defs: Vec<Option<OpDef>>,
     materializers: Vec<MaterializeFn>,
     symbols: SymbolIndex,
+    /// While recording (see [`Context::record_dropped_uses`]): each value that lost a use, once
+    /// per lost use.
+    dropped_uses: Option<Vec<ValueId>>,
 }
 
 impl Context {
@@ -683,6 +686,23 @@ impl Context {
 
     // ---------------------------------------------------------------- use-list mutation
 
+    /// Starts (`true`) or stops (`false`) recording the values that lose a use (an operand
+    /// replaced or dropped, an op erased), for [`Context::take_dropped_uses`]: the rewrite
+    /// driver revisits their definitions, which may have become dead (as MLIR's driver does
+    /// with the operands of erased ops). Stopping discards what was recorded.
+    pub fn record_dropped_uses(&mut self, on: bool) {
+        self.dropped_uses = on.then(Vec::new);
+    }
+
+    /// The values that lost a use since the last call (one entry per lost use), while
+    /// recording; empty otherwise.
+    pub fn take_dropped_uses(&mut self) -> Vec<ValueId> {
+        self.dropped_uses
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
     /// Replaces operand `i` of `op` with `v`, keeping use lists right. O(1).
     pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
         self.remove_use(op, i);
@@ -737,6 +757,9 @@ impl Context {
         uses.swap_remove(pos);
         if let Some(&moved) = uses.get(pos) {
             self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;
+        }
+        if let Some(log) = &mut self.dropped_uses {
+            log.push(v);
         }
     }
 

@@ -7,8 +7,9 @@
 //! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops, then its
 //!    region verifier (`OpDef::verify_regions`), in MLIR's order (`verify`, the regions'
 //!    contents, `verifyRegions`);
-//! 3. SSA dominance over the whole tree: a use must be dominated by its definition, and ops that
-//!    are isolated from above must not use values from outside.
+//! 3. SSA dominance over the whole tree: a use must be dominated by its definition (checked for
+//!    ops in blocks reachable from their region's entry only, as MLIR does), and ops that are
+//!    isolated from above must not use values from outside.
 
 use crate::context::Context;
 use crate::diagnostic::{DiagResult, Diagnostic};
@@ -204,6 +205,11 @@ impl<'a> Dominance<'a> {
 
     fn check_use(&mut self, user: OpId, operand: usize, v: ValueId) -> DiagResult<()> {
         let ctx = self.ctx;
+        // MLIR checks the operands of ops in reachable blocks only: in a block that the entry
+        // cannot reach, any use is valid (even `%0 = arith.addi %0, %0`).
+        if ctx.op_block(user).is_some_and(|b| !self.is_reachable(b)) {
+            return Ok(());
+        }
         // MLIR's wording: a plain error at the user plus a note at the definition.
         let not_dominated = || {
             let d = Diagnostic::error(
@@ -282,12 +288,27 @@ impl<'a> Dominance<'a> {
         }
     }
 
-    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+    /// The dominator-tree intervals of `region`'s reachable blocks, computed on first use.
+    fn intervals(&mut self, region: RegionId) -> &HashMap<BlockId, (u32, u32)> {
         let ctx = self.ctx;
-        let info = self
-            .regions
+        self.regions
             .entry(region)
-            .or_insert_with(|| compute_idoms(ctx, region));
+            .or_insert_with(|| compute_idoms(ctx, region))
+    }
+
+    /// Whether `block` is reachable from the entry block of its region (entry blocks and blocks
+    /// outside a region count as reachable).
+    fn is_reachable(&mut self, block: BlockId) -> bool {
+        match self.ctx.block_region(block) {
+            Some(r) if self.ctx.entry_block(r) != Some(block) => {
+                self.intervals(r).contains_key(&block)
+            }
+            _ => true,
+        }
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let info = self.intervals(region);
         let Some(&(b_in, b_out)) = info.get(&b) else {
             return true; // unreachable use: anything goes
         };

@@ -1,6 +1,8 @@
 //! The greedy pattern rewrite driver (MLIR `applyPatternsGreedily`).
 //!
-//! Under a root op, it repeatedly visits every op (definitions before uses) and
+//! Under a root op, each round first erases the blocks that no path from their region's entry
+//! reaches (MLIR's region simplification: folding inside them could loop, since their values
+//! may use each other in a cycle), then visits every op (definitions before uses) and
 //! 1. erases it if it is trivially dead (no used results and no side effects, nested ones
 //!    included for `RECURSIVELY_PURE` ops);
 //! 2. uniques and hoists constants: each `CONSTANT_LIKE` op moves to the start of the entry
@@ -10,7 +12,9 @@
 //!    constant materializers;
 //! 4. applies the op's patterns of the requested kinds until one succeeds.
 //!
-//! Ops that change, and the users of replaced values, are revisited in the same round. Rounds
+//! Ops that change, the users of replaced values, and the definitions of values that lost a use
+//! (operands of erased or rewritten ops) are revisited in the same round, so a round that
+//! changes something is followed by one that changes nothing, as in MLIR. Rounds
 //! repeat until one changes nothing (the fixpoint) or the iteration cap is reached, which is
 //! reported as a warning instead of looping.
 //!
@@ -73,6 +77,7 @@ pub fn apply_patterns_greedily(
         worklist: Vec::new(),
     };
     let mut outcome = GreedyOutcome::default();
+    ctx.record_dropped_uses(true);
     for _ in 0..config.max_iterations {
         let changed = driver.round(ctx);
         outcome.changed |= changed;
@@ -81,6 +86,7 @@ pub fn apply_patterns_greedily(
             break;
         }
     }
+    ctx.record_dropped_uses(false);
     if !outcome.converged {
         driver.log.diagnostics.push(Diagnostic::new(
             weir_ir::Severity::Warning,
@@ -124,8 +130,11 @@ impl Driver {
         }
     }
 
-    /// One round over every op; returns whether anything changed.
+    /// One round: erase unreachable blocks, then visit every op; returns whether anything
+    /// changed.
     fn round(&mut self, ctx: &mut Context) -> bool {
+        let mut changed = erase_unreachable_blocks(ctx, self.root);
+        ctx.take_dropped_uses(); // what the erased blocks used is revisited below anyway
         let mut ops = ctx.nested_ops(self.root);
         ops.reverse(); // the worklist pops from the back: definitions come first
         self.queued = vec![false; ctx.op_capacity()];
@@ -133,13 +142,20 @@ impl Driver {
         for op in ops {
             self.push(op);
         }
-        let mut changed = false;
         while let Some(op) = self.worklist.pop() {
             self.queued[op.index()] = false;
-            if ctx.is_erased(op) || !self.is_live(ctx, op) {
+            if ctx.is_erased(op) || !self.is_live(ctx, op) || in_dead_block(ctx, op) {
                 continue;
             }
-            changed |= self.visit(ctx, op);
+            if self.visit(ctx, op) {
+                changed = true;
+                // Definitions whose values lost a use may now be dead or foldable.
+                for v in ctx.take_dropped_uses() {
+                    if let Some(d) = ctx.defining_op(v) {
+                        self.push(d);
+                    }
+                }
+            }
         }
         changed
     }
@@ -160,15 +176,7 @@ impl Driver {
 
     fn visit(&mut self, ctx: &mut Context, op: OpId) -> bool {
         if is_trivially_dead(ctx, op) {
-            let defs: Vec<OpId> = ctx
-                .operands(op)
-                .iter()
-                .filter_map(|&v| ctx.defining_op(v))
-                .collect();
             ctx.erase_op(op);
-            for d in defs {
-                self.push(d);
-            }
             return true;
         }
         if ctx.has_traits(op, Traits::CONSTANT_LIKE) {
@@ -330,6 +338,58 @@ impl Driver {
         }
         false
     }
+}
+
+/// Whether `op` is in a block without predecessors that is not its region's entry block: such a
+/// block is unreachable (it is erased at the start of the next round), and folding inside it
+/// could loop (its values may use each other in a cycle), so its ops are not visited.
+fn in_dead_block(ctx: &Context, op: OpId) -> bool {
+    ctx.op_block(op).is_some_and(|b| {
+        ctx.predecessors(b).is_empty()
+            && ctx
+                .block_region(b)
+                .is_some_and(|r| ctx.entry_block(r) != Some(b))
+    })
+}
+
+/// Erases, in every region nested in `root`, the blocks that the region's entry block cannot
+/// reach through successors (MLIR `eraseUnreachableBlocks`, the first step of the greedy
+/// driver's region simplification); returns whether it erased any. Values of unreachable
+/// blocks are used only in unreachable blocks (the verifier requires dominance elsewhere), so
+/// what remains stays valid. Linear in the size of `root`.
+pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
+    let mut regions: Vec<RegionId> = ctx.regions(root).to_vec();
+    for op in ctx.nested_ops(root) {
+        regions.extend_from_slice(ctx.regions(op));
+    }
+    let mut reached = vec![false; ctx.block_capacity()];
+    let mut erased = false;
+    for r in regions {
+        let Some(entry) = ctx.entry_block(r) else {
+            continue; // an empty region, or one inside a block erased here
+        };
+        if ctx.next_block(entry).is_none() {
+            continue;
+        }
+        reached[entry.index()] = true;
+        let mut stack = vec![entry];
+        while let Some(b) = stack.pop() {
+            let succs = ctx.last_op(b).map(|t| ctx.successors(t)).unwrap_or(&[]);
+            for &s in succs {
+                if !reached[s.index()] {
+                    reached[s.index()] = true;
+                    stack.push(s);
+                }
+            }
+        }
+        for b in ctx.region_blocks(r) {
+            if !reached[b.index()] {
+                ctx.erase_block(b);
+                erased = true;
+            }
+        }
+    }
+    erased
 }
 
 /// Whether `op` can be erased: it is not a terminator, its results are unused, and it has no

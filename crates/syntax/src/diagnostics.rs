@@ -1,6 +1,7 @@
 //! Rendering of diagnostics exactly as mlir-opt prints them:
-//! `FILE:LINE:COL: error: message`, then the source line and a caret under the column, then
-//! each attached note the same way.
+//! `FILE:LINE:COL: error: message`, then the source line and a caret under the column (no caret
+//! when the line has non-ASCII characters, as LLVM's `SourceMgr` does), then each attached
+//! note the same way.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -43,12 +44,15 @@ impl SourceMap {
                     .and_then(|t| t.lines().nth(line.saturating_sub(1) as usize));
                 if let (Some(text), true) = (text, line > 0) {
                     writeln!(out, "{text}").ok();
-                    let pad: String = text
-                        .chars()
-                        .take(col.saturating_sub(1) as usize)
-                        .map(|c| if c == '\t' { '\t' } else { ' ' })
-                        .collect();
-                    writeln!(out, "{pad}^").ok();
+                    // Like LLVM's SourceMgr: no caret under a line with non-ASCII characters.
+                    if text.is_ascii() {
+                        let pad: String = text
+                            .chars()
+                            .take(col.saturating_sub(1) as usize)
+                            .map(|c| if c == '\t' { '\t' } else { ' ' })
+                            .collect();
+                        writeln!(out, "{pad}^").ok();
+                    }
                 }
             }
             None if d.loc == weir_ir::Location::Unknown => {

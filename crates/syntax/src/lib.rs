@@ -17,4 +17,4 @@ pub use parser::{
 pub use printer::{
     attr_to_string, format_float, print_op, symbol_text, type_to_string, PrintOptions, Printer,
 };
-pub use registry::{NameHintFn, OpSyntax, ParseFn, PrintFn, Syntax};
+pub use registry::{GenericWhenFn, NameHintFn, OpSyntax, ParseFn, PrintFn, Syntax};

@@ -5,7 +5,7 @@
 //! `parse_successor`, `parse_optional_attr_dict`, ...), as MLIR's `OpAsmParser` offers them.
 //! Every error is a located [`Diagnostic`]; parsing stops at the first one, as in mlir-opt.
 
-use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::lexer::{lex_error, unescape, Lexer, Tok, Token};
 use crate::registry::Syntax;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -86,6 +86,7 @@ pub struct Parser<'a> {
     /// The context the IR is built in.
     pub ctx: &'a mut Context,
     syntax: &'a Syntax,
+    src: &'a str,
     lexer: Lexer<'a>,
     tok: Token,
     file: Arc<str>,
@@ -124,11 +125,12 @@ impl<'a> Parser<'a> {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        let mut lexer = Lexer::new(src);
+        let mut lexer = Lexer::new(src.as_bytes());
         let tok = lexer.next_token();
         Parser {
             ctx,
             syntax,
+            src,
             lexer,
             tok,
             file: Arc::from(file),
@@ -159,9 +161,58 @@ impl<'a> Parser<'a> {
         self.loc_at(self.tok.start)
     }
 
-    /// An error at the current token.
+    /// An error at the current token; at a token the lexer rejected, the lexer's error
+    /// instead (mlir-opt reports that one and drops the parser's).
     pub fn error(&self, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(self.loc(), msg)
+        self.lex_error()
+            .unwrap_or_else(|| Diagnostic::error(self.loc(), msg))
+    }
+
+    /// The lexer's error if the current token is an error token (see [`lex_error`]).
+    fn lex_error(&self) -> Option<Diagnostic> {
+        (self.tok.kind == Tok::Error).then(|| {
+            let e = lex_error(self.src.as_bytes(), self.tok);
+            Diagnostic::error(self.loc_at(e.offset), e.message)
+        })
+    }
+
+    /// An "expected ..." error about the current token, placed where mlir-opt's
+    /// `Parser::emitWrongTokenError` places it: right after the previous token (backing up
+    /// over blanks, line ends and `//` comments of the lines in between), where the expected
+    /// token was due; at the token itself when nothing precedes it. At the end of input it
+    /// starts one character back, as mlir-opt does. At a token the lexer rejected, the lexer's
+    /// error instead (as [`Parser::error`]). Linear in the text backed over.
+    pub fn wrong_token_error(&self, msg: impl Into<String>) -> Diagnostic {
+        if let Some(d) = self.lex_error() {
+            return d;
+        }
+        let src = self.src.as_bytes();
+        let original = if self.tok.kind == Tok::Eof {
+            self.tok.start.saturating_sub(1)
+        } else {
+            self.tok.start
+        };
+        let mut end = original;
+        loop {
+            while end > 0 && matches!(src[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return Diagnostic::error(self.loc_at(original), msg);
+            }
+            if !matches!(src[end - 1], b'\n' | b'\r') {
+                return Diagnostic::error(self.loc_at(end), msg);
+            }
+            end -= 1;
+            let line_start = src[..end]
+                .iter()
+                .rposition(|&c| matches!(c, b'\n' | b'\r'))
+                .map_or(0, |i| i + 1);
+            // As mlir-opt, take any `//` on that line for the start of a comment.
+            if let Some(k) = src[line_start..end].windows(2).position(|w| w == b"//") {
+                end = line_start + k;
+            }
+        }
     }
 
     /// The kind of the current token.
@@ -171,7 +222,7 @@ impl<'a> Parser<'a> {
 
     /// The text of the current token.
     pub fn text(&self) -> &'a str {
-        &self.lexer.src()[self.tok.start..self.tok.end]
+        &self.src[self.tok.start..self.tok.end]
     }
 
     fn bump(&mut self) -> Token {
@@ -199,7 +250,7 @@ impl<'a> Parser<'a> {
             self.bump();
             Ok(())
         } else {
-            Err(self.error(format!("expected '{what}'")))
+            Err(self.wrong_token_error(format!("expected '{what}'")))
         }
     }
 
@@ -252,7 +303,12 @@ impl<'a> Parser<'a> {
     pub fn parse_integer(&mut self) -> PResult<i128> {
         let neg = self.consume_if(Tok::Minus);
         if self.tok.kind != Tok::Integer {
-            return Err(self.error("expected integer value"));
+            // mlir-opt: at the token, unless a `-` came first (then after it).
+            return Err(if neg {
+                self.wrong_token_error("expected integer value")
+            } else {
+                self.error("expected integer value")
+            });
         }
         let v =
             parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
@@ -351,7 +407,7 @@ impl<'a> Parser<'a> {
             loop {
                 let loc = self.loc();
                 if self.tok.kind != Tok::PercentId {
-                    return Err(self.error("expected SSA value name"));
+                    return Err(self.wrong_token_error("expected SSA value name"));
                 }
                 let name = self.text()[1..].to_string();
                 self.bump();
@@ -376,7 +432,7 @@ impl<'a> Parser<'a> {
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op(op_loc.clone())?,
             Tok::BareId => self.parse_custom_op(op_loc.clone())?,
-            _ => return Err(self.error("expected operation name in quotes")),
+            _ => return Err(self.wrong_token_error("expected operation name in quotes")),
         };
         let loc = self.parse_optional_trailing_location()?;
         if let Some(loc) = loc {
@@ -634,7 +690,7 @@ impl<'a> Parser<'a> {
                     child,
                 })
             }
-            _ => Err(self.error("expected location instance")),
+            _ => Err(self.wrong_token_error("expected location instance")),
         }
     }
 
@@ -651,7 +707,7 @@ impl<'a> Parser<'a> {
             let end = self.tok.end;
             self.bump();
             if depth == 0 {
-                return Ok(self.lexer.src()[start..end].to_string());
+                return Ok(self.src[start..end].to_string());
             }
         }
     }
@@ -662,7 +718,7 @@ impl<'a> Parser<'a> {
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
         let loc = self.loc();
         if self.tok.kind != Tok::PercentId {
-            return Err(self.error("expected SSA operand"));
+            return Err(self.wrong_token_error("expected SSA operand"));
         }
         let name = self.text()[1..].to_string();
         self.bump();
@@ -891,7 +947,6 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 Tok::CaretId => block = self.parse_block_header(region)?,
-                Tok::Eof => return Err(self.error("expected '}' to end the region")),
                 _ => {
                     let op = self.parse_operation()?;
                     self.ctx.insert_op(op, InsertPoint::End(block));
@@ -971,7 +1026,7 @@ impl<'a> Parser<'a> {
     /// Parses `^name` and returns its block (created on first reference).
     pub fn parse_successor(&mut self) -> PResult<BlockId> {
         if self.tok.kind != Tok::CaretId {
-            return Err(self.error("expected block name"));
+            return Err(self.wrong_token_error("expected block name"));
         }
         let loc = self.loc();
         let name = self.text()[1..].to_string();
@@ -1030,7 +1085,7 @@ impl<'a> Parser<'a> {
                 Ok(self.ctx.intern_type(TypeKind::Opaque(text)))
             }
             Tok::BareId => self.parse_builtin_type(),
-            _ => Err(self.error("expected non-function type")),
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 
@@ -1097,7 +1152,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Greater, ">")?;
                 Ok(self.ctx.intern_type(TypeKind::Tuple(elems)))
             }
-            _ => Err(self.error("expected non-function type")),
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 
@@ -1106,7 +1161,7 @@ impl<'a> Parser<'a> {
         &mut self,
         allow_unranked: bool,
     ) -> PResult<(Option<Vec<Dim>>, Type)> {
-        let src = self.lexer.src().as_bytes();
+        let src = self.src.as_bytes();
         let mut pos = self.tok.start;
         let mut dims = Vec::new();
         let mut ranked = true;
@@ -1122,7 +1177,7 @@ impl<'a> Parser<'a> {
                 while src.get(pos).is_some_and(|c| c.is_ascii_digit()) {
                     pos += 1;
                 }
-                let text = &self.lexer.src()[start..pos];
+                let text = &self.src[start..pos];
                 let n = text.parse::<u64>().ok().filter(|&n| n <= i64::MAX as u64);
                 let Some(n) = n else {
                     return Err(Diagnostic::error(self.loc_at(start), "invalid dimension"));
@@ -1237,7 +1292,7 @@ impl<'a> Parser<'a> {
             let key = match self.tok.kind {
                 Tok::BareId => self.text().to_string(),
                 Tok::String => unescape(self.text()).ok_or_else(|| self.error("invalid string"))?,
-                _ => return Err(self.error("expected attribute name")),
+                _ => return Err(self.wrong_token_error("expected attribute name")),
             };
             self.bump();
             let value = if self.consume_if(Tok::Equal) {
@@ -1253,7 +1308,9 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        self.expect(Tok::RBrace, "}")?;
+        if !self.consume_if(Tok::RBrace) {
+            return Err(self.wrong_token_error("expected '}' in attribute dictionary"));
+        }
         Ok(out)
     }
 
@@ -1297,7 +1354,7 @@ impl<'a> Parser<'a> {
             Tok::AtId => {
                 let mut path = vec![self.parse_symbol_name()?];
                 while self.tok.kind == Tok::Colon
-                    && self.lexer.src().as_bytes().get(self.tok.end) == Some(&b':')
+                    && self.src.as_bytes().get(self.tok.end) == Some(&b':')
                 {
                     self.bump();
                     self.bump();
@@ -1351,7 +1408,7 @@ impl<'a> Parser<'a> {
                 let t = self.parse_type()?;
                 Ok(self.ctx.type_attr(t))
             }
-            _ => Err(self.error("expected attribute value")),
+            _ => Err(self.wrong_token_error("expected attribute value")),
         }
     }
 
@@ -1361,7 +1418,7 @@ impl<'a> Parser<'a> {
         let text = self.text();
         let kind = self.tok.kind;
         if !matches!(kind, Tok::Integer | Tok::Float) {
-            return Err(self.error("expected integer or float literal"));
+            return Err(self.wrong_token_error("expected integer or float literal"));
         }
         self.bump();
         let ty = if self.tok.kind == Tok::Colon {
@@ -1678,7 +1735,7 @@ impl<'a> Parser<'a> {
                 let neg = self.consume_if(Tok::Minus);
                 let text = self.text().to_string();
                 if !matches!(self.tok.kind, Tok::Integer | Tok::Float | Tok::BareId) {
-                    return Err(self.error("expected integer or float literal"));
+                    return Err(self.wrong_token_error("expected integer or float literal"));
                 }
                 self.bump();
                 values.push(self.dense_value(neg, &text, element, &loc)?);

@@ -223,6 +223,14 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Whether `v` prints with a result number (`%3#1`: a result of a multi-result op).
+    pub fn has_result_number(&self, v: ValueId) -> bool {
+        self.names
+            .values
+            .get(v.index())
+            .is_some_and(|(_, number)| number.is_some())
+    }
+
     /// Writes `%a, %b, ...`.
     pub fn print_operands(&mut self, vs: &[ValueId]) {
         for (i, &v) in vs.iter().enumerate() {
@@ -364,6 +372,7 @@ impl<'a> Printer<'a> {
                     self.write(")");
                 }
                 self.write(":");
+                self.print_predecessors(b, i == 0);
                 self.indent += 1;
             }
             let ops = self.ctx.block_ops(b);
@@ -379,6 +388,37 @@ impl<'a> Printer<'a> {
         self.indent -= 1;
         self.newline();
         self.write("}");
+    }
+
+    /// Writes mlir-opt's comment after a block header: `  // pred: ^bb0` for one incoming
+    /// edge, `  // N preds: ^bb0, ^bb2, ^bb2` for N edges (sorted by block number, one entry per
+    /// edge), `  // no predecessors` for a non-entry block without any (MLIR
+    /// `OperationPrinter::print(Block *)`). Costs O(E log E) for the block's E incoming edges.
+    fn print_predecessors(&mut self, b: BlockId, is_entry: bool) {
+        let mut preds: Vec<u32> = self
+            .ctx
+            .predecessors(b)
+            .iter()
+            .filter_map(|&(op, _)| self.ctx.op_block(op))
+            .map(|p| self.names.blocks.get(&p).copied().unwrap_or(u32::MAX))
+            .collect();
+        match preds.len() {
+            0 if !is_entry => self.write("  // no predecessors"),
+            0 => {}
+            1 => {
+                write!(self.out, "  // pred: ^bb{}", preds[0]).ok();
+            }
+            n => {
+                preds.sort_unstable();
+                write!(self.out, "  // {n} preds: ").ok();
+                for (i, p) in preds.iter().enumerate() {
+                    if i > 0 {
+                        self.write(", ");
+                    }
+                    write!(self.out, "^bb{p}").ok();
+                }
+            }
+        }
     }
 
     fn is_elidable_terminator(&self, op: OpId, name: &str) -> bool {
@@ -402,7 +442,11 @@ impl<'a> Printer<'a> {
             self.write(" = ");
         }
         let name = self.ctx.name_str(op);
-        match self.syntax.get(name).filter(|_| !self.options.generic) {
+        let custom = self
+            .syntax
+            .get(name)
+            .filter(|s| !self.options.generic && !s.generic_when.is_some_and(|f| f(self, op)));
+        match custom {
             Some(s) => {
                 let print = s.print;
                 let shown = self.short_name(op, name);

@@ -18,6 +18,11 @@ pub type PrintFn = fn(&mut Printer<'_>, OpId);
 /// (MLIR `OpAsmOpInterface::getAsmResultNames`).
 pub type NameHintFn = fn(&Context, OpId) -> Option<String>;
 
+/// Whether an op must be printed in the generic form although it has a custom one: for custom
+/// forms that cannot express some operands (e.g. `cf.switch`'s default operands, which
+/// mlir-opt reads with "result number not allowed in argument list" when one is `%2#0`).
+pub type GenericWhenFn = fn(&Printer<'_>, OpId) -> bool;
+
 /// The custom syntax of one op.
 #[derive(Clone, Copy)]
 pub struct OpSyntax {
@@ -30,6 +35,8 @@ pub struct OpSyntax {
     /// Dialect whose prefix may be omitted for ops directly inside this op's regions
     /// (MLIR `getDefaultDialect`), e.g. `func` for `func.func`.
     pub default_dialect: Option<&'static str>,
+    /// When the custom form cannot print this op, if ever (see [`GenericWhenFn`]).
+    pub generic_when: Option<GenericWhenFn>,
 }
 
 impl OpSyntax {
@@ -40,12 +47,19 @@ impl OpSyntax {
             print,
             name_hint: None,
             default_dialect: None,
+            generic_when: None,
         }
     }
 
     /// Sets the result name hint (builder style).
     pub const fn name_hint(mut self, f: NameHintFn) -> Self {
         self.name_hint = Some(f);
+        self
+    }
+
+    /// Sets when the op falls back to the generic form (builder style).
+    pub const fn generic_when(mut self, f: GenericWhenFn) -> Self {
+        self.generic_when = Some(f);
         self
     }
 

@@ -81,7 +81,10 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     );
     syntax.register("cf.br", OpSyntax::new(parse_br, print_br));
     syntax.register("cf.cond_br", OpSyntax::new(parse_cond_br, print_cond_br));
-    syntax.register("cf.switch", OpSyntax::new(parse_switch, print_switch));
+    syntax.register(
+        "cf.switch",
+        OpSyntax::new(parse_switch, print_switch).generic_when(default_operand_has_result_number),
+    );
     syntax.register("cf.assert", OpSyntax::new(parse_assert, print_assert));
 }
 
@@ -615,6 +618,17 @@ fn switch_parts(
     let total: i64 = segments.iter().sum();
     attrs.push(("operandSegmentSizes", i32_array(ctx, &[1, ndefault, total])));
     (operands, successors, attrs)
+}
+
+/// Whether a default-destination operand of a `cf.switch` prints as `%2#0`: mlir-opt 22's
+/// custom parser refuses those ("result number not allowed in argument list"; case operands
+/// and `cf.br`/`cf.cond_br` operands accept them), so such a switch prints in generic form.
+fn default_operand_has_result_number(p: &Printer<'_>, op: OpId) -> bool {
+    !p.ctx.successors(op).is_empty()
+        && p.ctx
+            .successor_operands(op, 0)
+            .iter()
+            .any(|&v| p.has_result_number(v))
 }
 
 fn print_switch(p: &mut Printer<'_>, op: OpId) {

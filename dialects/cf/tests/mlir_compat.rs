@@ -1,7 +1,7 @@
 //! Round trips of the cf ops (and a file using every arith/math/cf op kind) against mlir-opt
 //! 22's output, and verifier/parser errors against mlir-opt 22's messages. Expected texts were
-//! produced by running `/usr/lib/llvm-22/bin/mlir-opt` on each input (block predecessor comments
-//! removed). Where Weir deliberately differs from MLIR 22, the tests are in `weir_rules.rs`.
+//! produced by running `/usr/lib/llvm-22/bin/mlir-opt` on each input. Where Weir deliberately
+//! differs from MLIR 22, the tests are in `weir_rules.rs`.
 
 mod common;
 use common::{check_error, check_roundtrip};
@@ -22,11 +22,11 @@ fn br() {
         r#"module {
   func.func @f(%arg0: i32, %arg1: f32) {
     cf.br ^bb1
-  ^bb1:
+  ^bb1:  // pred: ^bb0
     cf.br ^bb2(%arg0, %arg1 : i32, f32)
-  ^bb2(%0: i32, %1: f32):
+  ^bb2(%0: i32, %1: f32):  // pred: ^bb1
     cf.br ^bb3(%0 : i32) {k = 1 : i32}
-  ^bb3(%2: i32):
+  ^bb3(%2: i32):  // pred: ^bb2
     return
   }
 }
@@ -50,11 +50,11 @@ fn cond_br() {
         r#"module {
   func.func @f(%arg0: i1, %arg1: i32, %arg2: i64) {
     cf.cond_br %arg0, ^bb1, ^bb2(%arg1 : i32)
-  ^bb1:
+  ^bb1:  // pred: ^bb0
     cf.cond_br %arg0, ^bb2(%arg1 : i32), ^bb3(%arg1, %arg2 : i32, i64)
-  ^bb2(%0: i32):
+  ^bb2(%0: i32):  // 2 preds: ^bb0, ^bb1
     cf.cond_br %arg0, ^bb3(%0, %arg2 : i32, i64), ^bb3(%arg1, %arg2 : i32, i64) {k}
-  ^bb3(%1: i32, %2: i64):
+  ^bb3(%1: i32, %2: i64):  // 3 preds: ^bb1, ^bb2, ^bb2
     return
   }
 }
@@ -80,13 +80,13 @@ fn cond_br_weights() {
         r#"module {
   func.func @f(%arg0: i1) {
     cf.cond_br %arg0 weights([60, 40]), ^bb1, ^bb2
-  ^bb1:
+  ^bb1:  // pred: ^bb0
     cf.cond_br %arg0 weights([-1, 2]), ^bb2, ^bb2
-  ^bb2:
+  ^bb2:  // 3 preds: ^bb0, ^bb1, ^bb1
     cf.cond_br %arg0 weights([]), ^bb3, ^bb3
-  ^bb3:
+  ^bb3:  // 2 preds: ^bb2, ^bb2
     cf.cond_br %arg0 weights([0, 2147483647]), ^bb4, ^bb4
-  ^bb4:
+  ^bb4:  // 2 preds: ^bb3, ^bb3
     return
   }
 }
@@ -120,15 +120,15 @@ fn switch() {
       4294967295: ^bb3(%arg1, %arg0 : i32, i32),
       42: ^bb1(%arg1 : i32)
     ]
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // 3 preds: ^bb0, ^bb0, ^bb3
     cf.switch %0 : i32, [
       default: ^bb2]
-  ^bb2:
+  ^bb2:  // 3 preds: ^bb0, ^bb1, ^bb2
     cf.switch %arg0 : i32, [
       default: ^bb2,
       7: ^bb3(%arg0, %arg0 : i32, i32)
     ] {k = "v"}
-  ^bb3(%1: i32, %2: i32):
+  ^bb3(%1: i32, %2: i32):  // 2 preds: ^bb0, ^bb2
     cf.switch %1 : i32, [
       default: ^bb1(%2 : i32)] {k}
   }
@@ -166,27 +166,27 @@ fn switch_unsigned_printing() {
       127: ^bb1,
       254: ^bb1
     ]
-  ^bb1:
+  ^bb1:  // 5 preds: ^bb0, ^bb0, ^bb0, ^bb0, ^bb0
     cf.switch %arg1 : i1, [
       default: ^bb2,
       1: ^bb2,
       0: ^bb2
     ]
-  ^bb2:
+  ^bb2:  // 3 preds: ^bb1, ^bb1, ^bb1
     cf.switch %arg2 : i64, [
       default: ^bb3,
       9223372036854775807: ^bb3,
       -9223372036854775807: ^bb3
     ]
-  ^bb3:
+  ^bb3:  // 3 preds: ^bb2, ^bb2, ^bb2
     cf.switch %arg3 : i16, [
       default: ^bb4,
       16: ^bb4,
       65535: ^bb5
     ]
-  ^bb4:
+  ^bb4:  // 2 preds: ^bb3, ^bb3
     return
-  ^bb5:
+  ^bb5:  // pred: ^bb3
     return
   }
 }
@@ -213,17 +213,17 @@ fn switch_signed_flag_types() {
       default: ^bb1,
       4294967295: ^bb1
     ]
-  ^bb1:
+  ^bb1:  // 2 preds: ^bb0, ^bb0
     cf.switch %arg1 : ui8, [
       default: ^bb2,
       200: ^bb2
     ]
-  ^bb2:
+  ^bb2:  // 2 preds: ^bb1, ^bb1
     cf.switch %arg2 : i128, [
       default: ^bb3,
       5: ^bb3
     ]
-  ^bb3:
+  ^bb3:  // 2 preds: ^bb2, ^bb2
     return
   }
 }
@@ -251,7 +251,7 @@ fn switch_nested_indentation() {
         default: ^bb1,
         1: ^bb1
       ]
-    ^bb1:
+    ^bb1:  // 2 preds: ^bb0, ^bb0
       return
     }
   }
@@ -296,12 +296,12 @@ fn generic_form_input() {
         r#"module {
   func.func @f(%arg0: i1, %arg1: i32) {
     cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
     cf.switch %arg1 : i32, [
       default: ^bb2,
       3: ^bb1(%arg1 : i32)
     ]
-  ^bb2:
+  ^bb2:  // 5 preds: ^bb0, ^bb1, ^bb2, ^bb2, ^bb2
     cf.switch %arg1 : i32, [
       default: ^bb2,
       255: ^bb2,
@@ -349,14 +349,14 @@ fn every_op() {
     %7 = arith.index_cast %c0 : index to i32
     cf.assert %arg3, "not taken"
     cf.cond_br %1, ^bb1(%2 : i32), ^bb2
-  ^bb1(%8: i32):
+  ^bb1(%8: i32):  // pred: ^bb0
     cf.switch %8 : i32, [
       default: ^bb2,
       1: ^bb3(%8 : i32)
     ]
-  ^bb2:
+  ^bb2:  // 2 preds: ^bb0, ^bb1
     cf.br ^bb3(%7 : i32)
-  ^bb3(%9: i32):
+  ^bb3(%9: i32):  // 2 preds: ^bb1, ^bb2
     return %9 : i32
   }
 }

@@ -161,9 +161,9 @@ func.func @f(%x: i32, %y: i32) -> i32 {
   func.func @f(%arg0: i32, %arg1: i32) -> i32 {
     %true = arith.constant true
     cf.br ^bb1(%arg0 : i32)
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // pred: ^bb0
     cf.br ^bb2(%0 : i32)
-  ^bb2(%1: i32):
+  ^bb2(%1: i32):  // pred: ^bb1
     return %1 : i32
   }
 }"#
@@ -281,7 +281,7 @@ func.func @f(%s: i32, %x: i32, %y: i32) -> i32 {
       default: ^bb1(%arg1 : i32),
       2: ^bb1(%arg2 : i32)
     ]
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
     return %0 : i32
   }
 }"#,
@@ -424,10 +424,10 @@ func.func @f(%c: i1, %x: i32, %y: i32) -> i32 {
         r#"module {
   func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
     cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2(%arg2 : i32)
-  ^bb1(%0: i32):
+  ^bb1(%0: i32):  // pred: ^bb0
     %1 = arith.addi %0, %0 : i32
     cf.br ^bb2(%1 : i32)
-  ^bb2(%2: i32):
+  ^bb2(%2: i32):  // 2 preds: ^bb0, ^bb1
     return %2 : i32
   }
 }"#,
@@ -470,9 +470,9 @@ func.func @f(%c: i1, %x: i32) -> i32 {
         r#"module {
   func.func @f(%arg0: i1, %arg1: i32) -> i32 {
     cf.cond_br %arg0, ^bb1, ^bb2
-  ^bb1:
+  ^bb1:  // 2 preds: ^bb0, ^bb1
     cf.br ^bb1
-  ^bb2:
+  ^bb2:  // pred: ^bb0
     return %arg1 : i32
   }
 }"#,

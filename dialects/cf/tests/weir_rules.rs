@@ -26,9 +26,9 @@ fn switch_accepts_literals_up_to_the_flag_width() {
       -1: ^bb2,
       -2: ^bb2
     ]
-  ^bb1:
+  ^bb1:  // 2 preds: ^bb0, ^bb0
     return
-  ^bb2:
+  ^bb2:  // 2 preds: ^bb0, ^bb0
     return
   }
 }

@@ -199,14 +199,14 @@ fn execute_region_prints_like_mlir() {
   func.func @f(%arg0: i1, %arg1: i32, %arg2: f32) {
     %0 = scf.execute_region -> i32 {
       "test.br"()[^bb1] : () -> ()
-    ^bb1:
+    ^bb1:  // pred: ^bb0
       scf.yield %arg1 : i32
     }
     %1:2 = scf.execute_region -> (i32, f32) no_inline {
       "test.cond_br"()[^bb1, ^bb2] : () -> ()
-    ^bb1:
+    ^bb1:  // pred: ^bb0
       scf.yield %arg1, %arg2 : i32, f32
-    ^bb2:
+    ^bb2:  // pred: ^bb0
       scf.yield %arg1, %arg2 : i32, f32
     } {tag}
     scf.execute_region {

@@ -38,9 +38,9 @@ pub fn render(d: &Diagnostic) -> String {
     }
 }
 
-/// Checks that `src` prints as `expected` (mlir-opt 22's output for `src`, without the block
-/// predecessor comments), that printing is a fixpoint (parse -> print -> parse -> print), and
-/// that the generic form parses back to the same custom output.
+/// Checks that `src` prints as `expected` (mlir-opt 22's output for `src`), that printing is a
+/// fixpoint (parse -> print -> parse -> print), and that the generic form parses back to the
+/// same custom output.
 pub fn check_roundtrip(src: &str, expected: &str) {
     let once = reprint(src, false);
     assert_eq!(
