@@ -59,3 +59,25 @@ mod tests {
         weir_ir::verify(&ctx, m).unwrap();
     }
 }
+
+/// A module of `n` functions, `@f0` ... `@f{n-1}`, each calling the next and adding one to
+/// the result (the last returns its argument): the shape that made call verification
+/// quadratic when each `func.call` scanned the module for its callee.
+pub fn chain_of_calls(n: usize) -> String {
+    let mut s = String::with_capacity(n * 160);
+    s.push_str("module {\n");
+    for f in 0..n {
+        if f + 1 == n {
+            writeln!(s, "  func.func @f{f}(%x: i64) -> i64 {{\n    return %x : i64\n  }}")
+        } else {
+            writeln!(
+                s,
+                "  func.func @f{f}(%x: i64) -> i64 {{\n    %c1 = arith.constant 1 : i64\n    %y = arith.addi %x, %c1 : i64\n    %r = func.call @f{}(%y) : (i64) -> i64\n    return %r : i64\n  }}",
+                f + 1
+            )
+        }
+        .expect("writing to a String cannot fail");
+    }
+    s.push_str("}\n");
+    s
+}
