@@ -125,6 +125,13 @@ impl Context {
         self.op_defs[name.index()].as_ref()
     }
 
+    /// Whether `op` is isolated from above or may be: unregistered ops may be (MLIR
+    /// `mightHaveTrait<IsIsolatedFromAbove>`), so no value is moved or reused across them.
+    pub fn might_be_isolated_from_above(&self, op: OpId) -> bool {
+        self.op_def(self.op(op).name)
+            .is_none_or(|d| d.traits.contains(Traits::ISOLATED_FROM_ABOVE))
+    }
+
     /// Whether `op` is registered and has all of `traits`. Unregistered ops have no traits.
     pub fn has_traits(&self, op: OpId, traits: Traits) -> bool {
         self.op_def(self.op(op).name)

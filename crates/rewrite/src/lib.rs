@@ -188,14 +188,18 @@ impl Driver {
         self.try_patterns(ctx, op)
     }
 
-    /// The region constants are hoisted to: the entry region of the nearest isolated-from-above
-    /// ancestor (the function body).
+    /// The region constants are hoisted to (to the start of its entry block): the region
+    /// around `op` whose parent op is, or (unregistered) may be, isolated from above: the
+    /// function body (MLIR `OperationFolder::getInsertionRegion`).
     fn hoist_region(&self, ctx: &Context, op: OpId) -> Option<RegionId> {
-        let mut cur = ctx.parent_op(op)?;
-        while !ctx.has_traits(cur, Traits::ISOLATED_FROM_ABOVE) {
-            cur = ctx.parent_op(cur)?;
+        let mut region = ctx.block_region(ctx.op_block(op)?)?;
+        loop {
+            let parent = ctx.region_parent(region)?;
+            if ctx.might_be_isolated_from_above(parent) {
+                return Some(region);
+            }
+            region = ctx.block_region(ctx.op_block(parent)?)?;
         }
-        ctx.regions(cur).first().copied()
     }
 
     fn unique_constant(&mut self, ctx: &mut Context, op: OpId) -> bool {

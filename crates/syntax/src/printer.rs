@@ -460,17 +460,18 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// The op name as the custom form writes it: without `builtin.`, and without the parent's
-    /// default dialect (e.g. `return` directly inside `func.func`).
+    /// The op name as the custom form writes it: without the default dialect of the parent
+    /// (e.g. `return` directly inside `func.func`; `builtin` at the top level and inside
+    /// `builtin.module`, as mlir-opt prints: a `module` nested in a function stays
+    /// `builtin.module`, which is the only form mlir-opt parses there).
     fn short_name(&self, op: OpId, name: &str) -> String {
-        if let Some(rest) = name.strip_prefix("builtin.") {
-            return rest.to_string();
-        }
-        let parent_default = self
-            .ctx
-            .parent_op(op)
-            .and_then(|p| self.syntax.get(self.ctx.name_str(p)))
-            .and_then(|s| s.default_dialect);
+        let parent_default = match self.ctx.parent_op(op) {
+            None => Some("builtin"),
+            Some(p) => self
+                .syntax
+                .get(self.ctx.name_str(p))
+                .and_then(|s| s.default_dialect),
+        };
         match (parent_default, name.split_once('.')) {
             (Some(d), Some((dialect, rest))) if d == dialect => rest.to_string(),
             _ => name.to_string(),

@@ -17,7 +17,10 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         )
         .verifier(verify_module),
     );
-    syntax.register("builtin.module", OpSyntax::new(parse_module, print_module));
+    syntax.register(
+        "builtin.module",
+        OpSyntax::new(parse_module, print_module).default_dialect("builtin"),
+    );
 }
 
 fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {

@@ -4,7 +4,7 @@
 //! name, operands, attributes and result types. Scopes follow dominance the simple way: the
 //! ops of a block see the earlier ops of that block and the ops visible at their parent op;
 //! each block of a multi-block region starts from its parent's scope (no reuse across the
-//! blocks of a CFG), and isolated-from-above ops start empty.
+//! blocks of a CFG), and the regions of ops that are (or, unregistered, may be) isolated from above start empty.
 
 use std::collections::HashMap;
 use weir_ir::{Attr, BlockId, Context, Diagnostic, OpId, OpName, Traits, Type, ValueId};
@@ -54,7 +54,7 @@ fn visit_regions(
     scopes: &mut Vec<HashMap<Key, OpId>>,
     erased: &mut usize,
 ) {
-    let isolated = ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE);
+    let isolated = ctx.might_be_isolated_from_above(op);
     let mut own: Vec<HashMap<Key, OpId>> = Vec::new();
     let scopes = if isolated { &mut own } else { scopes };
     for r in ctx.regions(op).to_vec() {
