@@ -19,11 +19,8 @@
 //
 // With a budget of 4 ops per unroll, the outer loop (4 trips of a 4-op body: 16 ops) stays a
 // loop, so its inner loops are never copied and stay too; the value is unchanged.
-// RUN: cf-opt %s --scf-unroll="full=true max-ops=4 remarks=true" 2>&1 -o /dev/null | FileCheck %s --check-prefix=BUDGET
+// RUN: cf-opt %s --scf-unroll="full=true max-ops=4 remarks=true" --verify-diagnostics -o /dev/null
 // RUN: cf-opt %s --scf-unroll="full=true max-ops=4" | cf-run - -e nest | FileCheck %s --check-prefix=VALUE
-// BUDGET: fixpoint.mlir:[[@LINE+23]]:8: remark: not unrolled: 4 copies of 4 ops exceed max-ops=4
-// BUDGET: fixpoint.mlir:[[@LINE+23]]:11: remark: not unrolled: the trip count is not a compile-time constant
-// BUDGET: fixpoint.mlir:[[@LINE+24]]:13: remark: not unrolled: the trip count is not a compile-time constant
 //
 // A factor unroll is not undone by the next round: with max-trip-count=6, the 10-trip loop
 // of @by_factor is unrolled by 2 into a 5-trip loop of step 2, which stays a loop although 5
@@ -44,9 +41,12 @@ func.func @nest() -> i32 {
   %c10 = arith.constant 10 : index
   %z = arith.constant 0 : i32
   %one = arith.constant 1 : i32
+  // expected-remark@+1 {{not unrolled: 4 copies of 4 ops exceed max-ops=4}}
   %r = scf.for %i = %c0 to %c10 step %c3 iter_args(%a = %z) -> (i32) {
+    // expected-remark@+1 {{not unrolled: the trip count is not a compile-time constant}}
     %ra = scf.for %j = %c0 to %i step %c1 iter_args(%b = %a) -> (i32) {
       %ub = arith.addi %j, %c1 : index
+      // expected-remark@+1 {{not unrolled: the trip count is not a compile-time constant}}
       %rb = scf.for %k = %c0 to %ub step %c2 iter_args(%c = %b) -> (i32) {
         %n = arith.addi %c, %one : i32
         scf.yield %n : i32
@@ -62,6 +62,7 @@ func.func @by_factor() -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c10 = arith.constant 10 : index
+  // expected-remark@+1 {{not unrolled: 10 copies of 1 ops exceed max-ops=4}}
   %r = scf.for %i = %c0 to %c10 step %c1 iter_args(%acc = %c0) -> (index) {
     %s = arith.addi %acc, %i : index
     scf.yield %s : index
