@@ -1,6 +1,7 @@
 //! `--canonicalize` on generated modules of 10^4 .. 10^6 ops (parse excluded from nothing: the
 //! figure is parse + canonicalize, the parse alone is in the `pipeline` benchmark).
 //! Run with `cargo bench -p weir-tools --bench canonicalize`; figures go to docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_group! defines an undocumented `pub fn`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use weir_syntax::{parse_module, ParseOptions};

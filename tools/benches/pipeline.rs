@@ -1,5 +1,6 @@
 //! Parse, verify, lower (`convert-scf-to-cf`) and print generated modules of 10^3 .. 10^6 ops.
 //! Run with `cargo bench -p weir-tools --bench pipeline`; figures go to docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_group! defines an undocumented `pub fn`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions};

@@ -2,6 +2,7 @@
 //! N = 2500 .. 40000: call verification resolves each callee through the symbol index, so the
 //! time per function stays flat as N doubles.
 //! Run with `cargo bench -p weir-tools --bench symbols`; figures go to docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_group! defines an undocumented `pub fn`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use weir_syntax::{parse_module, ParseOptions};

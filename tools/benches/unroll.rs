@@ -1,6 +1,7 @@
 //! Full unrolling of one `scf.for` with 10^3 .. 10^5 iterations (plus the constant-condition
 //! folding the pass runs afterwards). Time should grow linearly with the unrolled size.
 //! Run with `cargo bench -p weir-tools --bench unroll`; figures go to docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_group! defines an undocumented `pub fn`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use weir_syntax::{parse_module, ParseOptions};

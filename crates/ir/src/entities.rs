@@ -55,9 +55,19 @@ entity_id!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueDef {
     /// Result `index` of `op`.
-    Result { op: OpId, index: u32 },
+    Result {
+        /// The defining op.
+        op: OpId,
+        /// The result's position among the op's results.
+        index: u32,
+    },
     /// Argument `index` of `block`.
-    BlockArg { block: BlockId, index: u32 },
+    BlockArg {
+        /// The block whose argument it is.
+        block: BlockId,
+        /// The argument's position.
+        index: u32,
+    },
     /// A value not yet defined (a parser forward reference), or one whose owner was erased.
     Detached,
 }

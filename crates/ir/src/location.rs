@@ -12,10 +12,19 @@ pub enum Location {
     #[default]
     Unknown,
     /// `loc("file":line:col)`.
-    FileLineCol { file: Arc<str>, line: u32, col: u32 },
+    FileLineCol {
+        /// The file name as written.
+        file: Arc<str>,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column (in bytes, as MLIR counts).
+        col: u32,
+    },
     /// `loc("name")` or `loc("name"(child))`.
     Name {
+        /// The name.
         name: Arc<str>,
+        /// The location it names, if any.
         child: Option<Box<Location>>,
     },
     /// `loc(fused[l1, l2, ...])`.

@@ -9,7 +9,9 @@ pub enum PipelineElement {
     Pass { name: String, options: String },
     /// An op-anchored nest, e.g. `func.func(...)`.
     Nest {
+        /// The op name the nest runs on (`func.func`).
         anchor: String,
+        /// The passes and nests inside.
         elements: Vec<PipelineElement>,
     },
 }

@@ -25,21 +25,37 @@ pub enum Tok {
     Float,
     /// `"text"` (the text keeps its quotes; see [`unescape`]).
     String,
+    /// `(`
     LParen,
+    /// `)`
     RParen,
+    /// `{`
     LBrace,
+    /// `}`
     RBrace,
+    /// `[`
     LSquare,
+    /// `]`
     RSquare,
+    /// `<`
     Less,
+    /// `>`
     Greater,
+    /// `,`
     Comma,
+    /// `:`
     Colon,
+    /// `=`
     Equal,
+    /// `->`
     Arrow,
+    /// `*`
     Star,
+    /// `?`
     Question,
+    /// `+`
     Plus,
+    /// `-`
     Minus,
     /// `{-#` / `#-}` are not supported; `::` is lexed as two colons.
     Ellipsis,
