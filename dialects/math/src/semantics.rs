@@ -126,61 +126,42 @@ pub fn eval_float(f: FloatFn, kind: FloatKind, args: &[f64]) -> Option<f64> {
     }
 }
 
-fn eval_f64(f: FloatFn, a: &[f64]) -> f64 {
-    use FloatFn::*;
-    let x = a[0];
-    match f {
-        AbsF => x.abs(),
-        Floor => x.floor(),
-        Ceil => x.ceil(),
-        Trunc => x.trunc(),
-        RoundEven => x.round_ties_even(),
-        Sqrt => x.sqrt(),
-        Exp => x.exp(),
-        Exp2 => x.exp2(),
-        ExpM1 => x.exp_m1(),
-        Log => x.ln(),
-        Log2 => x.log2(),
-        Log1p => x.ln_1p(),
-        Tanh => x.tanh(),
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Atan => x.atan(),
-        Erf => libm::erf(x),
-        CopySign => x.copysign(a[1]),
-        Atan2 => x.atan2(a[1]),
-        PowF => x.powf(a[1]),
-    }
+/// `eval_f64` and `eval_f32`: the host's function of the float width, as MLIR's folders call
+/// the C library's `exp`/`expf` etc. (one body for both widths).
+macro_rules! eval_float {
+    ($name:ident, $t:ty, $erf:path) => {
+        fn $name(f: FloatFn, a: &[$t]) -> $t {
+            use FloatFn::*;
+            let x = a[0];
+            match f {
+                AbsF => x.abs(),
+                Floor => x.floor(),
+                Ceil => x.ceil(),
+                Trunc => x.trunc(),
+                RoundEven => x.round_ties_even(),
+                Sqrt => x.sqrt(),
+                Exp => x.exp(),
+                Exp2 => x.exp2(),
+                ExpM1 => x.exp_m1(),
+                Log => x.ln(),
+                Log2 => x.log2(),
+                Log1p => x.ln_1p(),
+                Tanh => x.tanh(),
+                Sin => x.sin(),
+                Cos => x.cos(),
+                Tan => x.tan(),
+                Atan => x.atan(),
+                Erf => $erf(x),
+                CopySign => x.copysign(a[1]),
+                Atan2 => x.atan2(a[1]),
+                PowF => x.powf(a[1]),
+            }
+        }
+    };
 }
 
-fn eval_f32(f: FloatFn, a: &[f32]) -> f32 {
-    use FloatFn::*;
-    let x = a[0];
-    match f {
-        AbsF => x.abs(),
-        Floor => x.floor(),
-        Ceil => x.ceil(),
-        Trunc => x.trunc(),
-        RoundEven => x.round_ties_even(),
-        Sqrt => x.sqrt(),
-        Exp => x.exp(),
-        Exp2 => x.exp2(),
-        ExpM1 => x.exp_m1(),
-        Log => x.ln(),
-        Log2 => x.log2(),
-        Log1p => x.ln_1p(),
-        Tanh => x.tanh(),
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Atan => x.atan(),
-        Erf => libm::erff(x),
-        CopySign => x.copysign(a[1]),
-        Atan2 => x.atan2(a[1]),
-        PowF => x.powf(a[1]),
-    }
-}
+eval_float!(eval_f64, f64, libm::erf);
+eval_float!(eval_f32, f32, libm::erff);
 
 /// The mask of the low `width` bits (`width` in 1..=128).
 fn mask(width: u32) -> u128 {
