@@ -96,6 +96,16 @@ impl AffineExpr {
         }
     }
 
+    /// Whether `self` and `rhs` are two dimensions, or two symbols, with `self` the later one:
+    /// MLIR 22 orders the operands of `d1 + d0` and `s1 * s0` by position.
+    fn later_leaf_than(&self, rhs: &AffineExpr) -> bool {
+        match (self, rhs) {
+            (AffineExpr::Dim(a), AffineExpr::Dim(b))
+            | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
+            _ => false,
+        }
+    }
+
     /// Whether no dimension occurs in the expression (MLIR `isSymbolicOrConstant`).
     pub fn is_symbolic_or_constant(&self) -> bool {
         match self {
@@ -133,7 +143,7 @@ impl AffineExpr {
     }
 
     /// `self + rhs`, simplified as MLIR's `simplifyAdd`: constants fold; a constant, or a
-    /// symbolic term added to a non-symbolic one, goes to the right; `e + 0 = e`;
+    /// symbolic term added to a non-symbolic one, goes to the right; `d1 + d0 = d0 + d1`; `e + 0 = e`;
     /// `(e + c1) + c2 = e + (c1 + c2)`; `e * c1 + e * c2 = e * (c1 + c2)` (`c` = 1 when
     /// absent); `(e + c) + f = (e + f) + c`; `e + (e floordiv q) * -q = e mod q`.
     pub fn add(self, rhs: AffineExpr) -> AffineExpr {
@@ -145,6 +155,7 @@ impl AffineExpr {
         }
         if (self.as_constant().is_some() && rhs.as_constant().is_none())
             || (self.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant())
+            || self.later_leaf_than(&rhs)
         {
             return rhs.add(self);
         }
@@ -194,7 +205,7 @@ impl AffineExpr {
     }
 
     /// `self * rhs`, simplified as MLIR's `simplifyMul`: constants fold; the symbolic or
-    /// constant operand goes to the right (a constant always); `e * 1 = e`, `e * 0 = 0`;
+    /// constant operand goes to the right (a constant always); `s1 * s0 = s0 * s1`; `e * 1 = e`, `e * 0 = 0`;
     /// `(e * c1) * c2 = e * (c1 * c2)`; `(e * c) * f = (e * f) * c`. One operand must be
     /// symbolic or constant (the parser checks it).
     pub fn mul(self, rhs: AffineExpr) -> AffineExpr {
@@ -206,6 +217,7 @@ impl AffineExpr {
         }
         if (!rhs.is_symbolic_or_constant() && self.is_symbolic_or_constant())
             || (self.as_constant().is_some() && rhs.as_constant().is_none())
+            || self.later_leaf_than(&rhs)
         {
             return rhs.mul(self);
         }
@@ -351,6 +363,9 @@ mod tests {
         assert_eq!(C(7).floor_div(C(2)), C(3));
         assert_eq!(C(-7).modulo(C(3)), C(2));
         assert_eq!(C(7).ceil_div(C(2)), C(4));
+        // d1 + d0 -> d0 + d1; s1 * s0 -> s0 * s1
+        assert_eq!(D(1).add(D(0)), binary(AffineBinOp::Add, D(0), D(1)));
+        assert_eq!(S(1).mul(S(0)), binary(AffineBinOp::Mul, S(0), S(1)));
         // s0 + d0 -> d0 + s0; d0 * s0 stays with the symbol on the right
         assert_eq!(S(0).add(D(0)), binary(AffineBinOp::Add, D(0), S(0)));
         assert_eq!(S(0).mul(D(0)), binary(AffineBinOp::Mul, D(0), S(0)));
