@@ -1,6 +1,6 @@
 // Malformed memref types and affine maps: mlir-opt 22's messages, each checked with
 // `mlir-opt --split-input-file --verify-diagnostics` on this file (same locations).
-// RUN: cf-opt %s --split-input-file --verify-diagnostics
+// RUN: cf-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
 // expected-error@+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
 func.func private @f0(memref<4xf32, affine_map<(d0, d1) -> (d0)>>)
@@ -54,3 +54,8 @@ func.func private @f9(memref<4xf32, affine_map<(d0) -> (d1)>>)
 
 // expected-error@+1 {{redefinition of identifier 'd0'}}
 func.func private @f10(memref<4xf32, affine_map<(d0, d0) -> (d0)>>)
+
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+func.func private @f11(memref<4xf32, #foo.space<1>>)

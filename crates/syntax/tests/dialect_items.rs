@@ -177,3 +177,23 @@ fn affine_maps_are_structured() {
         "affine_map<(d0, d1)[s0] -> (d1, d0 * 2 + s0)>"
     );
 }
+
+#[test]
+fn affine_map_size_is_bounded() {
+    // 1000 operators parse; the 1001st is rejected at its token. `d0 + d1 + d0 + ...` does not
+    // simplify, so the map keeps all of them. Column: the prefix `affine_map<(d0, d1) -> (d0`
+    // has 26 characters; each ` + dN` adds 5 with the `+` at its second character, so the
+    // 1001st `+` is at 0-based offset 26 + 1000 * 5 + 1, column 5028.
+    let map = |n: usize| {
+        let terms: String = (0..n).map(|i| format!(" + d{}", (i + 1) % 2)).collect();
+        format!("affine_map<(d0, d1) -> (d0{terms})>")
+    };
+    let mut ctx = Context::new();
+    let syntax = Syntax::new();
+    let ok = parse_attribute_text(&mut ctx, &syntax, &map(1000), "t").unwrap();
+    let printed = attr_to_string(&ctx, ok);
+    assert_eq!(printed.matches(" + ").count(), 1000);
+    let e = parse_attribute_text(&mut ctx, &syntax, &map(1001), "t").unwrap_err();
+    assert_eq!(e.message, "affine map too large: more than 1000 operators");
+    assert_eq!(e.loc.to_string(), "\"t\":1:5028");
+}

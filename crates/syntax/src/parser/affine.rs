@@ -6,12 +6,19 @@ use super::{PResult, Parser};
 use crate::lexer::Tok;
 use weir_ir::{AffineExpr, AffineMap, Attr, AttrKind, Diagnostic, TypeKind};
 
-/// The dimension and symbol names of the map being parsed, in declaration order.
+/// The dimension and symbol names of the map being parsed, in declaration order, and how many
+/// operators it has so far.
 #[derive(Default)]
 struct AffineScope<'a> {
     dims: Vec<&'a str>,
     symbols: Vec<&'a str>,
+    operators: u32,
 }
+
+/// The most operators an affine map may have: the simplifying constructors and the printer
+/// walk expressions recursively (and the constructors look into their operands), so bounding
+/// the size keeps them shallow and linear.
+const MAX_AFFINE_OPERATORS: u32 = super::MAX_NESTING;
 
 impl<'a> Parser<'a> {
     /// Parses `affine_map<(d0, ...)[s0, ...] -> (e, ...)>` from the keyword on.
@@ -28,7 +35,7 @@ impl<'a> Parser<'a> {
         let mut results = Vec::new();
         if !self.consume_if(Tok::RParen) {
             loop {
-                results.push(self.parse_affine_sum(&scope)?);
+                results.push(self.parse_affine_sum(&mut scope)?);
                 if !self.consume_if(Tok::Comma) {
                     break;
                 }
@@ -78,7 +85,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `a + b`, `a - b` (left associative) over products.
-    fn parse_affine_sum(&mut self, scope: &AffineScope<'_>) -> PResult<AffineExpr> {
+    fn parse_affine_sum(&mut self, scope: &mut AffineScope<'_>) -> PResult<AffineExpr> {
         let mut e = self.parse_affine_product(scope)?;
         loop {
             let sub = match self.tok.kind {
@@ -86,6 +93,7 @@ impl<'a> Parser<'a> {
                 Tok::Minus => true,
                 _ => return Ok(e),
             };
+            self.count_affine_operator(scope)?;
             self.bump();
             let rhs = self.parse_affine_product(scope)?;
             e = if sub { e.sub(rhs) } else { e.add(rhs) };
@@ -94,7 +102,7 @@ impl<'a> Parser<'a> {
 
     /// `a * b`, `a floordiv b`, `a ceildiv b`, `a mod b` (left associative) over operands;
     /// rejects products and divisions that are not affine, as mlir-opt does.
-    fn parse_affine_product(&mut self, scope: &AffineScope<'_>) -> PResult<AffineExpr> {
+    fn parse_affine_product(&mut self, scope: &mut AffineScope<'_>) -> PResult<AffineExpr> {
         let mut e = self.parse_affine_operand(scope)?;
         loop {
             let op = match (self.tok.kind, self.text()) {
@@ -103,6 +111,7 @@ impl<'a> Parser<'a> {
                 _ => return Ok(e),
             };
             let at = self.loc();
+            self.count_affine_operator(scope)?;
             self.bump();
             let rhs = self.parse_affine_operand(scope)?;
             if op == "*" {
@@ -126,10 +135,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Counts the operator at the current token, failing past [`MAX_AFFINE_OPERATORS`].
+    fn count_affine_operator(&self, scope: &mut AffineScope<'_>) -> PResult<()> {
+        scope.operators += 1;
+        if scope.operators > MAX_AFFINE_OPERATORS {
+            return Err(self.error(format!(
+                "affine map too large: more than {MAX_AFFINE_OPERATORS} operators"
+            )));
+        }
+        Ok(())
+    }
+
     /// A name, an integer, `-operand` or `(sum)`.
-    fn parse_affine_operand(&mut self, scope: &AffineScope<'_>) -> PResult<AffineExpr> {
+    fn parse_affine_operand(&mut self, scope: &mut AffineScope<'_>) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Minus => {
+                self.count_affine_operator(scope)?;
                 self.bump();
                 Ok(self.nested(|p| p.parse_affine_operand(scope))?.neg())
             }
