@@ -3,13 +3,15 @@
 //!
 //! An expression is a small tree owned by the interned [`AttrKind::AffineMap`]
 //! attribute that holds it (comparing two maps compares two attribute ids). The constructors
-//! ([`AffineExpr::add`], [`AffineExpr::mul`], ...) simplify as MLIR's `AffineExpr` operators do
+//! (`+`, `-`, `*` and [`AffineExpr::floor_div`], ...) simplify as MLIR's `AffineExpr` operators do
 //! (`mlir/lib/IR/AffineExpr.cpp`: constant folding, constants and symbols to the right,
 //! `e + 0`, `e * 1`, `(e + 2) + 3`, `c1 * e + c2 * e`, divisions of multiples), so a parsed map
 //! is stored, and printed, in the form mlir-opt gives it. Rules of upstream not listed in
 //! the constructors' docs are not applied; the map then keeps the form it was written in.
 //!
 //! [`AttrKind::AffineMap`]: crate::AttrKind::AffineMap
+
+use std::ops::{Add, Mul, Neg, Sub};
 
 /// A binary operator of an affine expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,111 +144,6 @@ impl AffineExpr {
         }
     }
 
-    /// `self + rhs`, simplified as MLIR's `simplifyAdd`: constants fold; a constant, or a
-    /// symbolic term added to a non-symbolic one, goes to the right; `d1 + d0 = d0 + d1`; `e + 0 = e`;
-    /// `(e + c1) + c2 = e + (c1 + c2)`; `e * c1 + e * c2 = e * (c1 + c2)` (`c` = 1 when
-    /// absent); `(e + c) + f = (e + f) + c`; `e + (e floordiv q) * -q = e mod q`.
-    pub fn add(self, rhs: AffineExpr) -> AffineExpr {
-        use AffineExpr::Constant;
-        if let (Some(a), Some(b)) = (self.as_constant(), rhs.as_constant()) {
-            if let Some(c) = a.checked_add(b) {
-                return Constant(c);
-            }
-        }
-        if (self.as_constant().is_some() && rhs.as_constant().is_none())
-            || (self.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant())
-            || self.later_leaf_than(&rhs)
-        {
-            return rhs.add(self);
-        }
-        let rhs_const = rhs.as_constant();
-        if rhs_const == Some(0) {
-            return self;
-        }
-        if let (Some((ll, lr)), Some(c2)) = (self.as_binary(AffineBinOp::Add), rhs_const) {
-            if let Some(sum) = lr.as_constant().and_then(|c1| c1.checked_add(c2)) {
-                return ll.clone().add(Constant(sum));
-            }
-        }
-        let scaled = |e: &AffineExpr| match e.as_binary(AffineBinOp::Mul) {
-            Some((f, c)) if c.as_constant().is_some() => (f.clone(), c.as_constant()),
-            _ => (e.clone(), Some(1)),
-        };
-        let ((first, c1), (second, c2)) = (scaled(&self), scaled(&rhs));
-        if first == second {
-            if let Some(c) = c1.zip(c2).and_then(|(a, b)| a.checked_add(b)) {
-                return first.mul(Constant(c));
-            }
-        }
-        if let Some((ll, lr)) = self.as_binary(AffineBinOp::Add) {
-            if lr.as_constant().is_some() {
-                return ll.clone().add(rhs).add(lr.clone());
-            }
-        }
-        // `e + (e floordiv q) * -q` (q constant) or `e + ((e floordiv q) * q) * -1`.
-        if let Some((rl, rr)) = rhs.as_binary(AffineBinOp::Mul) {
-            if rr.as_constant() == Some(-1) {
-                if let Some((inner, q)) = rl.as_binary(AffineBinOp::Mul) {
-                    if let Some((e, q2)) = inner.as_binary(AffineBinOp::FloorDiv) {
-                        if q2 == q && *e == self {
-                            return self.modulo(q.clone());
-                        }
-                    }
-                }
-            }
-            if let Some((e, q)) = rl.as_binary(AffineBinOp::FloorDiv) {
-                let neg_q = q.as_constant().and_then(i64::checked_neg);
-                if *e == self && neg_q.is_some() && neg_q == rr.as_constant() {
-                    return self.modulo(q.clone());
-                }
-            }
-        }
-        binary(AffineBinOp::Add, self, rhs)
-    }
-
-    /// `self * rhs`, simplified as MLIR's `simplifyMul`: constants fold; the symbolic or
-    /// constant operand goes to the right (a constant always); `s1 * s0 = s0 * s1`; `e * 1 = e`, `e * 0 = 0`;
-    /// `(e * c1) * c2 = e * (c1 * c2)`; `(e * c) * f = (e * f) * c`. One operand must be
-    /// symbolic or constant (the parser checks it).
-    pub fn mul(self, rhs: AffineExpr) -> AffineExpr {
-        use AffineExpr::Constant;
-        if let (Some(a), Some(b)) = (self.as_constant(), rhs.as_constant()) {
-            if let Some(c) = a.checked_mul(b) {
-                return Constant(c);
-            }
-        }
-        if (!rhs.is_symbolic_or_constant() && self.is_symbolic_or_constant())
-            || (self.as_constant().is_some() && rhs.as_constant().is_none())
-            || self.later_leaf_than(&rhs)
-        {
-            return rhs.mul(self);
-        }
-        match rhs.as_constant() {
-            Some(1) => return self,
-            Some(0) => return rhs,
-            _ => {}
-        }
-        if let Some((ll, lr)) = self.as_binary(AffineBinOp::Mul) {
-            if let Some(c1) = lr.as_constant() {
-                if let Some(p) = rhs.as_constant().and_then(|c2| c1.checked_mul(c2)) {
-                    return ll.clone().mul(Constant(p));
-                }
-                return ll.clone().mul(rhs).mul(lr.clone());
-            }
-        }
-        binary(AffineBinOp::Mul, self, rhs)
-    }
-
-    /// `-self`, i.e. `self * -1` (MLIR `operator-`).
-    pub fn neg(self) -> AffineExpr {
-        self.mul(AffineExpr::Constant(-1))
-    }
-
-    /// `self - rhs`, i.e. `self + rhs * -1` (MLIR `operator-`).
-    pub fn sub(self, rhs: AffineExpr) -> AffineExpr {
-        self.add(rhs.neg())
-    }
-
     /// `self floordiv rhs`, simplified as MLIR's `simplifyFloorDiv` for a constant divisor
     /// `c >= 1`: constants fold; `e floordiv 1 = e`; `(e * k) floordiv c = e * (k / c)` when
     /// `c` divides `k`; `(a + b) floordiv c = a floordiv c + b floordiv c` when `c` divides
@@ -331,6 +228,127 @@ impl AffineExpr {
             }
         }
         binary(AffineBinOp::Mod, self, rhs)
+    }
+}
+
+impl Add for AffineExpr {
+    type Output = AffineExpr;
+
+    /// `self + rhs`, simplified as MLIR's `simplifyAdd`: constants fold; a constant, or a
+    /// symbolic term added to a non-symbolic one, goes to the right; `d1 + d0 = d0 + d1`; `e + 0 = e`;
+    /// `(e + c1) + c2 = e + (c1 + c2)`; `e * c1 + e * c2 = e * (c1 + c2)` (`c` = 1 when
+    /// absent); `(e + c) + f = (e + f) + c`; `e + (e floordiv q) * -q = e mod q`.
+    fn add(self, rhs: AffineExpr) -> AffineExpr {
+        use AffineExpr::Constant;
+        if let (Some(a), Some(b)) = (self.as_constant(), rhs.as_constant()) {
+            if let Some(c) = a.checked_add(b) {
+                return Constant(c);
+            }
+        }
+        if (self.as_constant().is_some() && rhs.as_constant().is_none())
+            || (self.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant())
+            || self.later_leaf_than(&rhs)
+        {
+            return rhs.add(self);
+        }
+        let rhs_const = rhs.as_constant();
+        if rhs_const == Some(0) {
+            return self;
+        }
+        if let (Some((ll, lr)), Some(c2)) = (self.as_binary(AffineBinOp::Add), rhs_const) {
+            if let Some(sum) = lr.as_constant().and_then(|c1| c1.checked_add(c2)) {
+                return ll.clone().add(Constant(sum));
+            }
+        }
+        let scaled = |e: &AffineExpr| match e.as_binary(AffineBinOp::Mul) {
+            Some((f, c)) if c.as_constant().is_some() => (f.clone(), c.as_constant()),
+            _ => (e.clone(), Some(1)),
+        };
+        let ((first, c1), (second, c2)) = (scaled(&self), scaled(&rhs));
+        if first == second {
+            if let Some(c) = c1.zip(c2).and_then(|(a, b)| a.checked_add(b)) {
+                return first.mul(Constant(c));
+            }
+        }
+        if let Some((ll, lr)) = self.as_binary(AffineBinOp::Add) {
+            if lr.as_constant().is_some() {
+                return ll.clone().add(rhs).add(lr.clone());
+            }
+        }
+        // `e + (e floordiv q) * -q` (q constant) or `e + ((e floordiv q) * q) * -1`.
+        if let Some((rl, rr)) = rhs.as_binary(AffineBinOp::Mul) {
+            if rr.as_constant() == Some(-1) {
+                if let Some((inner, q)) = rl.as_binary(AffineBinOp::Mul) {
+                    if let Some((e, q2)) = inner.as_binary(AffineBinOp::FloorDiv) {
+                        if q2 == q && *e == self {
+                            return self.modulo(q.clone());
+                        }
+                    }
+                }
+            }
+            if let Some((e, q)) = rl.as_binary(AffineBinOp::FloorDiv) {
+                let neg_q = q.as_constant().and_then(i64::checked_neg);
+                if *e == self && neg_q.is_some() && neg_q == rr.as_constant() {
+                    return self.modulo(q.clone());
+                }
+            }
+        }
+        binary(AffineBinOp::Add, self, rhs)
+    }
+}
+
+impl Mul for AffineExpr {
+    type Output = AffineExpr;
+
+    /// `self * rhs`, simplified as MLIR's `simplifyMul`: constants fold; the symbolic or
+    /// constant operand goes to the right (a constant always); `s1 * s0 = s0 * s1`; `e * 1 = e`, `e * 0 = 0`;
+    /// `(e * c1) * c2 = e * (c1 * c2)`; `(e * c) * f = (e * f) * c`. One operand must be
+    /// symbolic or constant (the parser checks it).
+    fn mul(self, rhs: AffineExpr) -> AffineExpr {
+        use AffineExpr::Constant;
+        if let (Some(a), Some(b)) = (self.as_constant(), rhs.as_constant()) {
+            if let Some(c) = a.checked_mul(b) {
+                return Constant(c);
+            }
+        }
+        if (!rhs.is_symbolic_or_constant() && self.is_symbolic_or_constant())
+            || (self.as_constant().is_some() && rhs.as_constant().is_none())
+            || self.later_leaf_than(&rhs)
+        {
+            return rhs.mul(self);
+        }
+        match rhs.as_constant() {
+            Some(1) => return self,
+            Some(0) => return rhs,
+            _ => {}
+        }
+        if let Some((ll, lr)) = self.as_binary(AffineBinOp::Mul) {
+            if let Some(c1) = lr.as_constant() {
+                if let Some(p) = rhs.as_constant().and_then(|c2| c1.checked_mul(c2)) {
+                    return ll.clone().mul(Constant(p));
+                }
+                return ll.clone().mul(rhs).mul(lr.clone());
+            }
+        }
+        binary(AffineBinOp::Mul, self, rhs)
+    }
+}
+
+impl Neg for AffineExpr {
+    type Output = AffineExpr;
+
+    /// `-self`, i.e. `self * -1` (MLIR `operator-`).
+    fn neg(self) -> AffineExpr {
+        self.mul(AffineExpr::Constant(-1))
+    }
+}
+
+impl Sub for AffineExpr {
+    type Output = AffineExpr;
+
+    /// `self - rhs`, i.e. `self + rhs * -1` (MLIR `operator-`).
+    fn sub(self, rhs: AffineExpr) -> AffineExpr {
+        self.add(rhs.neg())
     }
 }
 

@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
             self.count_affine_operator(scope)?;
             self.bump();
             let rhs = self.parse_affine_product(scope)?;
-            e = if sub { e.sub(rhs) } else { e.add(rhs) };
+            e = if sub { e - rhs } else { e + rhs };
         }
     }
 
@@ -118,7 +118,7 @@ impl<'a> Parser<'a> {
                 if !e.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
                     return Err(Diagnostic::error(at, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"));
                 }
-                e = e.mul(rhs);
+                e = e * rhs;
                 continue;
             }
             if !rhs.is_symbolic_or_constant() {
@@ -152,7 +152,7 @@ impl<'a> Parser<'a> {
             Tok::Minus => {
                 self.count_affine_operator(scope)?;
                 self.bump();
-                Ok(self.nested(|p| p.parse_affine_operand(scope))?.neg())
+                Ok(-self.nested(|p| p.parse_affine_operand(scope))?)
             }
             Tok::LParen => {
                 self.bump();
