@@ -1,5 +1,6 @@
 //! Builtin attributes, interned in the [`Context`](crate::Context) (MLIR `BuiltinAttributes.td`).
 
+use crate::affine::AffineMap;
 use crate::types::Type;
 
 /// An interned attribute: a small `Copy` handle into the context's attribute table.
@@ -45,8 +46,39 @@ pub enum AttrKind {
     Unit,
     /// `@root::@nested`.
     SymbolRef(Vec<String>),
-    /// An attribute of another dialect kept as text, e.g. `#foo.bar<1>` (stored without `#`).
+    /// `affine_map<(d0, d1)[s0] -> (d1, d0 + s0)>` (MLIR `AffineMapAttr`).
+    AffineMap(AffineMap),
+    /// `strided<[4, 1], offset: ?>`: a memref layout (MLIR `StridedLayoutAttr`); `None` is `?`.
+    Strided {
+        strides: Vec<Option<i64>>,
+        offset: Option<i64>,
+    },
+    /// An attribute defined by a registered dialect, stored structurally: `#test.kind<fast>` is
+    /// dialect `test`, mnemonic `kind`, parameters `[Keyword("fast")]` (see
+    /// `weir_syntax::DialectAttrSyntax` for how the parameters are written).
+    Dialect {
+        dialect: String,
+        mnemonic: String,
+        params: Vec<DialectParam>,
+    },
+    /// An attribute of an unregistered dialect kept as text, e.g. `#foo.bar<1>` (stored
+    /// without `#`); also the builtin attributes Weir does not model (`affine_set<...>`,
+    /// `distinct[...]`, `sparse<...>`, `dense_resource<...>`), stored with their keyword.
     Opaque(String),
+}
+
+/// One parameter of a dialect type or attribute ([`TypeKind::Dialect`](crate::TypeKind::Dialect),
+/// [`AttrKind::Dialect`]), as MLIR's generated storage classes keep typed parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DialectParam {
+    /// A type, e.g. the `i32` of `!test.pair<i32, f32>`.
+    Type(Type),
+    /// An attribute (strings, arrays, nested dialect attributes).
+    Attr(Attr),
+    /// An integer, e.g. the address space of `!llvm.ptr<1>`.
+    Int(i64),
+    /// A bare keyword, e.g. the `fast` of `#test.kind<fast>` (an enum case).
+    Keyword(String),
 }
 
 impl Eq for AttrKind {}
@@ -66,6 +98,13 @@ impl std::hash::Hash for AttrKind {
             AttrKind::Type(t) => t.hash(h),
             AttrKind::Unit => {}
             AttrKind::SymbolRef(p) => p.hash(h),
+            AttrKind::AffineMap(m) => m.hash(h),
+            AttrKind::Strided { strides, offset } => (strides, offset).hash(h),
+            AttrKind::Dialect {
+                dialect,
+                mnemonic,
+                params,
+            } => (dialect, mnemonic, params).hash(h),
         }
     }
 }

@@ -4,6 +4,7 @@
 //!
 //! Architecture invariant: this crate knows no dialect and no text syntax. See ARCHITECTURE.md.
 
+pub mod affine;
 pub mod attributes;
 pub mod context;
 pub mod diagnostic;
@@ -14,7 +15,8 @@ mod symbols;
 pub mod types;
 pub mod verifier;
 
-pub use attributes::{Attr, AttrKind, DenseValue};
+pub use affine::{AffineBinOp, AffineExpr, AffineMap};
+pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};
 pub use context::{sign_extend, Context, InsertPoint};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};

@@ -1,5 +1,8 @@
 //! Builtin types, interned in the [`Context`](crate::Context): comparing two [`Type`]s compares
-//! two ids. The set and the textual forms are MLIR's builtin types (MLIR `BuiltinTypes.td`).
+//! two ids. The set and the textual forms are MLIR's builtin types (MLIR `BuiltinTypes.td`),
+//! plus the types that dialects define ([`TypeKind::Dialect`]).
+
+use crate::attributes::{Attr, DialectParam};
 
 /// An interned type: a small `Copy` handle into the context's type table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -68,6 +71,24 @@ pub enum TypeKind {
     Vector { shape: Vec<u64>, element: Type },
     /// `tuple<i32, f32>`.
     Tuple(Vec<Type>),
-    /// A type of another dialect kept as text, e.g. `!llvm.ptr` (stored as `llvm.ptr`).
+    /// `memref<4x?xf32, layout, memory-space>` (ranked: `Some(dims)`) or `memref<*xf32, space>`
+    /// (unranked: `None`, never with a layout). `layout` is an `affine_map` or `strided`
+    /// attribute, absent for the identity layout (MLIR drops an identity map); `memory_space`
+    /// is an integer or dialect attribute, absent for the default space (MLIR `MemRefType`).
+    MemRef {
+        shape: Option<Vec<Dim>>,
+        element: Type,
+        layout: Option<Attr>,
+        memory_space: Option<Attr>,
+    },
+    /// A type defined by a registered dialect, stored structurally: `!test.pair<i32, f32>` is
+    /// dialect `test`, mnemonic `pair`, parameters `[Type(i32), Type(f32)]`. The dialect's
+    /// syntax hooks decide how the parameters are written (see `weir_syntax::DialectTypeSyntax`).
+    Dialect {
+        dialect: String,
+        mnemonic: String,
+        params: Vec<DialectParam>,
+    },
+    /// A type of an unregistered dialect kept as text, e.g. `!llvm.ptr` (stored as `llvm.ptr`).
     Opaque(String),
 }

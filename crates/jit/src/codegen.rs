@@ -275,6 +275,12 @@ pub(crate) fn type_str(ctx: &Context, ty: Type) -> String {
         }
         TypeKind::Tuple(ts) => format!("tuple<{}>", list(ts)),
         TypeKind::Opaque(s) => format!("!{s}"),
+        // Messages name these by kind only (the JIT has no buffers yet; the layout, memory
+        // space and dialect parameters are printed by weir-syntax).
+        TypeKind::MemRef { element, .. } => format!("memref<...x{}>", type_str(ctx, *element)),
+        TypeKind::Dialect {
+            dialect, mnemonic, ..
+        } => format!("!{dialect}.{mnemonic}"),
     }
 }
 

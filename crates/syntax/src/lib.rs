@@ -15,6 +15,10 @@ pub use parser::{
     parse_attribute_text, parse_module, Argument, PResult, ParseOptions, Parser, UnresolvedOperand,
 };
 pub use printer::{
-    attr_to_string, format_float, print_op, symbol_text, type_to_string, PrintOptions, Printer,
+    attr_to_string, attr_to_string_with, format_float, print_op, symbol_text, type_to_string,
+    type_to_string_with, DialectPrinter, PrintOptions, Printer,
 };
-pub use registry::{GenericWhenFn, NameHintFn, OpSyntax, ParseFn, PrintFn, Syntax};
+pub use registry::{
+    GenericWhenFn, ItemSyntax, NameHintFn, OpSyntax, ParseFn, ParseParamsFn, PrintFn,
+    PrintParamsFn, Syntax,
+};

@@ -5,13 +5,15 @@
 //! `parse_successor`, `parse_optional_attr_dict`, ...), as MLIR's `OpAsmParser` offers them.
 //! Every error is a located [`Diagnostic`]; parsing stops at the first one, as in mlir-opt.
 
+mod affine;
+
 use crate::lexer::{lex_error, unescape, Lexer, Tok, Token};
-use crate::registry::Syntax;
+use crate::registry::{ItemSyntax, Syntax};
 use std::collections::HashMap;
 use std::sync::Arc;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, Dim, FloatKind, InsertPoint,
-    Location, OpId, OpState, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
+    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, DialectParam, Dim, FloatKind,
+    InsertPoint, Location, OpId, OpState, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
 };
 
 /// The result of a parse step: a value, or the located error that stopped the parse.
@@ -694,6 +696,54 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Parses a type (`attr == false`) or attribute of a dialect that registered its types or
+    /// attributes, at its `!name` / `#name` token: the pretty form `!dialect.mnemonic<...>` or
+    /// the verbose form `!dialect<mnemonic<...>>` (MLIR `parseExtendedType`/`Attr`; the quoted
+    /// `!dialect<"...">` is MLIR's form for unregistered dialects). Returns `None`, consuming
+    /// nothing, for a dialect that registered none (its items stay text).
+    fn parse_dialect_item(
+        &mut self,
+        name: &str,
+        attr: bool,
+    ) -> PResult<Option<(String, String, Vec<DialectParam>)>> {
+        let (dialect, mnemonic) = name.split_once('.').unwrap_or((name, ""));
+        if !self.syntax.has_dialect_items(dialect, attr) {
+            return Ok(None);
+        }
+        let verbose = mnemonic.is_empty();
+        let mnemonic = if verbose {
+            self.bump();
+            self.expect(Tok::Less, "<")?;
+            if self.tok.kind != Tok::BareId {
+                return Err(self.error("expected valid keyword"));
+            }
+            self.text()
+        } else {
+            mnemonic
+        };
+        let Some(item) = self.item_syntax(dialect, mnemonic, attr) else {
+            let what = if attr { "attribute" } else { "type" };
+            return Err(self.error(format!(
+                "unknown {what} `{mnemonic}` in dialect `{dialect}`"
+            )));
+        };
+        let mnemonic = mnemonic.to_string();
+        self.bump();
+        let params = (item.parse)(self)?;
+        if verbose {
+            self.expect(Tok::Greater, ">")?;
+        }
+        Ok(Some((dialect.to_string(), mnemonic, params)))
+    }
+
+    fn item_syntax(&self, dialect: &str, mnemonic: &str, attr: bool) -> Option<ItemSyntax> {
+        if attr {
+            self.syntax.attr_syntax(dialect, mnemonic).copied()
+        } else {
+            self.syntax.type_syntax(dialect, mnemonic).copied()
+        }
+    }
+
     fn skip_balanced_angles(&mut self) -> PResult<String> {
         let start = self.tok.start;
         let mut depth = 0i32;
@@ -1076,6 +1126,13 @@ impl<'a> Parser<'a> {
                     self.bump();
                     return Ok(t);
                 }
+                if let Some((dialect, mnemonic, params)) = self.parse_dialect_item(&name, false)? {
+                    return Ok(self.ctx.intern_type(TypeKind::Dialect {
+                        dialect,
+                        mnemonic,
+                        params,
+                    }));
+                }
                 self.check_unregistered_dialect_ok("type", &name)?;
                 self.bump();
                 let mut text = name;
@@ -1114,6 +1171,10 @@ impl<'a> Parser<'a> {
             return Ok(self.ctx.intern_type(k));
         }
         match t {
+            "memref" => {
+                let kind = self.parse_memref_type()?;
+                Ok(self.ctx.intern_type(kind))
+            }
             "tensor" => {
                 self.bump();
                 self.expect(Tok::Less, "<")?;
@@ -1368,6 +1429,13 @@ impl<'a> Parser<'a> {
                     self.bump();
                     return Ok(a);
                 }
+                if let Some((dialect, mnemonic, params)) = self.parse_dialect_item(&name, true)? {
+                    return Ok(self.ctx.attr(AttrKind::Dialect {
+                        dialect,
+                        mnemonic,
+                        params,
+                    }));
+                }
                 if !name.contains('.') {
                     return Err(self.error(format!("undefined symbol alias id '{name}'")));
                 }
@@ -1392,8 +1460,9 @@ impl<'a> Parser<'a> {
                 "dense" => self.parse_dense_attr(),
                 "array" => self.parse_dense_array_attr(),
                 "loc" => Err(self.error("location attributes are only allowed after operations")),
-                "affine_map" | "affine_set" | "strided" | "distinct" | "sparse"
-                | "dense_resource" => {
+                "affine_map" => self.parse_affine_map_attr(),
+                "strided" => self.parse_strided_attr(),
+                "affine_set" | "distinct" | "sparse" | "dense_resource" => {
                     let kw = self.text().to_string();
                     self.bump();
                     let body = self.skip_balanced_angles()?;

@@ -7,8 +7,8 @@ use crate::registry::Syntax;
 use std::collections::HashMap;
 use std::fmt::Write;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, FloatKind, OpId, RegionId, Signedness, Traits,
-    Type, TypeKind, ValueId,
+    AffineBinOp, AffineExpr, AffineMap, Attr, AttrKind, BlockId, Context, DenseValue, DialectParam,
+    Dim, FloatKind, OpId, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
 };
 
 /// What to print (mlir-opt's `--mlir-print-*` flags).
@@ -243,7 +243,11 @@ impl<'a> Printer<'a> {
 
     /// Writes a type.
     pub fn print_type(&mut self, ty: Type) {
-        write_type(self.ctx, &mut self.out, ty);
+        let w = Writer {
+            ctx: self.ctx,
+            syntax: Some(self.syntax),
+        };
+        write_type(w, &mut self.out, ty);
     }
 
     /// Writes `T1, T2, ...`.
@@ -275,7 +279,11 @@ impl<'a> Printer<'a> {
 
     /// Writes an attribute.
     pub fn print_attr(&mut self, a: Attr) {
-        write_attr(self.ctx, &mut self.out, a, true);
+        let w = Writer {
+            ctx: self.ctx,
+            syntax: Some(self.syntax),
+        };
+        write_attr(w, &mut self.out, a, true);
     }
 
     /// Writes ` {k = v, ...}` with the op's attributes minus `elided` (nothing if none remain).
@@ -553,21 +561,138 @@ pub fn symbol_text(name: &str) -> String {
     }
 }
 
-/// A type as MLIR prints it, e.g. `tensor<2x?xf32>`.
+/// A type as MLIR prints it, e.g. `tensor<2x?xf32>`. Without a [`Syntax`], dialect types are
+/// written in the default form of [`DialectPrinter::print_params`]; [`type_to_string_with`]
+/// uses the dialects' print hooks.
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
     let mut s = String::new();
-    write_type(ctx, &mut s, ty);
+    write_type(Writer { ctx, syntax: None }, &mut s, ty);
     s
 }
 
-/// An attribute as MLIR prints it, e.g. `42 : i32`, `dense<1.000000e+00> : tensor<2xf32>`.
+/// A type as MLIR prints it, with the print hooks of the dialect types registered in `syntax`.
+pub fn type_to_string_with(ctx: &Context, syntax: &Syntax, ty: Type) -> String {
+    let mut s = String::new();
+    let syntax = Some(syntax);
+    write_type(Writer { ctx, syntax }, &mut s, ty);
+    s
+}
+
+/// An attribute as MLIR prints it, e.g. `42 : i32`, `dense<1.000000e+00> : tensor<2xf32>`
+/// (dialect attributes in the default form, as in [`type_to_string`]).
 pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
     let mut s = String::new();
-    write_attr(ctx, &mut s, a, true);
+    write_attr(Writer { ctx, syntax: None }, &mut s, a, true);
     s
 }
 
-fn write_type(ctx: &Context, out: &mut String, ty: Type) {
+/// An attribute as MLIR prints it, with the print hooks of the dialect attributes registered in
+/// `syntax`.
+pub fn attr_to_string_with(ctx: &Context, syntax: &Syntax, a: Attr) -> String {
+    let mut s = String::new();
+    let syntax = Some(syntax);
+    write_attr(Writer { ctx, syntax }, &mut s, a, true);
+    s
+}
+
+/// What type and attribute printing reads: the context, and the syntax table whose dialect
+/// print hooks apply (none: the default form).
+#[derive(Clone, Copy)]
+struct Writer<'a> {
+    ctx: &'a Context,
+    syntax: Option<&'a Syntax>,
+}
+
+/// Writes the parameters of a dialect type or attribute, for the print hooks registered with
+/// [`Syntax::register_type`] and [`Syntax::register_attr`] (MLIR `DialectAsmPrinter`).
+pub struct DialectPrinter<'a> {
+    w: Writer<'a>,
+    out: &'a mut String,
+}
+
+impl DialectPrinter<'_> {
+    /// The context the parameters live in.
+    pub fn ctx(&self) -> &Context {
+        self.w.ctx
+    }
+
+    /// Appends text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// Writes a type.
+    pub fn print_type(&mut self, ty: Type) {
+        write_type(self.w, self.out, ty);
+    }
+
+    /// Writes an attribute (with its type, e.g. `1 : i32`).
+    pub fn print_attr(&mut self, a: Attr) {
+        write_attr(self.w, self.out, a, true);
+    }
+
+    /// Writes one parameter: a type, an attribute, an integer or a keyword.
+    pub fn print_param(&mut self, p: &DialectParam) {
+        match p {
+            DialectParam::Type(t) => self.print_type(*t),
+            DialectParam::Attr(a) => self.print_attr(*a),
+            DialectParam::Int(i) => write!(self.out, "{i}").unwrap_or(()),
+            DialectParam::Keyword(k) => self.write(k),
+        }
+    }
+
+    /// The default form: nothing without parameters, else `<p1, p2, ...>` (the form of
+    /// MLIR's generated printers for `$a, $b` assembly formats), e.g. `<i32, f32>`.
+    pub fn print_params(&mut self, params: &[DialectParam]) {
+        if params.is_empty() {
+            return;
+        }
+        self.write("<");
+        for (i, p) in params.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_param(p);
+        }
+        self.write(">");
+    }
+}
+
+/// Writes `!dialect.mnemonic` / `#dialect.mnemonic` and the parameters, by the print hook of
+/// the dialect item if `w.syntax` has one, else in the default form.
+fn write_dialect_item(
+    w: Writer<'_>,
+    out: &mut String,
+    sigil: char,
+    (dialect, mnemonic): (&str, &str),
+    params: &[DialectParam],
+    hook: Option<crate::registry::PrintParamsFn>,
+) {
+    write!(out, "{sigil}{dialect}.{mnemonic}").unwrap_or(());
+    let mut p = DialectPrinter { w, out };
+    match hook {
+        Some(print) => print(&mut p, params),
+        None => p.print_params(params),
+    }
+}
+
+/// Writes `4x?x` (each dimension followed by `x`), or `*x` for an unranked shape.
+fn write_shape(out: &mut String, shape: &Option<Vec<Dim>>) {
+    match shape {
+        None => out.push_str("*x"),
+        Some(dims) => {
+            for d in dims {
+                match d {
+                    Some(n) => write!(out, "{n}x").unwrap_or(()),
+                    None => out.push_str("?x"),
+                }
+            }
+        }
+    }
+}
+
+fn write_type(w: Writer<'_>, out: &mut String, ty: Type) {
+    let ctx = w.ctx;
     match ctx.type_kind(ty) {
         TypeKind::Integer { width, signedness } => {
             let p = match signedness {
@@ -587,44 +712,67 @@ fn write_type(ctx: &Context, out: &mut String, ty: Type) {
         TypeKind::None => out.push_str("none"),
         TypeKind::Function { inputs, results } => {
             out.push('(');
-            write_type_list(ctx, out, inputs);
+            write_type_list(w, out, inputs);
             out.push_str(") -> ");
             if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. })
             {
-                write_type(ctx, out, results[0]);
+                write_type(w, out, results[0]);
             } else {
                 out.push('(');
-                write_type_list(ctx, out, results);
+                write_type_list(w, out, results);
                 out.push(')');
             }
         }
         TypeKind::Tensor { shape, element } => {
             out.push_str("tensor<");
-            match shape {
-                None => out.push_str("*x"),
-                Some(dims) => {
-                    for d in dims {
-                        match d {
-                            Some(n) => write!(out, "{n}x").ok(),
-                            None => write!(out, "?x").ok(),
-                        };
-                    }
-                }
-            }
-            write_type(ctx, out, *element);
+            write_shape(out, shape);
+            write_type(w, out, *element);
             out.push('>');
+        }
+        TypeKind::MemRef {
+            shape,
+            element,
+            layout,
+            memory_space,
+        } => {
+            out.push_str("memref<");
+            write_shape(out, shape);
+            write_type(w, out, *element);
+            if let Some(l) = layout {
+                out.push_str(", ");
+                write_attr(w, out, *l, true);
+            }
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                // MLIR elides the `i64` of an integer memory space (`memref<4xf32, 1>`).
+                let typed = match ctx.attr_kind(*m) {
+                    AttrKind::Integer { ty, .. } => ctx.type_kind(*ty) != &I64,
+                    _ => true,
+                };
+                write_attr(w, out, *m, typed);
+            }
+            out.push('>');
+        }
+        TypeKind::Dialect {
+            dialect,
+            mnemonic,
+            params,
+        } => {
+            let hook = w.syntax.and_then(|s| s.type_syntax(dialect, mnemonic));
+            let hook = hook.and_then(|h| h.print);
+            write_dialect_item(w, out, '!', (dialect, mnemonic), params, hook);
         }
         TypeKind::Vector { shape, element } => {
             out.push_str("vector<");
             for d in shape {
                 write!(out, "{d}x").ok();
             }
-            write_type(ctx, out, *element);
+            write_type(w, out, *element);
             out.push('>');
         }
         TypeKind::Tuple(elems) => {
             out.push_str("tuple<");
-            write_type_list(ctx, out, elems);
+            write_type_list(w, out, elems);
             out.push('>');
         }
         TypeKind::Opaque(text) => {
@@ -634,12 +782,12 @@ fn write_type(ctx: &Context, out: &mut String, ty: Type) {
     }
 }
 
-fn write_type_list(ctx: &Context, out: &mut String, tys: &[Type]) {
+fn write_type_list(w: Writer<'_>, out: &mut String, tys: &[Type]) {
     for (i, &t) in tys.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        write_type(ctx, out, t);
+        write_type(w, out, t);
     }
 }
 
@@ -685,13 +833,14 @@ fn mlir_exp(s: &str) -> String {
     format!("{mantissa}e{sign}{digits:0>2}")
 }
 
-fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
+fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
+    let ctx = w.ctx;
     match ctx.attr_kind(a) {
         AttrKind::Integer { value, ty } => {
             write!(out, "{value}").ok();
             if with_type {
                 out.push_str(" : ");
-                write_type(ctx, out, *ty);
+                write_type(w, out, *ty);
             }
         }
         AttrKind::Float { bits, ty } => {
@@ -699,7 +848,7 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
             out.push_str(&format_float(f64::from_bits(*bits), kind));
             if with_type {
                 out.push_str(" : ");
-                write_type(ctx, out, *ty);
+                write_type(w, out, *ty);
             }
         }
         AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -719,7 +868,7 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                     AttrKind::Float { ty, .. } => ctx.float_kind(*ty) == Some(FloatKind::F64),
                     _ => false,
                 };
-                write_attr(ctx, out, e, !default_typed);
+                write_attr(w, out, e, !default_typed);
             }
             out.push(']');
         }
@@ -732,7 +881,7 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 write_attr_key(out, k);
                 if !matches!(ctx.attr_kind(*v), AttrKind::Unit) {
                     out.push_str(" = ");
-                    write_attr(ctx, out, *v, true);
+                    write_attr(w, out, *v, true);
                 }
             }
             out.push('}');
@@ -751,24 +900,24 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 // `dense<>`: an empty tensor.
             } else if values.len() == 1 || dims.is_empty() {
                 if let Some(v) = values.first() {
-                    write_dense_value(ctx, out, *v, element);
+                    write_dense_value(w, out, *v, element);
                 }
             } else {
-                write_dense_nested(ctx, out, values, &dims, element);
+                write_dense_nested(w, out, values, &dims, element);
             }
             out.push_str("> : ");
-            write_type(ctx, out, *ty);
+            write_type(w, out, *ty);
         }
         AttrKind::DenseArray { element, values } => {
             out.push_str("array<");
-            write_type(ctx, out, *element);
+            write_type(w, out, *element);
             for (i, v) in values.iter().enumerate() {
                 out.push_str(if i == 0 { ": " } else { ", " });
-                write_dense_value(ctx, out, *v, *element);
+                write_dense_value(w, out, *v, *element);
             }
             out.push('>');
         }
-        AttrKind::Type(t) => write_type(ctx, out, *t),
+        AttrKind::Type(t) => write_type(w, out, *t),
         AttrKind::Unit => out.push_str("unit"),
         AttrKind::SymbolRef(path) => {
             for (i, p) in path.iter().enumerate() {
@@ -777,6 +926,40 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
                 }
                 out.push_str(&symbol_text(p));
             }
+        }
+        AttrKind::AffineMap(map) => {
+            out.push_str("affine_map<");
+            write_affine_map(out, map);
+            out.push('>');
+        }
+        AttrKind::Strided { strides, offset } => {
+            let dyn_or = |out: &mut String, v: &Option<i64>| match v {
+                Some(n) => write!(out, "{n}").unwrap_or(()),
+                None => out.push('?'),
+            };
+            out.push_str("strided<[");
+            for (i, st) in strides.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                dyn_or(out, st);
+            }
+            out.push(']');
+            // MLIR elides a zero offset.
+            if *offset != Some(0) {
+                out.push_str(", offset: ");
+                dyn_or(out, offset);
+            }
+            out.push('>');
+        }
+        AttrKind::Dialect {
+            dialect,
+            mnemonic,
+            params,
+        } => {
+            let hook = w.syntax.and_then(|s| s.attr_syntax(dialect, mnemonic));
+            let hook = hook.and_then(|h| h.print);
+            write_dialect_item(w, out, '#', (dialect, mnemonic), params, hook);
         }
         AttrKind::Opaque(text) => {
             if !text.starts_with("affine_")
@@ -792,7 +975,8 @@ fn write_attr(ctx: &Context, out: &mut String, a: Attr, with_type: bool) {
     }
 }
 
-fn write_dense_value(ctx: &Context, out: &mut String, v: DenseValue, element: Type) {
+fn write_dense_value(w: Writer<'_>, out: &mut String, v: DenseValue, element: Type) {
+    let ctx = w.ctx;
     match v {
         DenseValue::Int(i) => {
             if ctx.int_width(element) == Some(1) {
@@ -809,7 +993,7 @@ fn write_dense_value(ctx: &Context, out: &mut String, v: DenseValue, element: Ty
 }
 
 fn write_dense_nested(
-    ctx: &Context,
+    w: Writer<'_>,
     out: &mut String,
     values: &[DenseValue],
     dims: &[u64],
@@ -817,7 +1001,7 @@ fn write_dense_nested(
 ) {
     let Some((&first, rest)) = dims.split_first() else {
         if let Some(v) = values.first() {
-            write_dense_value(ctx, out, *v, element);
+            write_dense_value(w, out, *v, element);
         }
         return;
     };
@@ -828,7 +1012,116 @@ fn write_dense_nested(
             out.push_str(", ");
         }
         let chunk = values.get(i * inner..(i + 1) * inner).unwrap_or(&[]);
-        write_dense_nested(ctx, out, chunk, rest, element);
+        write_dense_nested(w, out, chunk, rest, element);
     }
     out.push(']');
+}
+
+/// The `i64` type, whose integer memory spaces print without a type.
+const I64: TypeKind = TypeKind::Integer {
+    width: 64,
+    signedness: Signedness::Signless,
+};
+
+/// Writes `(d0, d1)[s0] -> (e1, e2)`, the inside of `affine_map<...>`.
+fn write_affine_map(out: &mut String, map: &AffineMap) {
+    out.push('(');
+    for d in 0..map.num_dims {
+        if d > 0 {
+            out.push_str(", ");
+        }
+        write!(out, "d{d}").unwrap_or(());
+    }
+    out.push(')');
+    if map.num_symbols > 0 {
+        out.push('[');
+        for s in 0..map.num_symbols {
+            if s > 0 {
+                out.push_str(", ");
+            }
+            write!(out, "s{s}").unwrap_or(());
+        }
+        out.push(']');
+    }
+    out.push_str(" -> (");
+    for (i, e) in map.results.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_affine_expr(out, e, false);
+    }
+    out.push(')');
+}
+
+/// Writes an affine expression as MLIR's `printAffineExprInternal` does: `strong` is true
+/// where the enclosing operator binds tighter than `+` (then a binary expression gets
+/// parentheses); `e * -1` prints as `-e`, `a + b * -1` as `a - b`, `a + b * -c` as
+/// `a - b * c` and `a + -c` as `a - c`.
+fn write_affine_expr(out: &mut String, e: &AffineExpr, strong: bool) {
+    let (op, lhs, rhs) = match e {
+        AffineExpr::Dim(d) => return write!(out, "d{d}").unwrap_or(()),
+        AffineExpr::Symbol(s) => return write!(out, "s{s}").unwrap_or(()),
+        AffineExpr::Constant(c) => return write!(out, "{c}").unwrap_or(()),
+        AffineExpr::Binary { op, lhs, rhs } => (*op, &**lhs, &**rhs),
+    };
+    if strong {
+        out.push('(');
+    }
+    let rhs_const = rhs.as_constant();
+    let rhs_scaled = match rhs {
+        AffineExpr::Binary {
+            op: AffineBinOp::Mul,
+            lhs: rl,
+            rhs: rr,
+        } => rr.as_constant().map(|c| (&**rl, c)),
+        _ => None,
+    };
+    match op {
+        AffineBinOp::Mul if rhs_const == Some(-1) => {
+            out.push('-');
+            write_affine_expr(out, lhs, true);
+        }
+        AffineBinOp::Add => match (rhs_scaled, rhs_const) {
+            (Some((rl, -1)), _) => {
+                write_affine_expr(out, lhs, false);
+                out.push_str(" - ");
+                let nested_add = matches!(
+                    rl,
+                    AffineExpr::Binary {
+                        op: AffineBinOp::Add,
+                        ..
+                    }
+                );
+                write_affine_expr(out, rl, nested_add);
+            }
+            (Some((rl, c)), _) if c < -1 => {
+                write_affine_expr(out, lhs, false);
+                out.push_str(" - ");
+                write_affine_expr(out, rl, true);
+                write!(out, " * {}", -(c as i128)).unwrap_or(());
+            }
+            (_, Some(c)) if c < 0 => {
+                write_affine_expr(out, lhs, false);
+                write!(out, " - {}", -(c as i128)).unwrap_or(());
+            }
+            _ => {
+                write_affine_expr(out, lhs, false);
+                out.push_str(" + ");
+                write_affine_expr(out, rhs, false);
+            }
+        },
+        _ => {
+            write_affine_expr(out, lhs, true);
+            out.push_str(match op {
+                AffineBinOp::Mul => " * ",
+                AffineBinOp::FloorDiv => " floordiv ",
+                AffineBinOp::CeilDiv => " ceildiv ",
+                _ => " mod ",
+            });
+            write_affine_expr(out, rhs, true);
+        }
+    }
+    if strong {
+        out.push(')');
+    }
 }

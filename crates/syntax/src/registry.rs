@@ -1,10 +1,12 @@
 //! The custom-syntax table: which ops have a pretty form, and the functions that read and
-//! write it (MLIR's `OpAsmOpInterface`, `parse`/`print` methods of an op).
+//! write it (MLIR's `OpAsmOpInterface`, `parse`/`print` methods of an op); and the parse/print
+//! hooks of the types and attributes dialects define (MLIR `Dialect::parseType`/`printType`,
+//! `parseAttribute`/`printAttribute`).
 
 use crate::parser::{PResult, Parser};
-use crate::printer::Printer;
+use crate::printer::{DialectPrinter, Printer};
 use std::collections::HashMap;
-use weir_ir::{Context, OpId, OpState};
+use weir_ir::{Context, DialectParam, OpId, OpState};
 
 /// Reads an op's custom form. Called after the op name; it fills in operands, result types,
 /// attributes, regions and successors of `state`.
@@ -70,10 +72,47 @@ impl OpSyntax {
     }
 }
 
-/// The custom syntaxes of all registered ops, by full op name.
+/// Reads the parameters of a dialect type or attribute. Called right after the name
+/// (`!test.pair`, `#test.kind`): the hook reads the rest, usually `<...>`, with the parser's
+/// primitives (`expect`, `parse_type`, `parse_attribute`, `parse_bare_id`, ...), and reports
+/// bad parameters as located errors (MLIR `DialectAsmParser`).
+pub type ParseParamsFn = fn(&mut Parser<'_>) -> PResult<Vec<DialectParam>>;
+
+/// Writes the parameters of a dialect type or attribute, right after its name (MLIR
+/// `DialectAsmPrinter`). What it writes must read back with the item's [`ParseParamsFn`].
+pub type PrintParamsFn = fn(&mut DialectPrinter<'_>, &[DialectParam]);
+
+/// The syntax of one dialect type or attribute mnemonic (`pair` of `!test.pair<i32, f32>`).
+#[derive(Clone, Copy)]
+pub struct ItemSyntax {
+    /// The parser of the parameters.
+    pub parse: ParseParamsFn,
+    /// The printer of the parameters; `None` for the default form `<p1, p2, ...>`
+    /// ([`DialectPrinter::print_params`]), which is also what messages printed without a
+    /// [`Syntax`] show (`type_to_string`).
+    pub print: Option<PrintParamsFn>,
+}
+
+impl ItemSyntax {
+    /// A syntax whose parameters print in the default form.
+    pub const fn new(parse: ParseParamsFn) -> Self {
+        ItemSyntax { parse, print: None }
+    }
+
+    /// Sets a custom printer of the parameters (builder style).
+    pub const fn print(mut self, f: PrintParamsFn) -> Self {
+        self.print = Some(f);
+        self
+    }
+}
+
+/// The custom syntaxes of all registered ops (by full op name) and the syntaxes of the dialect
+/// types and attributes (by dialect and mnemonic).
 #[derive(Default)]
 pub struct Syntax {
     ops: HashMap<String, OpSyntax>,
+    types: HashMap<(String, String), ItemSyntax>,
+    attrs: HashMap<(String, String), ItemSyntax>,
 }
 
 impl Syntax {
@@ -87,11 +126,43 @@ impl Syntax {
         self.ops.insert(name.to_string(), syntax);
     }
 
-    /// Whether any op of dialect `dialect` (the part before the first `.`) has a custom syntax.
+    /// Registers the type `!dialect.mnemonic<...>`.
+    pub fn register_type(&mut self, dialect: &str, mnemonic: &str, syntax: ItemSyntax) {
+        let key = (dialect.to_string(), mnemonic.to_string());
+        self.types.insert(key, syntax);
+    }
+
+    /// Registers the attribute `#dialect.mnemonic<...>`.
+    pub fn register_attr(&mut self, dialect: &str, mnemonic: &str, syntax: ItemSyntax) {
+        let key = (dialect.to_string(), mnemonic.to_string());
+        self.attrs.insert(key, syntax);
+    }
+
+    /// The syntax of type `!dialect.mnemonic`, if registered.
+    pub fn type_syntax(&self, dialect: &str, mnemonic: &str) -> Option<&ItemSyntax> {
+        self.types.get(&(dialect.to_string(), mnemonic.to_string()))
+    }
+
+    /// The syntax of attribute `#dialect.mnemonic`, if registered.
+    pub fn attr_syntax(&self, dialect: &str, mnemonic: &str) -> Option<&ItemSyntax> {
+        self.attrs.get(&(dialect.to_string(), mnemonic.to_string()))
+    }
+
+    /// Whether dialect `dialect` registered any type (`attr == false`) or attribute
+    /// (`attr == true`); then a mnemonic it did not register is an error, not opaque text.
+    pub fn has_dialect_items(&self, dialect: &str, attr: bool) -> bool {
+        let table = if attr { &self.attrs } else { &self.types };
+        table.keys().any(|(d, _)| d == dialect)
+    }
+
+    /// Whether any op of dialect `dialect` (the part before the first `.`) has a custom
+    /// syntax, or the dialect registered a type or attribute.
     pub fn has_dialect(&self, dialect: &str) -> bool {
         self.ops
             .keys()
             .any(|k| k.split_once('.').is_some_and(|(d, _)| d == dialect))
+            || self.has_dialect_items(dialect, false)
+            || self.has_dialect_items(dialect, true)
     }
 
     /// The custom syntax of op `name`, if it has one.
