@@ -21,9 +21,19 @@ pub enum DenseValue {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AttrKind {
     /// `42 : i32`, `1 : index`; the value is normalized by [`Context::normalize_int`](crate::Context::normalize_int).
-    Integer { value: i128, ty: Type },
+    Integer {
+        /// The value, sign-extended from the type's width.
+        value: i128,
+        /// An integer type or `index`.
+        ty: Type,
+    },
     /// `1.5 : f32`; stored as the binary64 bits of the value (exact for f16/bf16/f32 values).
-    Float { bits: u64, ty: Type },
+    Float {
+        /// `f64::to_bits` of the value.
+        bits: u64,
+        /// A float type.
+        ty: Type,
+    },
     /// `true` / `false` (type `i1`).
     Bool(bool),
     /// `"text"`.
@@ -34,10 +44,17 @@ pub enum AttrKind {
     Dict(Vec<(String, Attr)>),
     /// `dense<...> : tensor<...>` or `: vector<...>`. One element = a splat; otherwise the
     /// elements in row-major order, as many as the shape has.
-    Dense { ty: Type, values: Vec<DenseValue> },
+    Dense {
+        /// The shaped (tensor or vector) type.
+        ty: Type,
+        /// One element (a splat), or every element in row-major order.
+        values: Vec<DenseValue>,
+    },
     /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as in [`AttrKind::Dense`].
     DenseArray {
+        /// The element type (`i1` .. `i64`, `f32`, `f64`).
         element: Type,
+        /// The elements in order.
         values: Vec<DenseValue>,
     },
     /// A type used as an attribute, e.g. `function_type = (i32) -> i32`.
@@ -50,15 +67,20 @@ pub enum AttrKind {
     AffineMap(AffineMap),
     /// `strided<[4, 1], offset: ?>`: a memref layout (MLIR `StridedLayoutAttr`); `None` is `?`.
     Strided {
+        /// One stride per dimension, in elements; `None` is `?`.
         strides: Vec<Option<i64>>,
+        /// The offset in elements; `None` is `?`.
         offset: Option<i64>,
     },
     /// An attribute defined by a registered dialect, stored structurally: `#test.kind<fast>` is
     /// dialect `test`, mnemonic `kind`, parameters `[Keyword("fast")]` (see
     /// `weir_syntax::DialectAttrSyntax` for how the parameters are written).
     Dialect {
+        /// The dialect's namespace (`test`).
         dialect: String,
+        /// The attribute's name in its dialect (`kind`).
         mnemonic: String,
+        /// The parameters, in the order the dialect defines.
         params: Vec<DialectParam>,
     },
     /// An attribute of an unregistered dialect kept as text, e.g. `#foo.bar<1>` (stored

@@ -50,7 +50,12 @@ pub type Dim = Option<u64>;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TypeKind {
     /// `iN`, `siN`, `uiN` with `1 <= N <= 2^24` (MLIR's limit is 16777215).
-    Integer { width: u32, signedness: Signedness },
+    Integer {
+        /// The width in bits.
+        width: u32,
+        /// Signless (`iN`), signed (`siN`) or unsigned (`uiN`).
+        signedness: Signedness,
+    },
     /// `index`: a target-sized integer; 64 bits in Weir.
     Index,
     /// `f16`, `bf16`, `f32`, `f64`.
@@ -59,16 +64,25 @@ pub enum TypeKind {
     None,
     /// `(inputs) -> results`.
     Function {
+        /// The argument types.
         inputs: Vec<Type>,
+        /// The result types.
         results: Vec<Type>,
     },
     /// `tensor<2x?xf32>` (ranked: `Some(dims)`) or `tensor<*xf32>` (unranked: `None`).
     Tensor {
+        /// The dimensions, outermost first; `None` for unranked.
         shape: Option<Vec<Dim>>,
+        /// The element type.
         element: Type,
     },
     /// `vector<4xf32>`: fixed shape, used by attributes such as `cf.switch`'s case values.
-    Vector { shape: Vec<u64>, element: Type },
+    Vector {
+        /// The dimensions, outermost first.
+        shape: Vec<u64>,
+        /// The element type.
+        element: Type,
+    },
     /// `tuple<i32, f32>`.
     Tuple(Vec<Type>),
     /// `memref<4x?xf32, layout, memory-space>` (ranked: `Some(dims)`) or `memref<*xf32, space>`
@@ -76,17 +90,24 @@ pub enum TypeKind {
     /// attribute, absent for the identity layout (MLIR drops an identity map); `memory_space`
     /// is an integer or dialect attribute, absent for the default space (MLIR `MemRefType`).
     MemRef {
+        /// The dimensions, outermost first; `None` for unranked.
         shape: Option<Vec<Dim>>,
+        /// The element type.
         element: Type,
+        /// The layout attribute; `None` for the identity layout.
         layout: Option<Attr>,
+        /// The memory space attribute; `None` for the default space.
         memory_space: Option<Attr>,
     },
     /// A type defined by a registered dialect, stored structurally: `!test.pair<i32, f32>` is
     /// dialect `test`, mnemonic `pair`, parameters `[Type(i32), Type(f32)]`. The dialect's
     /// syntax hooks decide how the parameters are written (see `weir_syntax::DialectTypeSyntax`).
     Dialect {
+        /// The dialect's namespace (`test`).
         dialect: String,
+        /// The type's name in its dialect (`pair`).
         mnemonic: String,
+        /// The parameters, in the order the dialect defines.
         params: Vec<DialectParam>,
     },
     /// A type of an unregistered dialect kept as text, e.g. `!llvm.ptr` (stored as `llvm.ptr`).

@@ -157,7 +157,12 @@ pub enum Step {
     /// Run the pass on the current op.
     Pass(Box<dyn Pass>),
     /// Run the nested steps on every op named `anchor` directly inside the current op's regions.
-    Nest { anchor: String, steps: Vec<Step> },
+    Nest {
+        /// The op name the nest runs on (`func.func`).
+        anchor: String,
+        /// What runs on each such op.
+        steps: Vec<Step>,
+    },
 }
 
 /// Instrumentation settings (mlir-opt `--mlir-print-ir-after-all`, `--mlir-timing`).

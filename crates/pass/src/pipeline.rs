@@ -6,7 +6,12 @@
 #[derive(Clone, Debug, PartialEq)]
 pub enum PipelineElement {
     /// A pass with its raw option text (inside the braces, may be empty).
-    Pass { name: String, options: String },
+    Pass {
+        /// The pass's registered name (`canonicalize`).
+        name: String,
+        /// The option text between the braces.
+        options: String,
+    },
     /// An op-anchored nest, e.g. `func.func(...)`.
     Nest {
         /// The op name the nest runs on (`func.func`).
