@@ -23,11 +23,16 @@
 //! Verifier: MLIR 22's checks, wording and order: ODS operand constraints and the count of
 //! results before the nested ops are verified (`verify`); after them (`verify_regions`), the
 //! implicit terminator, `LoopLikeOpInterface`, region-branch edges and the induction variable
-//! type. Plus one stricter rule (in `verify`):
-//! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
-//! `'scf.for' op constant step operand must be positive`. The constant is recognised by the
-//! `CONSTANT_LIKE` trait or the op name `arith.constant`, and its `value` attribute, so this
-//! crate does not depend on the arith crate.
+//! type.
+//!
+//! Step: as in MLIR 22, the step must be positive (non-zero for an `unsigned` loop) only when
+//! the loop runs: a loop that starts (`lb < ub`) with a step that is not is undefined behaviour.
+//! The verifier accepts a constant step `<= 0` (mlir-opt 22 does, and a pass may fold a computed
+//! step into one inside a branch that never runs); the patterns keep such a loop unless it runs
+//! no trip (`lb >= ub`), and the remark says why ([`non_positive_step`]). `cf-run` checks the
+//! step when such a loop is entered and stops with a runtime error instead of looping forever.
+//! (22's `--canonicalize` removes such a loop as if it ran no trip, which is allowed for
+//! undefined behaviour; Weir keeps it so that the program behaves the same before and after.)
 //!
 //! Canonicalization: a constant trip count ([`constant_trip_count`]) of 0 replaces the loop by
 //! its inits, of 1 by its body; iter_args that cannot be observed are removed.
@@ -50,8 +55,9 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
     }
 }
 
-/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`),
-/// and Weir's constant step rule.
+/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`).
+/// A constant step that is not positive is accepted, as in 22: the step must be positive only
+/// when the loop runs ([`non_positive_step`]).
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     let operands = ctx.operands(op);
@@ -62,7 +68,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             format!("expected 3 or more operands, but found {}", operands.len()),
         ));
     }
-    let (lb, step, inits) = (operands[0], operands[2], &operands[3..]);
+    let (lb, inits) = (operands[0], &operands[3..]);
     for (i, &v) in operands[..3].iter().enumerate() {
         let t = ctx.value_type(v);
         if !ctx.is_signless_int_or_index(t) {
@@ -92,12 +98,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             op,
             "mismatch in number of loop-carried values and defined values",
         ));
-    }
-    if let Some(c) = constant_int(ctx, step) {
-        let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
-        if c == 0 || (c < 0 && !unsigned) {
-            return Err(op_error(ctx, op, "constant step operand must be positive"));
-        }
     }
     Ok(())
 }
@@ -431,6 +431,20 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     Some(n as u128)
 }
 
+/// The step of `op`, an `scf.for`, if it is a constant that is not positive (read in the
+/// induction variable's type: `<= 0` signed, `== 0` with `unsignedCmp`). Running such a loop
+/// (`lb < ub`) is undefined behaviour (MLIR: the step must be positive at run time), so the
+/// patterns keep it, and only a loop that runs no trip may still be removed.
+pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
+    let step = *ctx.operands(op).get(2)?;
+    let w = ctx
+        .int_width(ctx.value_type(step))
+        .filter(|&w| (1..=64).contains(&w))?;
+    let c = weir_ir::sign_extend(constant_int(ctx, step)?, w);
+    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+    (c == 0 || (c < 0 && !unsigned)).then_some(c)
+}
+
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
 /// induction variable wraps around).
 fn constant_bounds(ctx: &Context, op: OpId) -> bool {
@@ -544,11 +558,17 @@ fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::Rewr
 
 /// The remark for an `scf.for` that constant-condition folding kept.
 pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
-    match constant_trip_count(ctx, op) {
-        Some(n) => format!("constant trip count {n}: kept as a loop"),
-        None if constant_bounds(ctx, op) => {
-            "constant bounds, but the induction variable wraps around: kept".to_string()
-        }
-        None => "variable trip count: kept".to_string(),
+    if let Some(n) = constant_trip_count(ctx, op) {
+        return format!("constant trip count {n}: kept as a loop");
+    }
+    if let Some(s) = non_positive_step(ctx, op) {
+        return format!(
+            "constant step {s} is not positive: kept (undefined behaviour if the loop runs)"
+        );
+    }
+    if constant_bounds(ctx, op) {
+        "constant bounds, but the induction variable wraps around: kept".to_string()
+    } else {
+        "variable trip count: kept".to_string()
     }
 }

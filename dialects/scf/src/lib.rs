@@ -16,8 +16,9 @@
 //! Weir prints parses there and the reverse. `cargo test -p weir-dialect-scf --features
 //! mlir-oracle` re-checks this against mlir-opt itself (every test input's printed form, generic
 //! form and first diagnostic). Deliberate differences:
-//! - stricter: `scf.for` with a step defined by an `arith.constant` `<= 0` (`== 0` for
-//!   `unsigned`) is rejected: `'scf.for' op constant step operand must be positive`;
+//! - `scf.for` with a constant step `<= 0` (`== 0` for `unsigned`) is accepted, as in 22, but
+//!   `--canonicalize` keeps it when it may run (22 removes it as if it ran no trip; running it is
+//!   undefined behaviour): see `for_op`;
 //! - stricter: `scf.index_switch` regions may not have arguments (22 accepts and ignores them);
 //! - `scf.index_switch` accepts the case values `INT64_MAX` and `INT64_MIN` anywhere (22 may
 //!   report `has duplicate case value: 9223372036854775807`, e.g. for `case 1` then `case
