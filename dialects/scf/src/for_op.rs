@@ -461,6 +461,11 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
         apply: fold_trip_count,
     },
     weir_ir::Pattern {
+        name: "scf.for-invariant-iter-args",
+        kind: weir_ir::PatternKind::General,
+        apply: forward_invariant_iter_args,
+    },
+    weir_ir::Pattern {
         name: "scf.for-unused-iter-args",
         kind: weir_ir::PatternKind::General,
         apply: remove_unused_iter_args,
@@ -507,6 +512,55 @@ fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -
         }
         _ => false,
     }
+}
+
+/// Uses of loop-carried values that hold a known value are redirected to it:
+/// - iter_arg `i` whose yield operand is the iter_arg itself or its init: the iter_arg and
+///   result `i` are the init on every trip (MLIR 22's `MakeRegionBranchOpSuccessorInputsDead`:
+///   every value flowing into them is the init);
+/// - result `i` of a loop that runs at least one trip ([`constant_trip_count`] `>= 1`) whose yield
+///   operand is defined outside the loop: the result is that value (MLIR `SimplifyTrivialLoops`
+///   does this when the body is only the yield; the value is the same with any body).
+///
+/// The iter_args and results left unused are removed by `scf.for-unused-iter-args`.
+fn forward_invariant_iter_args(
+    ctx: &mut Context,
+    op: OpId,
+    _log: &mut weir_ir::RewriteLog,
+) -> bool {
+    let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
+        return false;
+    };
+    let body = ctx.op_block(y).expect("in a block");
+    let n = ctx.results(op).len();
+    if n == 0
+        || ctx.operands(op).len() != n + 3
+        || ctx.block_args(body).len() != n + 1
+        || ctx.operands(y).len() != n
+    {
+        return false;
+    }
+    let runs = constant_trip_count(ctx, op).is_some_and(|c| c >= 1);
+    let mut changed = false;
+    for i in 0..n {
+        let (init, arg, r) = (
+            ctx.operand(op, 3 + i),
+            ctx.block_args(body)[i + 1],
+            ctx.result(op, i),
+        );
+        let yielded = ctx.operand(y, i);
+        if yielded == arg || yielded == init {
+            if !ctx.is_unused(arg) || !ctx.is_unused(r) {
+                ctx.replace_all_uses(arg, init);
+                ctx.replace_all_uses(r, init);
+                changed = true;
+            }
+        } else if runs && !ctx.is_unused(r) && crate::canon::defined_outside(ctx, yielded, op) {
+            ctx.replace_all_uses(r, yielded);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Drops iter_arg `i` when result `i` is unused and the iter_arg only feeds yield operand `i`
