@@ -379,6 +379,14 @@ fn int_identity(
             if is_not_of(ctx, y, x, w) || is_not_of(ctx, x, y, w) {
                 return zero(ctx);
             }
+            // and(a, and(a, b)) -> and(a, b), in any operand order (MLIR `foldAndIofAndI`).
+            for (outer, inner) in [(x, y), (y, x)] {
+                if let Some((a, b)) = binary_operands(ctx, inner, "arith.andi") {
+                    if a == outer || b == outer {
+                        return value(inner);
+                    }
+                }
+            }
             None
         }
         Or => {

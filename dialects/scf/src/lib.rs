@@ -41,10 +41,13 @@
 //!
 //! Traits: `scf.if`, `scf.for`, `scf.while` and `scf.index_switch` are `SINGLE_BLOCK` (as in
 //! MLIR); `scf.execute_region` is not. None of the region ops is `PURE` (their regions may have
-//! side effects). `scf.if`, `scf.index_switch` and `scf.for` are `RECURSIVELY_PURE` (MLIR
-//! `RecursiveMemoryEffects`: pure when everything inside is, so an unused one is dead code).
-//! `scf.while` is not, since it may not terminate; nor is `scf.execute_region`, whose CFG region
-//! may hold a cycle (a multi-block loop) that may not terminate either. `scf.yield` is
+//! side effects). `scf.if`, `scf.index_switch`, `scf.for` and `scf.while` are
+//! `RECURSIVELY_PURE` (MLIR `RecursiveMemoryEffects`: pure when everything inside is, so an
+//! unused one is dead code). For `scf.while` this means, as in MLIR 22, that an unused loop
+//! without side effects is erased even if it would not terminate (a loop that only computes
+//! values nobody reads is not observable; issue 8 made Weir follow 22 here, it used to keep
+//! them). `scf.execute_region` is not `RECURSIVELY_PURE` (as in Weir before; its CFG region may
+//! hold a multi-block cycle). `scf.yield` is
 //! `TERMINATOR | RETURN_LIKE | PURE`, `scf.condition` is `TERMINATOR | PURE` (in MLIR it is a
 //! region-branch terminator, not return-like).
 //!
@@ -122,7 +125,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         ),
         (
             "scf.while",
-            Traits::SINGLE_BLOCK,
+            region_op,
             while_op::verify,
             Some(while_op::verify_regions),
             OpSyntax::new(while_op::parse, while_op::print),
