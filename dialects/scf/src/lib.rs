@@ -57,10 +57,10 @@
 //!
 //! | op | `ConstantCondition` | `General` | remark when kept |
 //! |---|---|---|---|
-//! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; empty else removed | `variable condition: kept` |
+//! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; results yielding values defined outside become that value, the condition, its negation or `arith.select`; empty else removed | `variable condition: kept` |
 //! | `scf.index_switch` | constant index: matching case (or default) inlined | unused results dropped | `variable index: kept` |
-//! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | unobservable iter_args removed | `constant trip count N: kept as a loop` / `variable trip count: kept` |
-//! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
+//! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | iter_args passed through or yielding their init = the init; results of a loop of >= 1 trip yielding a value defined outside = that value; unobservable iter_args removed | `constant trip count N: kept as a loop` / `constant step N is not positive: kept (...)` / `variable trip count: kept` |
+//! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | before arguments passed through = the init; values forwarded from outside = that value; unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
 //! | `scf.execute_region` | | single block (without `no_inline`): inlined | |
 //!
 //! Inlining moves a region's ops in front of the op, in order, so side effects (calls,
