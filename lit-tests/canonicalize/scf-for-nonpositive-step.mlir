@@ -24,11 +24,8 @@
 // CHECK: scf.if
 // CHECK: scf.for %{{.*}} = %[[C0]] to %{{.*}} step %[[C0]] iter_args
 //
-// Remarks: why each loop is kept.
-// RUN: cf-opt %s --fold-constant-conditions=remarks=true 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: constant step 0 is not positive: kept (undefined behaviour if the loop runs)
-// REMARK: remark: constant step -2 is not positive: kept (undefined behaviour if the loop runs)
-// REMARK: remark: constant step 0 is not positive: kept (undefined behaviour if the loop runs)
+// Remarks (expected-remark below): why each loop is kept, or how it was folded.
+// RUN: cf-opt %s --fold-constant-conditions="remarks=true" --verify-diagnostics
 //
 // @no_trip: lb = 8 >= ub = 0, so the loop runs no trip whatever its step and is removed: 7.
 // @unsigned_negative: an unsigned step of -1 is 2^64 - 1 > 0: one trip (0 <u 3, then 0 + (2^64-1)
@@ -63,7 +60,9 @@ func.func @main(%flag: i1) -> i32 {
   %st = arith.subi %c1, %c1 : index
   %z = arith.constant 5 : i32
   %one = arith.constant 1 : i32
+  // expected-remark@+1 {{variable condition: kept}}
   %t = scf.if %flag -> (i32) {
+    // expected-remark@+1 {{constant step 0 is not positive: kept (undefined behaviour if the loop runs)}}
     %u = scf.for %i = %c0 to %c8 step %st iter_args(%b = %z) -> (i32) {
       %n = arith.addi %b, %one : i32
       scf.yield %n : i32
@@ -80,6 +79,7 @@ func.func @negative(%n: i32) -> i32 {
   %m2 = arith.constant -2 : i32
   %init = arith.constant 7 : i32
   %one = arith.constant 1 : i32
+  // expected-remark@+1 {{constant step -2 is not positive: kept (undefined behaviour if the loop runs)}}
   %r = scf.for %i = %c0 to %n step %m2 iter_args(%b = %init) -> (i32) : i32 {
     %s = arith.addi %b, %one : i32
     scf.yield %s : i32
@@ -89,6 +89,7 @@ func.func @negative(%n: i32) -> i32 {
 
 func.func @zero_step_variable_bounds(%lb: index, %ub: index) -> index {
   %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{constant step 0 is not positive: kept (undefined behaviour if the loop runs)}}
   %r = scf.for %i = %lb to %ub step %c0 iter_args(%b = %lb) -> (index) {
     %s = arith.addi %b, %i : index
     scf.yield %s : index
@@ -101,6 +102,7 @@ func.func @no_trip() -> i32 {
   %c0 = arith.constant 0 : index
   %init = arith.constant 7 : i32
   %one = arith.constant 1 : i32
+  // expected-remark@+1 {{constant trip count 0: loop removed}}
   %r = scf.for %i = %c8 to %c0 step %c0 iter_args(%b = %init) -> (i32) {
     %s = arith.addi %b, %one : i32
     scf.yield %s : i32
@@ -114,6 +116,7 @@ func.func @unsigned_negative() -> i32 {
   %m1 = arith.constant -1 : index
   %init = arith.constant 7 : i32
   %one = arith.constant 1 : i32
+  // expected-remark@+1 {{constant trip count 1: body inlined}}
   %r = scf.for unsigned %i = %c0 to %c3 step %m1 iter_args(%b = %init) -> (i32) {
     %s = arith.addi %b, %one : i32
     scf.yield %s : i32
