@@ -341,3 +341,26 @@ func.func @main() -> i32 {
   %u4 = arith.addi %u3, %se : i32
   return %u4 : i32
 }
+
+// and(a, and(a, b)) = and(a, b) in every operand order (MLIR 22's AndIOp folder), and
+// b ^ (a ^ b) = a (XOrIOp's folder, the operands swapped); same output as mlir-opt 22.
+// By hand, x = 12 (0b1100), y = 10 (0b1010): x & y = 8 for the three and-results; y ^ (x ^ y) = 12.
+// RUN: cf-run %s -e and_of_and --arg '12 : i64' --arg '10 : i64' | FileCheck %s --check-prefix=ANDS
+// RUN: cf-opt %s --canonicalize | cf-run - -e and_of_and --arg '12 : i64' --arg '10 : i64' | FileCheck %s --check-prefix=ANDS
+// ANDS: 8
+// ANDS-NEXT: 8
+// ANDS-NEXT: 8
+// ANDS-NEXT: 12
+// CHECK-LABEL: func.func @and_of_and(
+// CHECK-SAME: %[[X:.*]]: i64, %[[Y:.*]]: i64)
+// CHECK-NEXT: %[[A:.*]] = arith.andi %[[X]], %[[Y]] : i64
+// CHECK-NEXT: return %[[A]], %[[A]], %[[A]], %[[X]] : i64, i64, i64, i64
+func.func @and_of_and(%x: i64, %y: i64) -> (i64, i64, i64, i64) {
+  %a = arith.andi %x, %y : i64
+  %b = arith.andi %a, %y : i64
+  %c = arith.andi %y, %a : i64
+  %d = arith.andi %a, %x : i64
+  %e = arith.xori %x, %y : i64
+  %f = arith.xori %y, %e : i64
+  return %b, %c, %d, %f : i64, i64, i64, i64
+}

@@ -13,6 +13,8 @@
 // - constant_true_yield: max 4, the body yields a constant true: x += 2 four times from 0 -> 8;
 // - cond_used: max 3, the body adds select(cond, 1, 100) = 1 each trip: 3;
 // - until3: the body computes the condition: x = 1, 2, 3 -> 3 (kept);
+// - pass_through(k = 7): k and 5 are carried unchanged; trip 1 makes x = 0 + 1 + 7 = 8, and
+//   8 < 3 is false, so the loop stops: x + k + 5 = 8 + 7 + 5 = 20;
 // - dead_carried(m): the returned count is m = 6 -> 6.
 // RUN: cf-opt %s --canonicalize | cf-run - -e max_zero --arg '9 : i32' | FileCheck %s --check-prefix=NINE
 // RUN: cf-opt %s --canonicalize | cf-run - -e max_negative --arg '9 : i32' | FileCheck %s --check-prefix=NINE
@@ -28,10 +30,13 @@
 // RUN: cf-opt %s --canonicalize | cf-run - -e cond_used | FileCheck %s --check-prefix=THREE
 // RUN: cf-run %s -e cond_used | FileCheck %s --check-prefix=THREE
 // RUN: cf-opt %s --canonicalize | cf-run - -e until3 | FileCheck %s --check-prefix=THREE
+// RUN: cf-opt %s --canonicalize | cf-run - -e pass_through --arg '7 : i32' | FileCheck %s --check-prefix=TWENTY
+// RUN: cf-run %s -e pass_through --arg '7 : i32' | FileCheck %s --check-prefix=TWENTY
 // RUN: cf-opt %s --canonicalize | cf-run - -e dead_carried --arg '6 : index' | FileCheck %s --check-prefix=SIX
 // RUN: cf-run %s -e dead_carried --arg '6 : index' | FileCheck %s --check-prefix=SIX
 // NINE: {{^}}9{{$}}
 // TEN: {{^}}10{{$}}
+// TWENTY: {{^}}20{{$}}
 // EIGHT: {{^}}8{{$}}
 // THREE: {{^}}3{{$}}
 // SIX: {{^}}6{{$}}
@@ -179,6 +184,36 @@ func.func @until3() -> i32 {
     weir.yield %go, %x1 : i1, i32
   }
   return %r : i32
+}
+
+// %k is yielded unchanged and %f is replaced by its init each trip: both are their inits inside
+// the body and after the loop, and the loop only carries %x.
+// CHECK-LABEL: func.func @pass_through(
+// CHECK-SAME: %[[K:.*]]: i32)
+// CHECK-DAG: %[[FIVE:.*]] = arith.constant 5 : i32
+// CHECK: %[[R:.*]] = weir.loop max(%{{.*}} : i64) iter_args(%{{.*}}) -> (i32) {
+// CHECK-NEXT: ^bb0(%{{.*}}: i64, %{{.*}}: i1, %[[X:.*]]: i32):
+// CHECK: arith.addi %[[X]], %{{.*}} : i32
+// CHECK: arith.addi %{{.*}}, %[[K]] : i32
+// CHECK: }
+// CHECK: %[[S:.*]] = arith.addi %[[R]], %[[K]] : i32
+// CHECK: arith.addi %[[S]], %[[FIVE]] : i32
+func.func @pass_through(%k0: i32) -> i32 {
+  %m = arith.constant 10 : i64
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %three = arith.constant 3 : i32
+  %five = arith.constant 5 : i32
+  %r:3 = weir.loop max(%m : i64) iter_args(%zero, %k0, %five) -> (i32, i32, i32) {
+  ^bb0(%it: i64, %c: i1, %x: i32, %k: i32, %f: i32):
+    %x1 = arith.addi %x, %one : i32
+    %x2 = arith.addi %x1, %k : i32
+    %go = arith.cmpi slt, %x2, %three : i32
+    weir.yield %go, %x2, %k, %five : i1, i32, i32, i32
+  }
+  %s = arith.addi %r#0, %r#1 : i32
+  %t = arith.addi %s, %r#2 : i32
+  return %t : i32
 }
 
 // %junk is never observed: removed (with the op computing it); %count stays. A runtime max keeps

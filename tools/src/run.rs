@@ -7,7 +7,7 @@
 use crate::opt::{normalize_args, read_input};
 use crate::passes::registry;
 use clap::{Arg, ArgAction, Command};
-use weir_ir::{AttrKind, Context, Diagnostic, Location, OpId};
+use weir_ir::{AttrKind, Context, Diagnostic, InsertPoint, Location, OpId};
 use weir_jit::{Scalar, ScalarType};
 use weir_pass::{build_steps, run_pipeline, Instrumentation, PipelineElement};
 use weir_syntax::{
@@ -127,8 +127,45 @@ fn error(msg: String) -> Diagnostic {
     Diagnostic::error(Location::Unknown, msg)
 }
 
-/// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass.
+/// The message of the runtime check [`guard_for_steps`] adds.
+pub const STEP_CHECK_MESSAGE: &str =
+    "scf.for entered with a step that is not positive (undefined behaviour)";
+
+/// Adds a runtime check in front of every `scf.for` under `module`: when the loop is entered
+/// (`lb < ub`, `ult` for `unsigned`) its step must be positive (`> 0`, `!= 0` for `unsigned`),
+/// else `cf.assert` stops the program with [`STEP_CHECK_MESSAGE`] at the loop's location. MLIR
+/// makes such a loop undefined behaviour (a zero step would loop forever, a negative one until
+/// the induction variable wraps around), so the JIT reports it instead of hanging. Five ops per
+/// loop: `ok = (lb >= ub) || (step > 0)`, then `cf.assert ok`.
+pub fn guard_for_steps(ctx: &mut Context, module: OpId) {
+    use weir_dialect_arith::{build_binary, build_cmpi, build_int_constant, CmpIPredicate as P};
+    let loops: Vec<OpId> = ctx
+        .nested_ops(module)
+        .into_iter()
+        .filter(|&o| ctx.is(o, "scf.for") && ctx.operands(o).len() >= 3)
+        .collect();
+    for op in loops {
+        let (lb, ub, step) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+        let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
+        let (skip, positive) = if unsigned {
+            (P::Uge, P::Ne)
+        } else {
+            (P::Sge, P::Sgt)
+        };
+        let (at, loc) = (InsertPoint::Before(op), ctx.loc(op).clone());
+        let ty = ctx.value_type(step);
+        let zero = build_int_constant(ctx, at, 0, ty, loc.clone());
+        let no_trip = build_cmpi(ctx, at, skip, lb, ub, loc.clone());
+        let good_step = build_cmpi(ctx, at, positive, step, zero, loc.clone());
+        let ok = build_binary(ctx, at, "ori", no_trip, good_step, loc.clone());
+        weir_dialect_cf::build_assert(ctx, at, ok, STEP_CHECK_MESSAGE, loc);
+    }
+}
+
+/// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass,
+/// after [`guard_for_steps`].
 pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+    guard_for_steps(ctx, module);
     let elements: Vec<PipelineElement> = LOWERING_PIPELINE
         .iter()
         .map(|n| PipelineElement::Pass {

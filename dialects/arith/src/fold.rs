@@ -379,6 +379,14 @@ fn int_identity(
             if is_not_of(ctx, y, x, w) || is_not_of(ctx, x, y, w) {
                 return zero(ctx);
             }
+            // and(a, and(a, b)) -> and(a, b), in any operand order (MLIR `foldAndIofAndI`).
+            for (outer, inner) in [(x, y), (y, x)] {
+                if let Some((a, b)) = binary_operands(ctx, inner, "arith.andi") {
+                    if a == outer || b == outer {
+                        return value(inner);
+                    }
+                }
+            }
             None
         }
         Or => {
@@ -409,13 +417,16 @@ fn int_identity(
             if l == Some(0) {
                 return value(y);
             }
-            // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b
-            if let Some((a, b)) = binary_operands(ctx, x, "arith.xori") {
-                if b == y {
-                    return value(a);
-                }
-                if a == y {
-                    return value(b);
+            // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b, and with the operands swapped: b ^ (a ^ b) -> a,
+            // a ^ (a ^ b) -> b (MLIR 22's XOrIOp folder).
+            for (inner, other) in [(x, y), (y, x)] {
+                if let Some((a, b)) = binary_operands(ctx, inner, "arith.xori") {
+                    if b == other {
+                        return value(a);
+                    }
+                    if a == other {
+                        return value(b);
+                    }
                 }
             }
             None

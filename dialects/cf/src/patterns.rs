@@ -8,6 +8,7 @@
 //! | `cf.assert` | constant `true` -> erased (`false` is kept: it fails at run time) | constant condition | `AssertOp::canonicalize` |
 //! | `cf.cond_br` | both successors the same block with the same operands -> `cf.br`; with different operands and no other predecessor -> `cf.br` with `arith.select`s | general | `SimplifyCondBranchIdenticalSuccessors` |
 //! | `cf.switch` | no case -> `cf.br` to the default; cases that branch like the default dropped | general | `SimplifySwitchWithOnlyDefault`, `DropSwitchCasesThatMatchDefault` |
+//! | `cf.switch` | in a block whose only predecessor edge is case `v` of a `cf.switch` on the same flag -> `cf.br` to this switch's successor for `v`; reached by the default edge -> the cases of the values the first switch handles dropped | general | `SimplifySwitchFromSwitchOnSameCondition`, `SimplifySwitchFromDefaultSwitchOnSameCondition` |
 //! | `cf.br` | the successor has no other predecessor -> merged into this block | general | `SimplifyBrToBlockWithSinglePred` |
 //! | any branch | a successor that only branches on (`^bb: cf.br ^next(..)`) is skipped | general | `SimplifyPassThroughBr`, `...CondBranch`, `...Switch` |
 //! | the first branch of a region | blocks unreachable from the entry block are erased | constant condition | region simplification (`eraseUnreachableBlocks`) |
@@ -99,6 +100,11 @@ pub(crate) const SWITCH_PATTERNS: &[Pattern] = &[
         name: "cf-switch-drop-cases-matching-default",
         kind: PatternKind::General,
         apply: switch_drop_default_cases,
+    },
+    Pattern {
+        name: "cf-switch-from-switch-on-same-flag",
+        kind: PatternKind::General,
+        apply: switch_from_switch_on_same_flag,
     },
     Pattern {
         name: "cf-pass-through-branch",
@@ -317,25 +323,95 @@ fn switch_constant(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         AttrKind::Bool(b) => *b as i128,
         _ => return false,
     };
-    let Some(cases) = switch_case_values(ctx, op) else {
-        return false;
-    };
+    match successor_for_value(ctx, op, flag_value) {
+        Some(index) => replace_with_br(ctx, op, index),
+        None => false,
+    }
+}
+
+/// The successor position `cf.switch` `op` takes when its flag is `value`: the first case of
+/// that value (compared in the flag's width), else 0 (the default). `None` when the case values
+/// are malformed.
+fn successor_for_value(ctx: &Context, op: OpId, value: i128) -> Option<usize> {
+    let flag = *ctx.operands(op).first()?;
+    let cases = switch_case_values(ctx, op)?;
     if cases.len() + 1 != ctx.successors(op).len() {
-        return false;
+        return None;
     }
     let width = ctx.int_width(ctx.value_type(flag)).unwrap_or(128);
-    let bits = |v: i128| {
-        if width >= 128 {
-            v as u128
-        } else {
-            (v as u128) & ((1u128 << width) - 1)
-        }
+    Some(
+        cases
+            .iter()
+            .position(|&c| flag_bits(width, c) == flag_bits(width, value))
+            .map_or(0, |i| i + 1),
+    )
+}
+
+/// Case value `v` as the low `width` bits of a flag of that width (how cases compare).
+fn flag_bits(width: u32, v: i128) -> u128 {
+    if width >= 128 {
+        v as u128
+    } else {
+        (v as u128) & ((1u128 << width) - 1)
+    }
+}
+
+/// A `cf.switch` whose block is entered only through one edge of another `cf.switch` on the same
+/// flag knows something of the flag: through case `v` it is `v`, so this switch becomes a
+/// `cf.br` to its successor for `v`; through the default it is none of the first switch's case
+/// values, so this switch's cases for those values are dropped. MLIR
+/// `SimplifySwitchFromSwitchOnSameCondition` and `SimplifySwitchFromDefaultSwitchOnSameCondition`
+/// (one predecessor edge, as MLIR's `getSinglePredecessor`).
+fn switch_from_switch_on_same_flag(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some(block) = ctx.op_block(op) else {
+        return false;
     };
-    let index = cases
-        .iter()
-        .position(|&c| bits(c) == bits(flag_value))
-        .map_or(0, |i| i + 1);
-    replace_with_br(ctx, op, index)
+    let &[(pred, edge)] = ctx.predecessors(block) else {
+        return false;
+    };
+    if pred == op
+        || !ctx.is(pred, "cf.switch")
+        || ctx.operands(pred).first() != ctx.operands(op).first()
+    {
+        return false;
+    }
+    let (Some(pred_values), Some(values)) =
+        (switch_case_values(ctx, pred), switch_case_values(ctx, op))
+    else {
+        return false;
+    };
+    if edge > 0 {
+        let Some(&v) = pred_values.get(edge as usize - 1) else {
+            return false;
+        };
+        return match successor_for_value(ctx, op, v) {
+            Some(index) => replace_with_br(ctx, op, index),
+            None => false,
+        };
+    }
+    // Entered by the default edge: a case of this switch whose value the first switch handles
+    // cannot be taken.
+    if values.len() + 1 != ctx.successors(op).len() || !well_formed_branch(ctx, op) {
+        return false;
+    }
+    let width = ctx
+        .int_width(ctx.value_type(ctx.operand(op, 0)))
+        .unwrap_or(128);
+    let handled: HashSet<u128> = pred_values.iter().map(|&v| flag_bits(width, v)).collect();
+    let (mut keep, mut dropped) = (Vec::new(), Vec::new());
+    for (i, &v) in values.iter().enumerate() {
+        if handled.contains(&flag_bits(width, v)) {
+            dropped.push(ctx.successors(op)[i + 1]);
+        } else {
+            keep.push(i + 1);
+        }
+    }
+    if dropped.is_empty() {
+        return false;
+    }
+    rebuild_switch(ctx, op, &values, &keep);
+    erase_blocks_that_lost_edges(ctx, &dropped);
+    true
 }
 
 fn assert_true(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
@@ -420,6 +496,16 @@ fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog)
     if keep.len() + 1 == succs.len() {
         return false;
     }
+    rebuild_switch(ctx, op, &values, &keep);
+    true
+}
+
+/// Replaces `op`, a well-formed `cf.switch` with case `values`, by a `cf.switch` with the same
+/// flag, default and other attributes and only the cases at successor positions `keep` (1-based,
+/// ascending).
+fn rebuild_switch(ctx: &mut Context, op: OpId, values: &[i128], keep: &[usize]) {
+    let succs = ctx.successors(op).to_vec();
+    let default_ops = ctx.successor_operands(op, 0).to_vec();
     let cases: Vec<crate::SwitchCase> = keep
         .iter()
         .map(|&i| {
@@ -450,7 +536,6 @@ fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog)
         }
     }
     ctx.erase_op(op);
-    true
 }
 
 /// `^succ` if it holds only `cf.br ^next(ops)` (MLIR `collapseBranch`): `^next` and the operands

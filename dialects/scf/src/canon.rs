@@ -1,13 +1,16 @@
 //! Helpers shared by the scf canonicalization patterns (the patterns themselves live in each
-//! op's module): reading constants, rebuilding an op with fewer results, and
-//! finding the dead cycle of an unused loop-carried value.
+//! op's module): reading constants, rebuilding an op with fewer results, building arith ops by
+//! name, telling values defined outside an op, and finding the dead cycle of an unused
+//! loop-carried value.
 //!
 //! Constants are recognised through the registry (`CONSTANT_LIKE`, [`Context::constant_of`]) and,
 //! as a fallback, by the op name `arith.constant`, so that this crate needs no other dialect's
 //! code.
 
 use std::collections::HashSet;
-use weir_ir::{Attr, AttrKind, BlockId, Context, InsertPoint, OpId, OpState, Traits, ValueId};
+use weir_ir::{
+    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Traits, Type, ValueId,
+};
 
 /// The constant attribute `v` holds, if its defining op is a constant.
 pub(crate) fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
@@ -226,4 +229,35 @@ pub(crate) fn inline_before(
                 .map_or(v, |i| args[i])
         })
         .collect()
+}
+
+/// Whether `v` is defined outside `op`: neither in one of its regions (at any depth) nor a block
+/// argument of one. Such a value dominates `op` (a use in a region needs a definition that
+/// dominates the region's op), so ops using it may be built right before `op`.
+pub(crate) fn defined_outside(ctx: &Context, v: ValueId, op: OpId) -> bool {
+    match ctx.value_block(v).and_then(|b| ctx.block_parent_op(b)) {
+        Some(p) => !ctx.is_ancestor(op, p),
+        None => true,
+    }
+}
+
+/// Builds the arith op `name` with `operands`, one result of type `ty` and `attrs` at `at`
+/// (by name: this crate does not depend on the arith crate). Returns the result.
+pub(crate) fn build_arith(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    operands: Vec<ValueId>,
+    ty: Type,
+    attrs: &[(&str, Attr)],
+    loc: &Location,
+) -> ValueId {
+    let mut st = OpState::new(ctx.op_name(name), loc.clone());
+    st.operands = operands;
+    st.result_types = vec![ty];
+    for &(k, a) in attrs {
+        st.set_attr(k, a);
+    }
+    let op = ctx.build_op(st, at);
+    ctx.result(op, 0)
 }

@@ -23,11 +23,16 @@
 //! Verifier: MLIR 22's checks, wording and order: ODS operand constraints and the count of
 //! results before the nested ops are verified (`verify`); after them (`verify_regions`), the
 //! implicit terminator, `LoopLikeOpInterface`, region-branch edges and the induction variable
-//! type. Plus one stricter rule (in `verify`):
-//! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
-//! `'scf.for' op constant step operand must be positive`. The constant is recognised by the
-//! `CONSTANT_LIKE` trait or the op name `arith.constant`, and its `value` attribute, so this
-//! crate does not depend on the arith crate.
+//! type.
+//!
+//! Step: as in MLIR 22, the step must be positive (non-zero for an `unsigned` loop) only when
+//! the loop runs: a loop that starts (`lb < ub`) with a step that is not is undefined behaviour.
+//! The verifier accepts a constant step `<= 0` (mlir-opt 22 does, and a pass may fold a computed
+//! step into one inside a branch that never runs); the patterns keep such a loop unless it runs
+//! no trip (`lb >= ub`), and the remark says why ([`non_positive_step`]). `cf-run` checks the
+//! step when such a loop is entered and stops with a runtime error instead of looping forever.
+//! (22's `--canonicalize` removes such a loop as if it ran no trip, which is allowed for
+//! undefined behaviour; Weir keeps it so that the program behaves the same before and after.)
 //!
 //! Canonicalization: a constant trip count ([`constant_trip_count`]) of 0 replaces the loop by
 //! its inits, of 1 by its body; iter_args that cannot be observed are removed.
@@ -50,8 +55,9 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
     }
 }
 
-/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`),
-/// and Weir's constant step rule.
+/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`).
+/// A constant step that is not positive is accepted, as in 22: the step must be positive only
+/// when the loop runs ([`non_positive_step`]).
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     let operands = ctx.operands(op);
@@ -62,7 +68,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             format!("expected 3 or more operands, but found {}", operands.len()),
         ));
     }
-    let (lb, step, inits) = (operands[0], operands[2], &operands[3..]);
+    let (lb, inits) = (operands[0], &operands[3..]);
     for (i, &v) in operands[..3].iter().enumerate() {
         let t = ctx.value_type(v);
         if !ctx.is_signless_int_or_index(t) {
@@ -92,12 +98,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             op,
             "mismatch in number of loop-carried values and defined values",
         ));
-    }
-    if let Some(c) = constant_int(ctx, step) {
-        let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
-        if c == 0 || (c < 0 && !unsigned) {
-            return Err(op_error(ctx, op, "constant step operand must be positive"));
-        }
     }
     Ok(())
 }
@@ -442,6 +442,20 @@ pub(crate) fn trip_count(
     Some(n as u128)
 }
 
+/// The step of `op`, an `scf.for`, if it is a constant that is not positive (read in the
+/// induction variable's type: `<= 0` signed, `== 0` with `unsignedCmp`). Running such a loop
+/// (`lb < ub`) is undefined behaviour (MLIR: the step must be positive at run time), so the
+/// patterns keep it, and only a loop that runs no trip may still be removed.
+pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
+    let step = *ctx.operands(op).get(2)?;
+    let w = ctx
+        .int_width(ctx.value_type(step))
+        .filter(|&w| (1..=64).contains(&w))?;
+    let c = weir_ir::sign_extend(constant_int(ctx, step)?, w);
+    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+    (c == 0 || (c < 0 && !unsigned)).then_some(c)
+}
+
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
 /// induction variable wraps around).
 fn constant_bounds(ctx: &Context, op: OpId) -> bool {
@@ -456,6 +470,11 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
         name: "scf.for-constant-trip-count",
         kind: weir_ir::PatternKind::ConstantCondition,
         apply: fold_trip_count,
+    },
+    weir_ir::Pattern {
+        name: "scf.for-invariant-iter-args",
+        kind: weir_ir::PatternKind::General,
+        apply: forward_invariant_iter_args,
     },
     weir_ir::Pattern {
         name: "scf.for-unused-iter-args",
@@ -504,6 +523,55 @@ fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -
         }
         _ => false,
     }
+}
+
+/// Uses of loop-carried values that hold a known value are redirected to it:
+/// - iter_arg `i` whose yield operand is the iter_arg itself or its init: the iter_arg and
+///   result `i` are the init on every trip (MLIR 22's `MakeRegionBranchOpSuccessorInputsDead`:
+///   every value flowing into them is the init);
+/// - result `i` of a loop that runs at least one trip ([`constant_trip_count`] `>= 1`) whose yield
+///   operand is defined outside the loop: the result is that value (MLIR `SimplifyTrivialLoops`
+///   does this when the body is only the yield; the value is the same with any body).
+///
+/// The iter_args and results left unused are removed by `scf.for-unused-iter-args`.
+fn forward_invariant_iter_args(
+    ctx: &mut Context,
+    op: OpId,
+    _log: &mut weir_ir::RewriteLog,
+) -> bool {
+    let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
+        return false;
+    };
+    let body = ctx.op_block(y).expect("in a block");
+    let n = ctx.results(op).len();
+    if n == 0
+        || ctx.operands(op).len() != n + 3
+        || ctx.block_args(body).len() != n + 1
+        || ctx.operands(y).len() != n
+    {
+        return false;
+    }
+    let runs = constant_trip_count(ctx, op).is_some_and(|c| c >= 1);
+    let mut changed = false;
+    for i in 0..n {
+        let (init, arg, r) = (
+            ctx.operand(op, 3 + i),
+            ctx.block_args(body)[i + 1],
+            ctx.result(op, i),
+        );
+        let yielded = ctx.operand(y, i);
+        if yielded == arg || yielded == init {
+            if !ctx.is_unused(arg) || !ctx.is_unused(r) {
+                ctx.replace_all_uses(arg, init);
+                ctx.replace_all_uses(r, init);
+                changed = true;
+            }
+        } else if runs && !ctx.is_unused(r) && crate::canon::defined_outside(ctx, yielded, op) {
+            ctx.replace_all_uses(r, yielded);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Drops iter_arg `i` when result `i` is unused and the iter_arg only feeds yield operand `i`
@@ -555,11 +623,17 @@ fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::Rewr
 
 /// The remark for an `scf.for` that constant-condition folding kept.
 pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
-    match constant_trip_count(ctx, op) {
-        Some(n) => format!("constant trip count {n}: kept as a loop"),
-        None if constant_bounds(ctx, op) => {
-            "constant bounds, but the induction variable wraps around: kept".to_string()
-        }
-        None => "variable trip count: kept".to_string(),
+    if let Some(n) = constant_trip_count(ctx, op) {
+        return format!("constant trip count {n}: kept as a loop");
+    }
+    if let Some(s) = non_positive_step(ctx, op) {
+        return format!(
+            "constant step {s} is not positive: kept (undefined behaviour if the loop runs)"
+        );
+    }
+    if constant_bounds(ctx, op) {
+        "constant bounds, but the induction variable wraps around: kept".to_string()
+    } else {
+        "variable trip count: kept".to_string()
     }
 }

@@ -27,7 +27,7 @@
 use crate::common::{
     self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
 };
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState, Signedness, TypeKind};
+use weir_ir::{op_error, Context, DiagResult, InsertPoint, OpId, OpState, Signedness, TypeKind};
 use weir_syntax::{PResult, Parser, Printer};
 
 /// The checks MLIR 22 runs before the ops nested in the regions (ODS constraints,
@@ -152,6 +152,11 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
         apply: remove_unused_results,
     },
     weir_ir::Pattern {
+        name: "scf.if-yields-to-select",
+        kind: weir_ir::PatternKind::General,
+        apply: yields_to_select,
+    },
+    weir_ir::Pattern {
         name: "scf.if-empty-else",
         kind: weir_ir::PatternKind::General,
         apply: remove_empty_else,
@@ -202,6 +207,70 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
 /// `RemoveDeadRegionBranchOpSuccessorInputs` for `scf.if`.
 fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
     crate::canon::drop_unused_results_of_yielding_op(ctx, op)
+}
+
+/// A used result whose yields in both regions are values defined outside the op is computed
+/// without the op: the value itself when both yield the same one, the condition when they yield
+/// the `i1` constants `true` / `false`, `arith.xori %cond, true` for `false` / `true`, else
+/// `arith.select %cond, %then, %else`, built before the op. The result is then unused (and
+/// dropped by `scf.if-unused-results`; an op left without results and effects is dead code).
+/// MLIR `ConvertTrivialIfToSelect` and `ReplaceIfYieldWithConditionOrValue` (checked with
+/// mlir-opt 22: both apply result by result, whatever else the regions hold).
+fn yields_to_select(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
+    let n = ctx.results(op).len();
+    let (Some(then_y), Some(else_y)) = (
+        crate::canon::terminator(ctx, op, 0, "scf.yield"),
+        crate::canon::terminator(ctx, op, 1, "scf.yield"),
+    ) else {
+        return false;
+    };
+    if n == 0 || ctx.operands(then_y).len() != n || ctx.operands(else_y).len() != n {
+        return false;
+    }
+    let (cond, loc) = (ctx.operand(op, 0), ctx.loc(op).clone());
+    let mut changed = false;
+    for i in 0..n {
+        let (r, t, e) = (
+            ctx.result(op, i),
+            ctx.operand(then_y, i),
+            ctx.operand(else_y, i),
+        );
+        if ctx.is_unused(r)
+            || !crate::canon::defined_outside(ctx, t, op)
+            || !crate::canon::defined_outside(ctx, e, op)
+        {
+            continue;
+        }
+        let at = InsertPoint::Before(op);
+        let value = match (
+            crate::canon::constant_bool(ctx, t),
+            crate::canon::constant_bool(ctx, e),
+        ) {
+            _ if t == e => t,
+            (Some(true), Some(false)) => cond,
+            (Some(false), Some(true)) => {
+                let i1 = ctx.value_type(cond);
+                let one = ctx.int_attr(1, i1);
+                let tru = crate::canon::build_arith(
+                    ctx,
+                    at,
+                    "arith.constant",
+                    vec![],
+                    i1,
+                    &[("value", one)],
+                    &loc,
+                );
+                crate::canon::build_arith(ctx, at, "arith.xori", vec![cond, tru], i1, &[], &loc)
+            }
+            _ => {
+                let ty = ctx.value_type(r);
+                crate::canon::build_arith(ctx, at, "arith.select", vec![cond, t, e], ty, &[], &loc)
+            }
+        };
+        ctx.replace_all_uses(r, value);
+        changed = true;
+    }
+    changed
 }
 
 /// A result-less `scf.if` whose else region holds only an operand-less `scf.yield` loses the

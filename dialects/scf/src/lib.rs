@@ -19,8 +19,9 @@
 //! Weir prints parses there and the reverse. `cargo test -p weir-dialect-scf --features
 //! mlir-oracle` re-checks this against mlir-opt itself (every test input's printed form, generic
 //! form and first diagnostic). Deliberate differences:
-//! - stricter: `scf.for` with a step defined by an `arith.constant` `<= 0` (`== 0` for
-//!   `unsigned`) is rejected: `'scf.for' op constant step operand must be positive`;
+//! - `scf.for` with a constant step `<= 0` (`== 0` for `unsigned`) is accepted, as in 22, but
+//!   `--canonicalize` keeps it when it may run (22 removes it as if it ran no trip; running it is
+//!   undefined behaviour): see `for_op`;
 //! - stricter: `scf.index_switch` regions may not have arguments (22 accepts and ignores them);
 //! - `scf.index_switch` accepts the case values `INT64_MAX` and `INT64_MIN` anywhere (22 may
 //!   report `has duplicate case value: 9223372036854775807`, e.g. for `case 1` then `case
@@ -43,13 +44,15 @@
 //!
 //! Traits: `scf.if`, `scf.for`, `scf.while` and `scf.index_switch` are `SINGLE_BLOCK` (as in
 //! MLIR); `scf.execute_region` is not. None of the region ops is `PURE` (their regions may have
-//! side effects). `scf.if`, `scf.index_switch` and `scf.for` are `RECURSIVELY_PURE` (MLIR
-//! `RecursiveMemoryEffects`: pure when everything inside is, so an unused one is dead code).
-//! `scf.parallel` is `SINGLE_BLOCK | RECURSIVELY_PURE` too, `scf.reduce` is
+//! side effects). `scf.if`, `scf.index_switch`, `scf.for` and `scf.while` are
+//! `RECURSIVELY_PURE` (MLIR `RecursiveMemoryEffects`: pure when everything inside is, so an
+//! unused one is dead code). For `scf.while` this means, as in MLIR 22, that an unused loop
+//! without side effects is erased even if it would not terminate (a loop that only computes
+//! values nobody reads is not observable; issue 8 made Weir follow 22 here, it used to keep
+//! them). `scf.parallel` is `SINGLE_BLOCK | RECURSIVELY_PURE` too, `scf.reduce` is
 //! `TERMINATOR | RECURSIVELY_PURE` (MLIR `RecursiveMemoryEffects`), `scf.reduce.return` is
-//! `TERMINATOR | PURE`.
-//! `scf.while` is not, since it may not terminate; nor is `scf.execute_region`, whose CFG region
-//! may hold a cycle (a multi-block loop) that may not terminate either. `scf.yield` is
+//! `TERMINATOR | PURE`. `scf.execute_region` is not `RECURSIVELY_PURE` (its CFG region may
+//! hold a multi-block cycle). `scf.yield` is
 //! `TERMINATOR | RETURN_LIKE | PURE`, `scf.condition` is `TERMINATOR | PURE` (in MLIR it is a
 //! region-branch terminator, not return-like).
 //!
@@ -59,10 +62,10 @@
 //!
 //! | op | `ConstantCondition` | `General` | remark when kept |
 //! |---|---|---|---|
-//! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; empty else removed | `variable condition: kept` |
+//! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; results yielding values defined outside become that value, the condition, its negation or `arith.select`; empty else removed | `variable condition: kept` |
 //! | `scf.index_switch` | constant index: matching case (or default) inlined | unused results dropped | `variable index: kept` |
-//! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | unobservable iter_args removed | `constant trip count N: kept as a loop` / `variable trip count: kept` |
-//! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
+//! | `scf.for` | trip count 0: results = inits; 1: body inlined with iv = lb ([`constant_trip_count`]) | iter_args passed through or yielding their init = the init; results of a loop of >= 1 trip yielding a value defined outside = that value; unobservable iter_args removed | `constant trip count N: kept as a loop` / `constant step N is not positive: kept (...)` / `variable trip count: kept` |
+//! | `scf.while` | condition false on entry: before region inlined once, results = forwarded values | before arguments passed through = the init; values forwarded from outside = that value; unobservable carried values removed | `constant trip count N: kept as a loop` ([`while_trip_count`]) / `variable condition: kept` |
 //! | `scf.execute_region` | | single block (without `no_inline`): inlined | |
 //! | `scf.parallel` | | a dimension of 0 trips: results = inits; dimensions of 1 trip removed (none left: body and reductions inlined); nested loops without reductions merged | |
 //!
@@ -131,7 +134,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         ),
         (
             "scf.while",
-            Traits::SINGLE_BLOCK,
+            region_op,
             while_op::verify,
             Some(while_op::verify_regions),
             OpSyntax::new(while_op::parse, while_op::print),

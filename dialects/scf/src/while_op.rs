@@ -208,6 +208,11 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
         apply: fold_false_on_entry,
     },
     weir_ir::Pattern {
+        name: "scf.while-invariant-carried-values",
+        kind: weir_ir::PatternKind::General,
+        apply: forward_invariant_carried_values,
+    },
+    weir_ir::Pattern {
         name: "scf.while-unused-carried-values",
         kind: weir_ir::PatternKind::General,
         apply: remove_unused_carried_values,
@@ -236,6 +241,52 @@ fn fold_false_on_entry(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
         "constant condition (false) on entry: before region inlined once, loop removed".to_string()
     });
     true
+}
+
+/// Uses of carried values that hold a known value are redirected to it (MLIR 22's
+/// `MakeRegionBranchOpSuccessorInputsDead`; older MLIR's `RemoveLoopInvariantArgsFromBeforeBlock`
+/// and `RemoveLoopInvariantValueYielded`):
+/// - before argument `k` whose yield operand is its init, or the after argument `j` that
+///   `scf.condition` fills with before argument `k` itself (passed through unchanged): it is the
+///   init on every evaluation of the condition;
+/// - after argument `j` and result `j` when `scf.condition` forwards at `j` a value defined
+///   outside the loop: they are that value.
+///
+/// Positions are followed one by one (a value forwarded twice is two positions), so this holds
+/// for any loop. What is left unused goes with `scf.while-unused-carried-values`.
+fn forward_invariant_carried_values(
+    ctx: &mut Context,
+    op: OpId,
+    _log: &mut weir_ir::RewriteLog,
+) -> bool {
+    let Some(p) = crate::eval::while_parts(ctx, op) else {
+        return false;
+    };
+    let mut changed = false;
+    let before_args = ctx.block_args(p.before).to_vec();
+    for (k, &b) in before_args.iter().enumerate() {
+        let (init, y) = (ctx.operand(op, k), ctx.operand(p.yield_op, k));
+        let passed_through = match ctx.value_def(y) {
+            weir_ir::ValueDef::BlockArg { block, index } if block == p.after => {
+                ctx.operand(p.condition, index as usize + 1) == b
+            }
+            _ => false,
+        };
+        if !ctx.is_unused(b) && (y == init || passed_through) {
+            ctx.replace_all_uses(b, init);
+            changed = true;
+        }
+    }
+    let after_args = ctx.block_args(p.after).to_vec();
+    for (j, &a) in after_args.iter().enumerate() {
+        let (v, r) = (ctx.operand(p.condition, j + 1), ctx.result(op, j));
+        if (!ctx.is_unused(a) || !ctx.is_unused(r)) && crate::canon::defined_outside(ctx, v, op) {
+            ctx.replace_all_uses(a, v);
+            ctx.replace_all_uses(r, v);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Removes loop-carried values that cannot be observed (MLIR's generic

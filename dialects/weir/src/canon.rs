@@ -9,6 +9,11 @@
 //!   iteration-number argument becomes the induction variable, the condition argument the
 //!   constant `true`, `weir.yield %c, %v...` becomes `scf.yield %v...`). Both compare signed
 //!   (`it < max`), so the trip counts agree.
+//! - [`forward_invariant_carried_values`] (`General`): a carried value that the body yields
+//!   unchanged (its own block argument) or that it replaces by its init holds the init on every
+//!   trip and after the loop: its block argument and result are replaced by the init (as
+//!   `scf.for`'s iter_args, MLIR 22's `MakeRegionBranchOpSuccessorInputsDead`); the value is then
+//!   removed by the next pattern.
 //! - [`remove_unused_carried_values`] (`General`): a carried value whose result is unused and
 //!   whose block argument only feeds its own yield operand (directly or through pure ops of the
 //!   body), or is unused, is removed.
@@ -29,6 +34,11 @@ pub(crate) const PATTERNS: &[Pattern] = &[
         name: "weir.loop-constant-max-or-condition",
         kind: PatternKind::ConstantCondition,
         apply: fold_constant_loop,
+    },
+    Pattern {
+        name: "weir.loop-invariant-carried-values",
+        kind: PatternKind::General,
+        apply: forward_invariant_carried_values,
     },
     Pattern {
         name: "weir.loop-unused-carried-values",
@@ -235,6 +245,24 @@ fn dead_chain(
         }
     }
     Some(chain)
+}
+
+/// See the module docs.
+fn forward_invariant_carried_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    let Some(p) = loop_parts(ctx, op) else {
+        return false;
+    };
+    let mut changed = false;
+    for (i, &init) in p.operands.inits.iter().enumerate() {
+        let (arg, r) = (ctx.block_args(p.body)[i + 2], ctx.result(op, i));
+        let yielded = ctx.operand(p.yield_op, i + 1);
+        if (yielded == arg || yielded == init) && (!ctx.is_unused(arg) || !ctx.is_unused(r)) {
+            ctx.replace_all_uses(arg, init);
+            ctx.replace_all_uses(r, init);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// See the module docs.
