@@ -517,3 +517,18 @@ impl FunctionLowering<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{arith, cf, func, math, table};
+
+    /// Every op is registered once: a second entry for a name would silently replace the first.
+    #[test]
+    fn each_op_has_one_lowering() {
+        let entries = [arith::ENTRIES, math::ENTRIES, cf::ENTRIES, func::ENTRIES];
+        let registered: usize = entries.iter().map(|e| e.len()).sum();
+        assert_eq!(table().len(), registered);
+        // 46 arith + 27 math + 4 cf + 2 func ops, as listed in the crate docs.
+        assert_eq!(entries.map(|e| e.len()), [46, 27, 4, 2],);
+    }
+}
