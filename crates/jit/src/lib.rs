@@ -38,6 +38,24 @@
 //! masks its result, and signed ops sign-extend their operands from bit N-1 first, so arithmetic
 //! wraps exactly at the MLIR width (`i2`, `i7` included).
 //!
+//! # Layering
+//! - `abi.rs`: the value ABI and the calling conventions: Cranelift
+//!   types of scalars, the internal signature and calls, the uniform trampoline, argument and
+//!   result slots, the runtime context's layout, and MLIR's memref descriptor
+//!   ([`MemRefDescriptor`], [`MemRefLayout`]) that buffer lowerings will pass.
+//! - `module.rs`: module setup (the Cranelift JIT for the host, declaring every function,
+//!   defining bodies and trampolines, finalizing), symbol resolution, and the host functions
+//!   generated code calls (runtime helpers, the C math library) with one mechanism to call them
+//!   (`Imports::call_runtime`).
+//! - `lower/`: the per-function driver (blocks in reverse post-order, the stack check, loop
+//!   fuel, fault blocks) and ONE lowering table from op name to
+//!   `fn(&mut FunctionLowering, OpId) -> Result<(), Diagnostic>`, filled by one module per
+//!   dialect: `lower/arith.rs`, `lower/math.rs`, `lower/cf.rs`, `lower/func.rs`, each with its
+//!   `ENTRIES`. Adding an op's lowering is one entry there (plus the function it calls); the
+//!   op-name literals of the crate live only in those entries (and `lower/func.rs` names the
+//!   two container ops, `builtin.module` and `func.func`, that the module setup walks).
+//! - `diag.rs`: the compile errors (`cf-run: ...`, located).
+//!
 //! # Runtime faults
 //! Integer division or remainder by zero (and `math.ipowi` of 0 to a negative power), signed
 //! division overflow (`INT_MIN / -1` in `divsi`,

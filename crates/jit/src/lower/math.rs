@@ -162,7 +162,10 @@ impl FunctionLowering<'_, '_> {
         self.guard(
             bad,
             RuntimeErrorKind::DivisionByZero,
-            "integer division by zero ('math.ipowi' of 0 to a negative power)".into(),
+            format!(
+                "integer division by zero ('{}' of 0 to a negative power)",
+                ctx.name_str(op)
+            ),
             ctx.loc(op).clone(),
         );
         let r = self.call_runtime(op, IPOWI, &[a, n], types::I64)?;
