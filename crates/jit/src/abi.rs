@@ -180,6 +180,34 @@ pub(crate) fn internal_signature(
     sig
 }
 
+/// Splits the parameters of a function's entry block under the internal convention (of a
+/// function with `n_results` results): the runtime context, the return area (two or more
+/// results), and the function's own arguments.
+pub(crate) fn entry_params(params: &[Value], n_results: usize) -> (Value, Option<Value>, &[Value]) {
+    match params {
+        [rt, area, rest @ ..] if n_results >= 2 => (*rt, Some(*area), rest),
+        [rt, rest @ ..] => (*rt, None, rest),
+        [] => unreachable!("internal signatures start with the runtime context"),
+    }
+}
+
+/// Returns `vals` under the internal convention: stored into the return area when the function
+/// has one (two or more results), in registers otherwise.
+pub(crate) fn emit_return(b: &mut FunctionBuilder, ret_area: Option<Value>, vals: &[Value]) {
+    match ret_area {
+        Some(area) => {
+            for (i, &v) in vals.iter().enumerate() {
+                b.ins()
+                    .store(MemFlagsData::trusted(), v, area, 8 * i as i32);
+            }
+            b.ins().return_(&[]);
+        }
+        None => {
+            b.ins().return_(vals);
+        }
+    }
+}
+
 /// Calls `callee` with the internal convention; returns its results (loaded from a stack
 /// return area when there are two or more).
 pub(crate) fn emit_call(

@@ -2,7 +2,7 @@
 //! internal convention ([`crate::abi`]); a fault in a callee propagates to the caller.
 
 use super::{FunctionLowering, LowerFn, R};
-use crate::abi::{emit_call, RT_STATUS};
+use crate::abi::{emit_call, emit_return, RT_STATUS};
 use crate::diag::op_err;
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
 use weir_ir::{AttrKind, OpId, Type};
@@ -40,19 +40,7 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
-        match self.ret_area {
-            Some(area) => {
-                for (i, &v) in vals.iter().enumerate() {
-                    self.b
-                        .ins()
-                        .store(MemFlagsData::trusted(), v, area, 8 * i as i32);
-                }
-                self.b.ins().return_(&[]);
-            }
-            None => {
-                self.b.ins().return_(&vals);
-            }
-        }
+        emit_return(&mut self.b, self.ret_area, &vals);
         self.terminated = true;
         Ok(())
     }

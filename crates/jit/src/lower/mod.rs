@@ -16,7 +16,7 @@ mod cf;
 pub(crate) mod func;
 mod math;
 
-use crate::abi::{carrier, cl_type, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
+use crate::abi::{carrier, cl_type, entry_params, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
 use crate::diag::{err_at, op_err, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
 use crate::scalar::low_mask;
@@ -208,12 +208,8 @@ impl FunctionLowering<'_, '_> {
         self.b.append_block_params_for_function_params(start);
         self.b.switch_to_block(start);
         let params = self.b.block_params(start).to_vec();
-        self.rt = Some(params[0]);
-        let mut rest = &params[1..];
-        if self.decl().results.len() >= 2 {
-            self.ret_area = Some(params[1]);
-            rest = &params[2..];
-        }
+        let (rt, ret_area, rest) = entry_params(&params, self.decl().results.len());
+        (self.rt, self.ret_area) = (Some(rt), ret_area);
         let args: Vec<BlockArg> = rest.iter().map(|&v| BlockArg::Value(v)).collect();
         let sp = self.b.ins().get_stack_pointer(self.env.ptr);
         let rt = self.rt();
