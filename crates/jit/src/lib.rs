@@ -38,6 +38,24 @@
 //! masks its result, and signed ops sign-extend their operands from bit N-1 first, so arithmetic
 //! wraps exactly at the MLIR width (`i2`, `i7` included).
 //!
+//! # Layering
+//! - `abi.rs`: the value ABI and the calling conventions: Cranelift
+//!   types of scalars, the internal signature and calls, the uniform trampoline, argument and
+//!   result slots, the runtime context's layout, and MLIR's memref descriptor
+//!   ([`MemRefDescriptor`], [`MemRefLayout`]) that buffer lowerings will pass.
+//! - `module.rs`: module setup (the Cranelift JIT for the host, declaring every function,
+//!   defining bodies and trampolines, finalizing), symbol resolution, and the host functions
+//!   generated code calls (runtime helpers, the C math library) with one mechanism to call them
+//!   (`Imports::call_runtime`).
+//! - `lower/`: the per-function driver (blocks in reverse post-order, the stack check, loop
+//!   fuel, fault blocks) and ONE lowering table from op name to
+//!   `fn(&mut FunctionLowering, OpId) -> Result<(), Diagnostic>`, filled by one module per
+//!   dialect: `lower/arith.rs`, `lower/math.rs`, `lower/cf.rs`, `lower/func.rs`, each with its
+//!   `ENTRIES`. Adding an op's lowering is one entry there (plus the function it calls); the
+//!   op-name literals of the crate live only in those entries (and `lower/func.rs` names the
+//!   two container ops, `builtin.module` and `func.func`, that the module setup walks).
+//! - `diag.rs`: the compile errors (`cf-run: ...`, located).
+//!
 //! # Runtime faults
 //! Integer division or remainder by zero (and `math.ipowi` of 0 to a negative power), signed
 //! division overflow (`INT_MIN / -1` in `divsi`,
@@ -54,13 +72,19 @@
 
 #![warn(missing_docs)]
 
-mod codegen;
+mod abi;
+mod diag;
+mod lower;
+mod module;
 mod scalar;
 
 #[cfg(test)]
 mod tests;
 
+pub use abi::{MemRefDescriptor, MemRefLayout};
 pub use scalar::{Scalar, ScalarType};
+
+use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Trampoline};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -143,28 +167,6 @@ impl fmt::Display for RuntimeError {
 
 impl std::error::Error for RuntimeError {}
 
-/// The runtime context every compiled function receives a pointer to (hidden first parameter).
-/// The layout is shared with the generated code: offsets 0, 8, 16.
-#[repr(C)]
-#[derive(Debug)]
-pub(crate) struct RuntimeContext {
-    /// 0 while running fine; after a fault, 1 + the index of the fault site in the module's
-    /// fault table.
-    status: u64,
-    /// Functions check on entry that the stack pointer is at or above this address.
-    stack_limit: u64,
-    /// Decremented on every entry to a loop header; a fault when it is 0.
-    fuel: u64,
-}
-
-/// Byte offsets of [`RuntimeContext`]'s fields, as the generated code uses them.
-pub(crate) const RT_STATUS: i32 = 0;
-pub(crate) const RT_STACK_LIMIT: i32 = 8;
-pub(crate) const RT_FUEL: i32 = 16;
-
-/// The uniform entry point generated for each function.
-type Trampoline = unsafe extern "C" fn(*const u64, *mut u64, *mut RuntimeContext);
-
 /// One place in the generated code that can fault.
 #[derive(Clone, Debug)]
 pub(crate) struct FaultSite {
@@ -210,7 +212,7 @@ pub fn compile_with(
     module: OpId,
     options: &JitOptions,
 ) -> Result<JitModule, Diagnostic> {
-    codegen::compile_module(ctx, module, options)
+    module::compile_module(ctx, module, options)
 }
 
 /// Extra stack kept free below the limit, beyond the largest frame: room for the host helpers
@@ -284,11 +286,7 @@ impl JitModule {
                     a.ty()
                 )));
             }
-            raw_args.push(match *a {
-                Scalar::Int { .. } => a.as_u64().unwrap_or(0),
-                Scalar::F32(v) => v.to_bits() as u64,
-                Scalar::F64(v) => v.to_bits(),
-            });
+            raw_args.push(scalar_to_raw(a));
         }
         let n_results = f.results.len();
         let entry = f.trampoline;
@@ -346,24 +344,6 @@ impl JitModule {
             .zip(raw)
             .map(|(&ty, bits)| scalar_from_raw(ty, bits))
             .collect())
-    }
-}
-
-/// Reads a result slot written by a trampoline.
-fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
-    match ty {
-        ScalarType::Int(w) => Scalar::Int {
-            bits: bits & scalar::low_mask(w),
-            width: w,
-            is_index: false,
-        },
-        ScalarType::Index => Scalar::Int {
-            bits,
-            width: 64,
-            is_index: true,
-        },
-        ScalarType::F32 => Scalar::F32(f32::from_bits(bits as u32)),
-        ScalarType::F64 => Scalar::F64(f64::from_bits(bits)),
     }
 }
 

@@ -1,0 +1,587 @@
+//! Lowerings of the arith dialect's ops (MLIR `arith`; semantics cited per op).
+
+use super::math::FloatUn;
+use super::{FunctionLowering, LowerFn, R};
+use crate::abi::{carrier, cl_type};
+use crate::diag::op_err;
+use crate::module::{FMOD, FMODF};
+use crate::scalar::low_mask;
+use crate::{RuntimeErrorKind, ScalarType};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
+use weir_ir::{AttrKind, OpId};
+
+/// The arith ops' entries of the lowering table.
+pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+    ("arith.constant", |l, op| l.op_constant(op)),
+    ("arith.addi", |l, op| l.op_int_bin(op, IntBin::Add)),
+    ("arith.subi", |l, op| l.op_int_bin(op, IntBin::Sub)),
+    ("arith.muli", |l, op| l.op_int_bin(op, IntBin::Mul)),
+    ("arith.divsi", |l, op| l.op_int_bin(op, IntBin::DivS)),
+    ("arith.divui", |l, op| l.op_int_bin(op, IntBin::DivU)),
+    ("arith.remsi", |l, op| l.op_int_bin(op, IntBin::RemS)),
+    ("arith.remui", |l, op| l.op_int_bin(op, IntBin::RemU)),
+    ("arith.andi", |l, op| l.op_int_bin(op, IntBin::And)),
+    ("arith.ori", |l, op| l.op_int_bin(op, IntBin::Or)),
+    ("arith.xori", |l, op| l.op_int_bin(op, IntBin::Xor)),
+    ("arith.shli", |l, op| l.op_int_bin(op, IntBin::Shl)),
+    ("arith.shrsi", |l, op| l.op_int_bin(op, IntBin::ShrS)),
+    ("arith.shrui", |l, op| l.op_int_bin(op, IntBin::ShrU)),
+    ("arith.maxsi", |l, op| l.op_int_bin(op, IntBin::MaxS)),
+    ("arith.maxui", |l, op| l.op_int_bin(op, IntBin::MaxU)),
+    ("arith.minsi", |l, op| l.op_int_bin(op, IntBin::MinS)),
+    ("arith.minui", |l, op| l.op_int_bin(op, IntBin::MinU)),
+    ("arith.ceildivsi", |l, op| {
+        l.op_int_bin(op, IntBin::CeilDivS)
+    }),
+    ("arith.ceildivui", |l, op| {
+        l.op_int_bin(op, IntBin::CeilDivU)
+    }),
+    ("arith.floordivsi", |l, op| {
+        l.op_int_bin(op, IntBin::FloorDivS)
+    }),
+    ("arith.addf", |l, op| l.op_float_bin(op, FloatBin::Add)),
+    ("arith.subf", |l, op| l.op_float_bin(op, FloatBin::Sub)),
+    ("arith.mulf", |l, op| l.op_float_bin(op, FloatBin::Mul)),
+    ("arith.divf", |l, op| l.op_float_bin(op, FloatBin::Div)),
+    ("arith.remf", |l, op| l.op_float_bin(op, FloatBin::Rem)),
+    ("arith.maxnumf", |l, op| {
+        l.op_float_bin(op, FloatBin::MaxNum)
+    }),
+    ("arith.minnumf", |l, op| {
+        l.op_float_bin(op, FloatBin::MinNum)
+    }),
+    ("arith.maximumf", |l, op| {
+        l.op_float_bin(op, FloatBin::Maximum)
+    }),
+    ("arith.minimumf", |l, op| {
+        l.op_float_bin(op, FloatBin::Minimum)
+    }),
+    ("arith.negf", |l, op| l.op_float_un(op, FloatUn::Neg)),
+    ("arith.cmpi", |l, op| l.op_cmpi(op)),
+    ("arith.cmpf", |l, op| l.op_cmpf(op)),
+    ("arith.select", |l, op| l.op_select(op)),
+    ("arith.index_cast", |l, op| l.op_int_cast(op, true)),
+    ("arith.index_castui", |l, op| l.op_int_cast(op, false)),
+    ("arith.extsi", |l, op| l.op_int_cast(op, true)),
+    ("arith.extui", |l, op| l.op_int_cast(op, false)),
+    ("arith.trunci", |l, op| l.op_int_cast(op, false)),
+    ("arith.sitofp", |l, op| l.op_int_to_float(op, true)),
+    ("arith.uitofp", |l, op| l.op_int_to_float(op, false)),
+    ("arith.fptosi", |l, op| l.op_float_to_int(op, true)),
+    ("arith.fptoui", |l, op| l.op_float_to_int(op, false)),
+    ("arith.extf", |l, op| l.op_float_cast(op, true)),
+    ("arith.truncf", |l, op| l.op_float_cast(op, false)),
+    ("arith.bitcast", |l, op| l.op_bitcast(op)),
+];
+
+/// Integer binary ops of the arith dialect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum IntBin {
+    Add,
+    Sub,
+    Mul,
+    DivS,
+    DivU,
+    RemS,
+    RemU,
+    And,
+    Or,
+    Xor,
+    Shl,
+    ShrS,
+    ShrU,
+    MaxS,
+    MaxU,
+    MinS,
+    MinU,
+    CeilDivS,
+    CeilDivU,
+    FloorDivS,
+}
+
+/// Float binary ops of the arith and math dialects.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum FloatBin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    MaxNum,
+    MinNum,
+    Maximum,
+    Minimum,
+    CopySign,
+}
+
+/// `arith.cmpi` predicates in MLIR's numbering (`arith::CmpIPredicate`).
+fn int_cc(p: i128) -> Option<(IntCC, bool)> {
+    // (condition code, whether the operands are read signed)
+    Some(match p {
+        0 => (IntCC::Equal, false),
+        1 => (IntCC::NotEqual, false),
+        2 => (IntCC::SignedLessThan, true),
+        3 => (IntCC::SignedLessThanOrEqual, true),
+        4 => (IntCC::SignedGreaterThan, true),
+        5 => (IntCC::SignedGreaterThanOrEqual, true),
+        6 => (IntCC::UnsignedLessThan, false),
+        7 => (IntCC::UnsignedLessThanOrEqual, false),
+        8 => (IntCC::UnsignedGreaterThan, false),
+        9 => (IntCC::UnsignedGreaterThanOrEqual, false),
+        _ => return None,
+    })
+}
+
+/// `arith.cmpf` predicates in MLIR's numbering (`arith::CmpFPredicate`); `Err(b)` is the
+/// constant `false` / `true` predicates. Ordered predicates are false on NaN, unordered ones
+/// true (IEEE 754 §5.11).
+fn float_cc(p: i128) -> Option<Result<FloatCC, bool>> {
+    Some(match p {
+        0 => Err(false),
+        1 => Ok(FloatCC::Equal),
+        2 => Ok(FloatCC::GreaterThan),
+        3 => Ok(FloatCC::GreaterThanOrEqual),
+        4 => Ok(FloatCC::LessThan),
+        5 => Ok(FloatCC::LessThanOrEqual),
+        6 => Ok(FloatCC::OrderedNotEqual),
+        7 => Ok(FloatCC::Ordered),
+        8 => Ok(FloatCC::UnorderedOrEqual),
+        9 => Ok(FloatCC::UnorderedOrGreaterThan),
+        10 => Ok(FloatCC::UnorderedOrGreaterThanOrEqual),
+        11 => Ok(FloatCC::UnorderedOrLessThan),
+        12 => Ok(FloatCC::UnorderedOrLessThanOrEqual),
+        13 => Ok(FloatCC::NotEqual),
+        14 => Ok(FloatCC::Unordered),
+        15 => Err(true),
+        _ => return None,
+    })
+}
+
+impl FunctionLowering<'_, '_> {
+    /// `arith.constant`: an integer, float or boolean attribute of a scalar type.
+    fn op_constant(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 0, 1)?;
+        let t = self.ty(op, ctx.result(op, 0))?;
+        let attr = ctx.attr_of(op, "value").map(|a| ctx.attr_kind(a));
+        let v = match (attr, t) {
+            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => self
+                .iconst_u(
+                    cl_type(t),
+                    *value as u64 & low_mask(t.int_width().unwrap_or(64)),
+                ),
+            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => {
+                self.b.ins().iconst(types::I8, *b as i64)
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => {
+                self.b.ins().f64const(f64::from_bits(*bits))
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => {
+                self.b.ins().f32const(f64::from_bits(*bits) as f32)
+            }
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("requires a scalar 'value' attribute of type {t}"),
+                ))
+            }
+        };
+        self.set_result(op, 0, v);
+        Ok(())
+    }
+
+    /// Integer binary ops; semantics per MLIR's arith dialect (wrap-around at the type's width).
+    fn op_int_bin(&mut self, op: OpId, k: IntBin) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let c = carrier(w);
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        let loc = ctx.loc(op).clone();
+        use IntBin::*;
+        let r = match k {
+            // MLIR arith.addi / subi / muli: two's complement, wrapping.
+            Add => {
+                let x = self.b.ins().iadd(a, b);
+                self.mask(x, w)
+            }
+            Sub => {
+                let x = self.b.ins().isub(a, b);
+                self.mask(x, w)
+            }
+            Mul => {
+                let x = self.b.ins().imul(a, b);
+                self.mask(x, w)
+            }
+            And => self.b.ins().band(a, b),
+            Or => self.b.ins().bor(a, b),
+            Xor => self.b.ins().bxor(a, b),
+            // MLIR arith.shli / shrui / shrsi: a shift amount >= the width is poison; here
+            // shli and shrui give 0 and shrsi fills with the sign bit.
+            Shl | ShrU | ShrS => {
+                let wc = self.iconst_u(c, w as u64);
+                let in_range = self.b.ins().icmp(IntCC::UnsignedLessThan, b, wc);
+                match k {
+                    Shl => {
+                        let x = self.b.ins().ishl(a, b);
+                        let x = self.mask(x, w);
+                        let zero = self.b.ins().iconst(c, 0);
+                        self.b.ins().select(in_range, x, zero)
+                    }
+                    ShrU => {
+                        let x = self.b.ins().ushr(a, b);
+                        let zero = self.b.ins().iconst(c, 0);
+                        self.b.ins().select(in_range, x, zero)
+                    }
+                    _ => {
+                        let last = self.iconst_u(c, w as u64 - 1);
+                        let amt = self.b.ins().select(in_range, b, last);
+                        let sa = self.sext(a, w);
+                        let x = self.b.ins().sshr(sa, amt);
+                        self.mask(x, w)
+                    }
+                }
+            }
+            // MLIR arith.maxsi / maxui / minsi / minui.
+            MaxS | MinS => {
+                let sa = self.sext(a, w);
+                let sb = self.sext(b, w);
+                let cc = if k == MaxS {
+                    IntCC::SignedGreaterThan
+                } else {
+                    IntCC::SignedLessThan
+                };
+                let pick_a = self.b.ins().icmp(cc, sa, sb);
+                self.b.ins().select(pick_a, a, b)
+            }
+            MaxU | MinU => {
+                let cc = if k == MaxU {
+                    IntCC::UnsignedGreaterThan
+                } else {
+                    IntCC::UnsignedLessThan
+                };
+                let pick_a = self.b.ins().icmp(cc, a, b);
+                self.b.ins().select(pick_a, a, b)
+            }
+            // MLIR arith.divui / remui / ceildivui: unsigned; a zero divisor is a fault.
+            DivU | RemU | CeilDivU => {
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                self.guard(
+                    zero,
+                    RuntimeErrorKind::DivisionByZero,
+                    "integer division by zero".into(),
+                    loc,
+                );
+                match k {
+                    DivU => self.b.ins().udiv(a, b),
+                    RemU => self.b.ins().urem(a, b),
+                    _ => {
+                        // MLIR arith.ceildivui: rounds towards positive infinity.
+                        let q = self.b.ins().udiv(a, b);
+                        let r = self.b.ins().urem(a, b);
+                        let inexact = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                        let one = self.b.ins().iconst(c, 1);
+                        let q1 = self.b.ins().iadd(q, one);
+                        let x = self.b.ins().select(inexact, q1, q);
+                        self.mask(x, w)
+                    }
+                }
+            }
+            // MLIR arith.divsi / remsi / ceildivsi / floordivsi: signed, truncating (divsi,
+            // remsi: the remainder has the sign of the dividend), rounding up (ceildivsi: 7 / -2
+            // = -3) or down (floordivsi: 5 / -2 = -3). A zero divisor and INT_MIN / -1 fault.
+            DivS | RemS | CeilDivS | FloorDivS => {
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                self.guard(
+                    zero,
+                    RuntimeErrorKind::DivisionByZero,
+                    "integer division by zero".into(),
+                    loc.clone(),
+                );
+                let min = self.iconst_u(c, 1u64 << (w - 1));
+                let minus_one = self.iconst_u(c, low_mask(w));
+                let is_min = self.b.ins().icmp(IntCC::Equal, a, min);
+                let is_m1 = self.b.ins().icmp(IntCC::Equal, b, minus_one);
+                let overflow = self.b.ins().band(is_min, is_m1);
+                self.guard(
+                    overflow,
+                    RuntimeErrorKind::DivisionOverflow,
+                    format!(
+                        "integer overflow in signed division ('{}' of the minimum i{w} by -1)",
+                        ctx.name_str(op)
+                    ),
+                    loc,
+                );
+                let sa = self.sext(a, w);
+                let sb = self.sext(b, w);
+                let x = match k {
+                    DivS => self.b.ins().sdiv(sa, sb),
+                    RemS => self.b.ins().srem(sa, sb),
+                    _ => {
+                        let q = self.b.ins().sdiv(sa, sb);
+                        let r = self.b.ins().srem(sa, sb);
+                        let inexact = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                        let signs = self.b.ins().bxor(sa, sb);
+                        let (cc, delta) = if k == CeilDivS {
+                            (IntCC::SignedGreaterThanOrEqual, 1)
+                        } else {
+                            (IntCC::SignedLessThan, low_mask(c.bits()))
+                        };
+                        // Same signs: the exact quotient is positive and truncation went down
+                        // (ceil adds 1); different signs: it went up (floor subtracts 1).
+                        let side = self.b.ins().icmp_imm_s(cc, signs, 0);
+                        let adjust = self.b.ins().band(inexact, side);
+                        let d = self.iconst_u(c, delta);
+                        let q1 = self.b.ins().iadd(q, d);
+                        self.b.ins().select(adjust, q1, q)
+                    }
+                };
+                self.mask(x, w)
+            }
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// Float binary ops (MLIR arith/math; IEEE 754 arithmetic, round to nearest even).
+    pub(super) fn op_float_bin(&mut self, op: OpId, k: FloatBin) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        use FloatBin::*;
+        let r = match k {
+            Add => self.b.ins().fadd(a, b),
+            Sub => self.b.ins().fsub(a, b),
+            Mul => self.b.ins().fmul(a, b),
+            Div => self.b.ins().fdiv(a, b),
+            // MLIR arith.remf: C's fmod (LLVM frem), via a host helper.
+            Rem => {
+                let name = if t == ScalarType::F64 { FMOD } else { FMODF };
+                self.call_runtime(op, name, &[a, b], cl_type(t))?
+            }
+            // MLIR arith.maximumf / minimumf (IEEE 754-2019 maximum/minimum): NaN if either
+            // operand is NaN, -0.0 < +0.0; exactly Cranelift's fmax / fmin.
+            Maximum => self.b.ins().fmax(a, b),
+            Minimum => self.b.ins().fmin(a, b),
+            // MLIR arith.maxnumf / minnumf (IEEE 754-2008 maxNum/minNum, LLVM maxnum): if one
+            // operand is NaN, the result is the other one.
+            MaxNum | MinNum => {
+                let m = if k == MaxNum {
+                    self.b.ins().fmax(a, b)
+                } else {
+                    self.b.ins().fmin(a, b)
+                };
+                let a_nan = self.b.ins().fcmp(FloatCC::Unordered, a, a);
+                let b_nan = self.b.ins().fcmp(FloatCC::Unordered, b, b);
+                let x = self.b.ins().select(a_nan, b, m);
+                self.b.ins().select(b_nan, a, x)
+            }
+            // MLIR math.copysign.
+            CopySign => self.b.ins().fcopysign(a, b),
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.cmpi: `predicate` 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, 7 ule,
+    /// 8 ugt, 9 uge; the result is an `i1`.
+    fn op_cmpi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires two operands of one integer type and an i1 result",
+            ));
+        }
+        let w = self.int_type_of(op, t)?;
+        let p = self.int_attr(op, "predicate")?;
+        let (cc, signed) =
+            int_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+        let mut a = self.val(op, ctx.operand(op, 0))?;
+        let mut b = self.val(op, ctx.operand(op, 1))?;
+        if signed {
+            a = self.sext(a, w);
+            b = self.sext(b, w);
+        }
+        let r = self.b.ins().icmp(cc, a, b);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.cmpf (see [`float_cc`]); the result is an `i1`.
+    fn op_cmpf(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires two operands of one float type and an i1 result",
+            ));
+        }
+        self.float_type_of(op, t)?;
+        let p = self.int_attr(op, "predicate")?;
+        let cc =
+            float_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        let r = match cc {
+            Ok(cc) => self.b.ins().fcmp(cc, a, b),
+            Err(k) => self.b.ins().iconst(types::I8, k as i64),
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.select `%c, %a, %b` with a scalar `i1` condition.
+    fn op_select(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 3, 1)?;
+        if self.ty(op, ctx.operand(op, 0))? != ScalarType::Int(1) {
+            return Err(op_err(ctx, op, "requires an i1 condition"));
+        }
+        let t = self.ty(op, ctx.operand(op, 1))?;
+        if self.ty(op, ctx.operand(op, 2))? != t || self.ty(op, ctx.result(op, 0))? != t {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires both choices and the result to have one type",
+            ));
+        }
+        let c = self.val(op, ctx.operand(op, 0))?;
+        let a = self.val(op, ctx.operand(op, 1))?;
+        let b = self.val(op, ctx.operand(op, 2))?;
+        let r = self.b.ins().select(c, a, b);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.index_cast (sign-extends or truncates), index_castui (zero-extends or
+    /// truncates), extsi, extui, trunci; `signed` for index_cast and extsi.
+    fn op_int_cast(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        let fw = self.int_type_of(op, from)?;
+        let tw = self.int_type_of(op, to)?;
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let r = self.convert_int(v, fw, tw, signed);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.sitofp / uitofp: the integer read signed / unsigned, rounded to nearest even.
+    fn op_int_to_float(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        let fw = self.int_type_of(op, from)?;
+        self.float_type_of(op, to)?;
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let x = self.convert_int(v, fw, 64, signed);
+        let r = if signed {
+            self.b.ins().fcvt_from_sint(cl_type(to), x)
+        } else {
+            self.b.ins().fcvt_from_uint(cl_type(to), x)
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.fptosi / fptoui: truncation towards zero. Out-of-range values are poison in
+    /// MLIR; here they saturate to the type's range, and NaN gives 0.
+    fn op_float_to_int(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        self.float_type_of(op, from)?;
+        let tw = self.int_type_of(op, to)?;
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let mut x;
+        if signed {
+            x = self.b.ins().fcvt_to_sint_sat(types::I64, v);
+            if tw < 64 {
+                let lo = self.b.ins().iconst(types::I64, -(1i64 << (tw - 1)));
+                let hi = self.b.ins().iconst(types::I64, (1i64 << (tw - 1)) - 1);
+                let below = self.b.ins().icmp(IntCC::SignedLessThan, x, lo);
+                x = self.b.ins().select(below, lo, x);
+                let above = self.b.ins().icmp(IntCC::SignedGreaterThan, x, hi);
+                x = self.b.ins().select(above, hi, x);
+            }
+        } else {
+            x = self.b.ins().fcvt_to_uint_sat(types::I64, v);
+            if tw < 64 {
+                let hi = self.b.ins().iconst(types::I64, low_mask(tw) as i64);
+                let above = self.b.ins().icmp(IntCC::UnsignedGreaterThan, x, hi);
+                x = self.b.ins().select(above, hi, x);
+            }
+        }
+        let r = self.convert_int(x, 64, tw, false);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.extf (`extend`; exact) / truncf (round to nearest even).
+    fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        self.float_type_of(op, from)?;
+        self.float_type_of(op, to)?;
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let r = match (from, to) {
+            (ScalarType::F32, ScalarType::F64) if extend => self.b.ins().fpromote(types::F64, v),
+            (ScalarType::F64, ScalarType::F32) if !extend => self.b.ins().fdemote(types::F32, v),
+            _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.bitcast between types of one bit width.
+    fn op_bitcast(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        let bits = |t: ScalarType| match t {
+            ScalarType::F32 => 32,
+            ScalarType::F64 => 64,
+            _ => t.int_width().unwrap_or(0),
+        };
+        if bits(from) != bits(to) {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("cannot bitcast {from} to {to}: the widths differ"),
+            ));
+        }
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let r = if cl_type(from) == cl_type(to) {
+            v
+        } else {
+            self.b.ins().bitcast(cl_type(to), MemFlagsData::new(), v)
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! Lowerings of the func dialect's ops (MLIR `func`): returns and direct calls with the
+//! internal convention ([`crate::abi`]); a fault in a callee propagates to the caller.
+
+use super::{FunctionLowering, LowerFn, R};
+use crate::abi::{emit_call, emit_return, RT_STATUS};
+use crate::diag::op_err;
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
+use weir_ir::{AttrKind, OpId, Type};
+
+/// The op holding the functions the JIT compiles (MLIR `builtin.module`).
+pub(crate) const MODULE_OP: &str = "builtin.module";
+/// The function op (MLIR `func.func`); the module setup compiles each one.
+pub(crate) const FUNC_OP: &str = "func.func";
+
+/// The func ops' entries of the lowering table.
+pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+    ("func.return", |l, op| l.op_return(op)),
+    ("func.call", |l, op| l.op_call(op)),
+];
+
+impl FunctionLowering<'_, '_> {
+    /// `func.return` (MLIR func dialect): the operands are the function's results.
+    fn op_return(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let want = self.decl().result_types.clone();
+        let got: Vec<Type> = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| ctx.value_type(v))
+            .collect();
+        if got != want {
+            return Err(op_err(
+                ctx,
+                op,
+                "operands do not match the function's result types",
+            ));
+        }
+        let vals = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
+        emit_return(&mut self.b, self.ret_area, &vals);
+        self.terminated = true;
+        Ok(())
+    }
+
+    /// `func.call @callee(args)`: a direct call; a fault in the callee propagates.
+    fn op_call(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let callee = match ctx.attr_of(op, "callee").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::SymbolRef(path)) if path.len() == 1 => path[0].clone(),
+            Some(AttrKind::SymbolRef(_)) => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "nested symbol references are not supported",
+                ))
+            }
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires a symbol reference 'callee' attribute",
+                ))
+            }
+        };
+        let idx = *self
+            .env
+            .by_name
+            .get(&callee)
+            .ok_or_else(|| op_err(ctx, op, format!("calls unknown function '@{callee}'")))?;
+        let d = &self.env.decls[idx];
+        let arg_types: Vec<Type> = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| ctx.value_type(v))
+            .collect();
+        let res_types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
+        if arg_types != d.param_types || res_types != d.result_types {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("does not match the type of '@{callee}'"),
+            ));
+        }
+        let (id, results) = (d.id, d.results.clone());
+        let fref = self.imports.func_ref(self.jit, self.b.func, id);
+        let args = ctx
+            .operands(op)
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
+        let rt = self.rt();
+        let vals = emit_call(&mut self.b, self.env.ptr, fref, rt, &args, &results);
+        let status = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_STATUS);
+        let exit = self.exit_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(status, exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+        for (i, v) in vals.into_iter().enumerate() {
+            self.set_result(op, i, v);
+        }
+        Ok(())
+    }
+}

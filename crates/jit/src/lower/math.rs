@@ -1,0 +1,197 @@
+//! Lowerings of the math dialect's ops (MLIR `math`): Cranelift instructions where one
+//! computes the op, calls into the C math library or a runtime helper otherwise.
+
+use super::arith::FloatBin;
+use super::{FunctionLowering, LowerFn, R};
+use crate::abi::{carrier, cl_type};
+use crate::diag::op_err;
+use crate::module::{FPOWI, FPOWIF, IPOWI};
+use crate::{RuntimeErrorKind, ScalarType};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, InstBuilder};
+use weir_ir::OpId;
+
+/// The math ops' entries of the lowering table. The C math library's functions are given by
+/// their `f32` and `f64` symbols (`expf`, `exp`).
+pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+    ("math.absf", |l, op| l.op_float_un(op, FloatUn::Abs)),
+    ("math.sqrt", |l, op| l.op_float_un(op, FloatUn::Sqrt)),
+    ("math.floor", |l, op| l.op_float_un(op, FloatUn::Floor)),
+    ("math.ceil", |l, op| l.op_float_un(op, FloatUn::Ceil)),
+    ("math.trunc", |l, op| l.op_float_un(op, FloatUn::Trunc)),
+    ("math.roundeven", |l, op| {
+        l.op_float_un(op, FloatUn::RoundEven)
+    }),
+    ("math.rsqrt", |l, op| l.op_float_un(op, FloatUn::Rsqrt)),
+    ("math.copysign", |l, op| {
+        l.op_float_bin(op, FloatBin::CopySign)
+    }),
+    ("math.fma", |l, op| l.op_fma(op)),
+    ("math.fpowi", |l, op| l.op_fpowi(op)),
+    ("math.ipowi", |l, op| l.op_ipowi(op)),
+    ("math.absi", |l, op| l.op_absi(op)),
+    ("math.exp", |l, op| l.op_libm(op, 1, "expf", "exp")),
+    ("math.exp2", |l, op| l.op_libm(op, 1, "exp2f", "exp2")),
+    ("math.expm1", |l, op| l.op_libm(op, 1, "expm1f", "expm1")),
+    ("math.log", |l, op| l.op_libm(op, 1, "logf", "log")),
+    ("math.log2", |l, op| l.op_libm(op, 1, "log2f", "log2")),
+    ("math.log1p", |l, op| l.op_libm(op, 1, "log1pf", "log1p")),
+    ("math.tanh", |l, op| l.op_libm(op, 1, "tanhf", "tanh")),
+    ("math.sin", |l, op| l.op_libm(op, 1, "sinf", "sin")),
+    ("math.cos", |l, op| l.op_libm(op, 1, "cosf", "cos")),
+    ("math.tan", |l, op| l.op_libm(op, 1, "tanf", "tan")),
+    ("math.atan", |l, op| l.op_libm(op, 1, "atanf", "atan")),
+    ("math.erf", |l, op| l.op_libm(op, 1, "erff", "erf")),
+    ("math.cbrt", |l, op| l.op_libm(op, 1, "cbrtf", "cbrt")),
+    ("math.atan2", |l, op| l.op_libm(op, 2, "atan2f", "atan2")),
+    ("math.powf", |l, op| l.op_libm(op, 2, "powf", "pow")),
+];
+
+/// Float unary ops.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum FloatUn {
+    Neg,
+    Abs,
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    RoundEven,
+    Rsqrt,
+}
+
+impl FunctionLowering<'_, '_> {
+    /// Float unary ops: MLIR arith.negf, math.absf, sqrt (correctly rounded), floor, ceil,
+    /// trunc, roundeven (ties to even), rsqrt.
+    pub(super) fn op_float_un(&mut self, op: OpId, k: FloatUn) -> R<()> {
+        self.counts(op, 1, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let a = self.val(op, self.ctx.operand(op, 0))?;
+        use FloatUn::*;
+        let r = match k {
+            Neg => self.b.ins().fneg(a),
+            Abs => self.b.ins().fabs(a),
+            Sqrt => self.b.ins().sqrt(a),
+            Floor => self.b.ins().floor(a),
+            Ceil => self.b.ins().ceil(a),
+            Trunc => self.b.ins().trunc(a),
+            RoundEven => self.b.ins().nearest(a),
+            // MLIR's lowering of math.rsqrt: 1 / sqrt(x), two roundings.
+            Rsqrt => {
+                let s = self.b.ins().sqrt(a);
+                let one = match t {
+                    ScalarType::F32 => self.b.ins().f32const(1.0),
+                    _ => self.b.ins().f64const(1.0),
+                };
+                self.b.ins().fdiv(one, s)
+            }
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.fma: `a * b + c` with a single rounding.
+    fn op_fma(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 3, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        let c = self.val(op, ctx.operand(op, 2))?;
+        let r = self.b.ins().fma(a, b, c);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The math ops computed by the C math library (exp, log1p, atan2, pow, ...; see `ENTRIES`):
+    /// `n` float operands and a result of one type; the `f32` or `f64` entry point by type.
+    fn op_libm(&mut self, op: OpId, n: usize, f32_fn: &str, f64_fn: &str) -> R<()> {
+        self.counts(op, n, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let args = (0..n)
+            .map(|i| self.val(op, self.ctx.operand(op, i)))
+            .collect::<R<Vec<_>>>()?;
+        let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
+        let r = self.call_runtime(op, name, &args, cl_type(t))?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.fpowi: a float to an integer power (`weir_jit_fpowi[f]`, the exponent read as
+    /// signed).
+    fn op_fpowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        self.float_type_of(op, t)?;
+        if self.ty(op, ctx.result(op, 0))? != t {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires the base and the result to have the same type",
+            ));
+        }
+        let nt = self.ty(op, ctx.operand(op, 1))?;
+        let w = self.int_type_of(op, nt)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let n = self.val(op, ctx.operand(op, 1))?;
+        let n = self.sext_to_i64(n, w);
+        let name = if t == ScalarType::F32 { FPOWIF } else { FPOWI };
+        let r = self.call_runtime(op, name, &[a, n], cl_type(t))?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.ipowi: an integer power, wrapping at the width (`weir_jit_ipowi`); 0 to a
+    /// negative power is a division-by-zero fault (MLIR's lowering divides 1 by 0 there).
+    fn op_ipowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let n = self.val(op, ctx.operand(op, 1))?;
+        let a = self.sext_to_i64(a, w);
+        let n = self.sext_to_i64(n, w);
+        let zero = self.b.ins().icmp_imm_s(IntCC::Equal, a, 0);
+        let negative = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, n, 0);
+        let bad = self.b.ins().band(zero, negative);
+        self.guard(
+            bad,
+            RuntimeErrorKind::DivisionByZero,
+            format!(
+                "integer division by zero ('{}' of 0 to a negative power)",
+                ctx.name_str(op)
+            ),
+            ctx.loc(op).clone(),
+        );
+        let r = self.call_runtime(op, IPOWI, &[a, n], types::I64)?;
+        let c = carrier(w);
+        let r = if c == types::I64 {
+            r
+        } else {
+            self.b.ins().ireduce(c, r)
+        };
+        let r = self.mask(r, w);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
+    fn op_absi(&mut self, op: OpId) -> R<()> {
+        self.counts(op, 1, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, self.ctx.operand(op, 0))?;
+        let sa = self.sext(a, w);
+        let neg = self.b.ins().ineg(sa);
+        let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, sa, 0);
+        let r = self.b.ins().select(is_neg, neg, sa);
+        let r = self.mask(r, w);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+}

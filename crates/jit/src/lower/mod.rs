@@ -1,0 +1,530 @@
+//! Lowering of CFG-level Weir IR (func, arith, math, cf) to Cranelift IR: the per-function
+//! driver ([`lower_function`]), the helpers every op's lowering shares, and ONE table from op
+//! name to lowering ([`table`]) filled by one module per dialect (`arith`, `math`, `cf`,
+//! `func`), each exporting its `ENTRIES`.
+//!
+//! Adding an op's lowering is one entry `("dialect.op", |l, op| ...)` in its dialect's
+//! `ENTRIES` (and the function it calls, next to it). The op-name string literals of the JIT
+//! live only in these registrations.
+//!
+//! Conventions of the generated code are the ABI's ([`crate::abi`]): `iN` kept zero-extended
+//! above bit N in its carrier; a fault stores `1 + fault site index` in the context's status
+//! word and leaves through the function's exit block (zeroed results).
+
+mod arith;
+mod cf;
+pub(crate) mod func;
+mod math;
+
+use crate::abi::{carrier, cl_type, entry_params, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
+use crate::diag::{err_at, op_err, unsupported_op, unsupported_type};
+use crate::module::{FuncDecl, Imports, ModuleEnv};
+use crate::scalar::low_mask;
+use crate::{FaultSite, RuntimeErrorKind, ScalarType};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{self, types, Block, BlockArg, InstBuilder, MemFlagsData, Value};
+use cranelift_frontend::FunctionBuilder;
+use cranelift_jit::JITModule;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+use weir_ir::{
+    AttrKind, BlockId, Context, DenseValue, Diagnostic, Location, OpId, RegionId, Type, ValueId,
+};
+
+/// The lowering of one op: emits its Cranelift code at the current insertion point (setting
+/// its results, or ending the block for a terminator), or a located error for a malformed op.
+type LowerFn = fn(&mut FunctionLowering<'_, '_>, OpId) -> R<()>;
+
+/// The lowering table: op name to lowering, built once from every dialect's `ENTRIES`.
+fn table() -> &'static HashMap<&'static str, LowerFn> {
+    static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        [arith::ENTRIES, math::ENTRIES, cf::ENTRIES, func::ENTRIES]
+            .iter()
+            .flat_map(|entries| entries.iter().copied())
+            .collect()
+    })
+}
+
+/// Lowers the body of function `this` (an index into `env.decls`) into the Cranelift function
+/// under construction in `b`, whose signature is already set; fault sites are appended to
+/// `faults`.
+pub(crate) fn lower_function(
+    env: &ModuleEnv<'_>,
+    jit: &mut JITModule,
+    faults: &mut Vec<FaultSite>,
+    b: FunctionBuilder<'_>,
+    this: usize,
+) -> Result<(), Diagnostic> {
+    FunctionLowering {
+        ctx: env.ctx,
+        env,
+        jit,
+        faults,
+        b,
+        this,
+        rt: None,
+        ret_area: None,
+        values: HashMap::new(),
+        blocks: HashMap::new(),
+        pending_faults: Vec::new(),
+        exit: None,
+        imports: Imports::default(),
+        terminated: false,
+    }
+    .translate()
+}
+
+/// The state of lowering one `func.func` body: the builder, the IR-to-Cranelift maps of values
+/// and blocks, and the fault blocks to fill in at the end.
+pub(crate) struct FunctionLowering<'a, 'f> {
+    ctx: &'a Context,
+    env: &'a ModuleEnv<'a>,
+    jit: &'a mut JITModule,
+    faults: &'a mut Vec<FaultSite>,
+    b: FunctionBuilder<'f>,
+    /// Index of this function in `env.decls`.
+    this: usize,
+    /// The runtime context pointer (entry block parameter 0).
+    rt: Option<Value>,
+    /// The return area pointer, for functions with two or more results.
+    ret_area: Option<Value>,
+    values: HashMap<ValueId, Value>,
+    blocks: HashMap<BlockId, Block>,
+    /// Fault blocks to fill at the end: (block, status word to store).
+    pending_faults: Vec<(Block, u64)>,
+    /// The block returning zeroed results after a fault (created on first use).
+    exit: Option<Block>,
+    /// The functions this one calls.
+    imports: Imports,
+    /// Whether the current block already has its terminator.
+    terminated: bool,
+}
+
+/// Reads an integer-array attribute (`array<i32: ...>` or `dense<...>`).
+pub(super) fn int_array(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i128>> {
+    let a = ctx.attr_of(op, name)?;
+    let values = match ctx.attr_kind(a) {
+        AttrKind::DenseArray { values, .. } | AttrKind::Dense { values, .. } => values,
+        _ => return None,
+    };
+    values
+        .iter()
+        .map(|v| match v {
+            DenseValue::Int(i) => Some(*i),
+            DenseValue::Float(_) => None,
+        })
+        .collect()
+}
+
+/// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
+/// (every CFG cycle contains one: the loop headers that cost fuel).
+fn cfg_order(
+    ctx: &Context,
+    region: RegionId,
+    entry: BlockId,
+) -> Result<(Vec<BlockId>, HashSet<BlockId>), Diagnostic> {
+    let succs = |b: BlockId| -> Result<Vec<BlockId>, Diagnostic> {
+        let mut out = Vec::new();
+        for op in ctx.block_ops(b) {
+            for &s in ctx.successors(op) {
+                if ctx.block_region(s) != Some(region) {
+                    return Err(op_err(ctx, op, "has a successor in another region"));
+                }
+                out.push(s);
+            }
+        }
+        Ok(out)
+    };
+    // 1 = on the DFS stack, 2 = done.
+    let mut state: HashMap<BlockId, u8> = HashMap::new();
+    let mut headers = HashSet::new();
+    let mut post = Vec::new();
+    let mut stack = vec![(entry, succs(entry)?, 0usize)];
+    state.insert(entry, 1);
+    while let Some((b, ss, i)) = stack.last_mut() {
+        if *i < ss.len() {
+            let s = ss[*i];
+            *i += 1;
+            match state.get(&s) {
+                None => {
+                    state.insert(s, 1);
+                    let next = succs(s)?;
+                    stack.push((s, next, 0));
+                }
+                Some(1) => {
+                    headers.insert(s);
+                }
+                _ => {}
+            }
+        } else {
+            let b = *b;
+            state.insert(b, 2);
+            post.push(b);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    Ok((post, headers))
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+impl FunctionLowering<'_, '_> {
+    fn decl(&self) -> &FuncDecl {
+        &self.env.decls[self.this]
+    }
+
+    fn rt(&self) -> Value {
+        self.rt.expect("runtime context parameter set at entry")
+    }
+
+    fn translate(mut self) -> R<()> {
+        let ctx = self.ctx;
+        let fop = self.decl().op;
+        let floc = ctx.loc(fop).clone();
+        let region = ctx.region(fop, 0);
+        let entry = ctx.entry_block(region).expect("checked non-empty");
+        let (rpo, headers) = cfg_order(ctx, region, entry)?;
+
+        let entry_types = ctx.block_arg_types(entry);
+        if entry_types != self.decl().param_types {
+            return Err(err_at(
+                &floc,
+                "entry block arguments do not match the function type",
+            ));
+        }
+        for &blk in &rpo {
+            let cb = self.b.create_block();
+            for &a in ctx.block_args(blk) {
+                let t = self.scalar_at(&floc, ctx.value_type(a))?;
+                self.b.append_block_param(cb, cl_type(t));
+            }
+            self.blocks.insert(blk, cb);
+        }
+
+        // The Cranelift entry block: take the parameters, check the stack, enter the body.
+        let start = self.b.create_block();
+        self.b.append_block_params_for_function_params(start);
+        self.b.switch_to_block(start);
+        let params = self.b.block_params(start).to_vec();
+        let (rt, ret_area, rest) = entry_params(&params, self.decl().results.len());
+        (self.rt, self.ret_area) = (Some(rt), ret_area);
+        let args: Vec<BlockArg> = rest.iter().map(|&v| BlockArg::Value(v)).collect();
+        let sp = self.b.ins().get_stack_pointer(self.env.ptr);
+        let rt = self.rt();
+        let limit = self
+            .b
+            .ins()
+            .load(self.env.ptr, MemFlagsData::trusted(), rt, RT_STACK_LIMIT);
+        let low = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
+        let name = self.decl().name.clone();
+        self.guard(
+            low,
+            RuntimeErrorKind::StackOverflow,
+            format!("stack overflow: recursion too deep (in function '{name}')"),
+            floc.clone(),
+        );
+        let body_entry = self.blocks[&entry];
+        self.b.ins().jump(body_entry, &args);
+
+        for &blk in &rpo {
+            let cb = self.blocks[&blk];
+            self.b.switch_to_block(cb);
+            self.terminated = false;
+            let params = self.b.block_params(cb).to_vec();
+            for (&a, p) in ctx.block_args(blk).iter().zip(params) {
+                self.values.insert(a, p);
+            }
+            if self.env.loop_fuel && headers.contains(&blk) {
+                self.fuel_check(&floc);
+            }
+            for op in ctx.block_ops(blk) {
+                if self.terminated {
+                    return Err(op_err(ctx, op, "follows the block's terminator"));
+                }
+                let lower = table()
+                    .get(ctx.name_str(op))
+                    .ok_or_else(|| unsupported_op(ctx, op))?;
+                lower(&mut self, op)?;
+            }
+            if !self.terminated {
+                return Err(err_at(
+                    &floc,
+                    "a block of the function does not end with a terminator",
+                ));
+            }
+        }
+
+        for (blk, status) in std::mem::take(&mut self.pending_faults) {
+            self.b.switch_to_block(blk);
+            let s = self.b.ins().iconst(types::I64, status as i64);
+            let rt = self.rt();
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), s, rt, RT_STATUS);
+            let exit = self.exit_block();
+            self.b.ins().jump(exit, &[]);
+        }
+        if let Some(exit) = self.exit {
+            self.b.switch_to_block(exit);
+            let mut vals = Vec::new();
+            if let [t] = self.decl().results[..] {
+                vals.push(self.zero(t));
+            }
+            self.b.ins().return_(&vals);
+        }
+        self.b.seal_all_blocks();
+        self.b.finalize(self.env.fcfg);
+        Ok(())
+    }
+
+    // -------------------------------------------------------------- helpers
+
+    fn scalar_at(&self, loc: &Location, ty: Type) -> R<ScalarType> {
+        ScalarType::from_type(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
+    }
+
+    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
+        self.scalar_at(self.ctx.loc(op), self.ctx.value_type(v))
+    }
+
+    fn val(&self, op: OpId, v: ValueId) -> R<Value> {
+        self.values
+            .get(&v)
+            .copied()
+            .ok_or_else(|| op_err(self.ctx, op, "uses a value that does not dominate it"))
+    }
+
+    fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
+        let (o, r) = (self.ctx.operands(op).len(), self.ctx.results(op).len());
+        if o != operands || r != results {
+            return Err(op_err(
+                self.ctx,
+                op,
+                format!("expects {operands} operand(s) and {results} result(s), got {o} and {r}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn set_result(&mut self, op: OpId, i: usize, v: Value) {
+        self.values.insert(self.ctx.result(op, i), v);
+    }
+
+    fn exit_block(&mut self) -> Block {
+        if let Some(e) = self.exit {
+            return e;
+        }
+        let e = self.b.create_block();
+        self.b.set_cold_block(e);
+        self.exit = Some(e);
+        e
+    }
+
+    /// A new cold block that records the fault and leaves the function.
+    fn fault_block(&mut self, kind: RuntimeErrorKind, message: String, loc: Location) -> Block {
+        self.faults.push(FaultSite { kind, message, loc });
+        let status = self.faults.len() as u64;
+        let blk = self.b.create_block();
+        self.b.set_cold_block(blk);
+        self.pending_faults.push((blk, status));
+        blk
+    }
+
+    /// Faults when `bad` (an `i8` 0/1) is set; continues in a new block otherwise.
+    fn guard(&mut self, bad: Value, kind: RuntimeErrorKind, message: String, loc: Location) {
+        let fb = self.fault_block(kind, message, loc);
+        let cont = self.b.create_block();
+        self.b.ins().brif(bad, fb, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    fn fuel_check(&mut self, loc: &Location) {
+        let rt = self.rt();
+        let fuel = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_FUEL);
+        let empty = self.b.ins().icmp_imm_s(IntCC::Equal, fuel, 0);
+        self.guard(
+            empty,
+            RuntimeErrorKind::FuelExhausted,
+            "iteration limit exceeded".into(),
+            loc.clone(),
+        );
+        let left = self.b.ins().iadd_imm_s(fuel, -1);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), left, rt, RT_FUEL);
+    }
+
+    fn zero(&mut self, t: ScalarType) -> Value {
+        match t {
+            ScalarType::F32 => self.b.ins().f32const(0.0),
+            ScalarType::F64 => self.b.ins().f64const(0.0),
+            _ => self.b.ins().iconst(cl_type(t), 0),
+        }
+    }
+
+    /// An integer constant of Cranelift type `c` from its low bits.
+    fn iconst_u(&mut self, c: ir::Type, bits: u64) -> Value {
+        self.b.ins().iconst(c, (bits & low_mask(c.bits())) as i64)
+    }
+
+    /// Clears the bits above `w` (restores the zero-extended form after wrapping arithmetic).
+    fn mask(&mut self, v: Value, w: u32) -> Value {
+        let c = carrier(w);
+        if w == c.bits() {
+            return v;
+        }
+        let m = self.iconst_u(c, low_mask(w));
+        self.b.ins().band(v, m)
+    }
+
+    /// Sign-extends from bit `w - 1` into the whole carrier.
+    fn sext(&mut self, v: Value, w: u32) -> Value {
+        let s = (carrier(w).bits() - w) as i64;
+        if s == 0 {
+            return v;
+        }
+        let t = self.b.ins().ishl_imm_u(v, s);
+        self.b.ins().sshr_imm_u(t, s)
+    }
+
+    /// A `w`-bit integer sign-extended to an `I64`.
+    fn sext_to_i64(&mut self, v: Value, w: u32) -> Value {
+        let x = self.sext(v, w);
+        if carrier(w) == types::I64 {
+            x
+        } else {
+            self.b.ins().sextend(types::I64, x)
+        }
+    }
+
+    /// Converts a `from`-bit integer into a `to`-bit one: sign- or zero-extension when widening,
+    /// truncation when narrowing (MLIR `arith.extsi` / `extui` / `trunci` / `index_cast`).
+    fn convert_int(&mut self, v: Value, from: u32, to: u32, signed: bool) -> Value {
+        let (fc, tc) = (carrier(from), carrier(to));
+        let widen_signed = signed && to > from;
+        let mut x = if widen_signed { self.sext(v, from) } else { v };
+        if tc.bits() > fc.bits() {
+            x = if widen_signed {
+                self.b.ins().sextend(tc, x)
+            } else {
+                self.b.ins().uextend(tc, x)
+            };
+        } else if tc.bits() < fc.bits() {
+            x = self.b.ins().ireduce(tc, x);
+        }
+        self.mask(x, to)
+    }
+
+    fn block_args(&self, op: OpId, succ: BlockId, vals: &[ValueId]) -> R<Vec<BlockArg>> {
+        let ctx = self.ctx;
+        let params = ctx.block_args(succ);
+        if params.len() != vals.len() {
+            return Err(op_err(
+                ctx,
+                op,
+                format!(
+                    "passes {} operand(s) to a block with {} argument(s)",
+                    vals.len(),
+                    params.len()
+                ),
+            ));
+        }
+        let mut out = Vec::new();
+        for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
+            if ctx.value_type(v) != ctx.value_type(p) {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("passes a value of the wrong type to block argument #{i}"),
+                ));
+            }
+            out.push(BlockArg::Value(self.val(op, v)?));
+        }
+        Ok(out)
+    }
+
+    fn target(&self, op: OpId, succ: BlockId) -> R<Block> {
+        self.blocks
+            .get(&succ)
+            .copied()
+            .ok_or_else(|| op_err(self.ctx, op, "branches to an unknown block"))
+    }
+
+    fn int_attr(&self, op: OpId, name: &str) -> R<i128> {
+        match self.ctx.attr_of(op, name).map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => Ok(*value),
+            _ => Err(op_err(
+                self.ctx,
+                op,
+                format!("requires an integer '{name}' attribute"),
+            )),
+        }
+    }
+
+    /// Calls the runtime helper or C library function `symbol` (see
+    /// [`Imports::call_runtime`]) with `args` and one `ret` result.
+    fn call_runtime(&mut self, op: OpId, symbol: &str, args: &[Value], ret: ir::Type) -> R<Value> {
+        let loc = self.ctx.loc(op);
+        self.imports
+            .call_runtime(self.jit, &mut self.b, (symbol, args, ret), loc)
+    }
+
+    /// Checks that every operand and result of `op` has one scalar type, and returns it.
+    fn same_type(&self, op: OpId) -> R<ScalarType> {
+        let ctx = self.ctx;
+        let all: Vec<ValueId> = ctx
+            .operands(op)
+            .iter()
+            .chain(ctx.results(op))
+            .copied()
+            .collect();
+        let t = self.ty(op, all[0])?;
+        for &v in &all[1..] {
+            if self.ty(op, v)? != t {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires all operands and results to have the same type",
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
+        t.int_width()
+            .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
+    }
+
+    fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
+        if t.is_float() {
+            Ok(())
+        } else {
+            Err(op_err(
+                self.ctx,
+                op,
+                format!("requires float operands, got {t}"),
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{arith, cf, func, math, table};
+
+    /// Every op is registered once: a second entry for a name would silently replace the first.
+    #[test]
+    fn each_op_has_one_lowering() {
+        let entries = [arith::ENTRIES, math::ENTRIES, cf::ENTRIES, func::ENTRIES];
+        let registered: usize = entries.iter().map(|e| e.len()).sum();
+        assert_eq!(table().len(), registered);
+        // 46 arith + 27 math + 4 cf + 2 func ops, as listed in the crate docs.
+        assert_eq!(entries.map(|e| e.len()), [46, 27, 4, 2],);
+    }
+}
