@@ -17,12 +17,19 @@
 //! | `SubISubILHSRHSLHS` | `(a - b) - a -> 0 - b` |
 //! | `MulIMulIConstant` | `(x * c0) * c1 -> x * (c0 * c1)` |
 //! | `XOrINotCmpI` | `xori(cmpi P, a, b), true -> cmpi !P, a, b` |
+//! | `SelectToExtUI` | `select c, 1, 0 -> extui c`, `select c, 0, 1 -> extui (xori c, true)` |
+//! | `SelectI1ToNot` | `select c, false, true -> xori c, true` (on `i1`) |
+//! | `RedundantSelectTrue/False` | `select c, (select c, a, b), d -> select c, a, d`, `select c, a, (select c, b, d) -> select c, a, d` |
+//! | `SelectNotCond` | `select (xori c, true), a, b -> select c, b, a` |
+//! | `MulFOfNegF`, `DivFOfNegF` | `(-x) * (-y) -> x * y`, `(-x) / (-y) -> x / y` (the flags of the `mulf`/`divf` kept) |
 //!
 //! Unlike MLIR, the combined op carries no overflow flags: MLIR keeps the flags the two ops
 //! share, which is wrong when the combined constant wraps (`(x +nsw 100) +nsw 100` on `i8` with
 //! `x = -100` has no signed overflow, `x +nsw -56` has). Dropping `nsw`/`nuw` is always sound.
 
+use crate::chains::unary_def;
 use crate::fold::{int_constant_bits, scalar_int_width};
+use crate::util::is_i1;
 use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, ValueId};
 
 /// Patterns of `arith.addi`.
@@ -60,7 +67,32 @@ pub(crate) const XORI: &[Pattern] = &[
         kind: PatternKind::General,
         apply: xori_not_cmpi,
     },
+    crate::chains::BITWISE_OF_EXT,
 ];
+
+/// Patterns of `arith.andi` and `arith.ori`.
+pub(crate) const BITWISE: &[Pattern] =
+    &[crate::fold::CONSTANT_TO_RHS, crate::chains::BITWISE_OF_EXT];
+
+/// Patterns of `arith.mulf`.
+pub(crate) const MULF: &[Pattern] = &[crate::fold::CONSTANT_TO_RHS, NEGF_OPERANDS];
+
+/// Patterns of `arith.divf`.
+pub(crate) const DIVF: &[Pattern] = &[NEGF_OPERANDS];
+
+/// Patterns of `arith.select`.
+pub(crate) const SELECT: &[Pattern] = &[Pattern {
+    name: "arith-select-canonicalize",
+    kind: PatternKind::General,
+    apply: select,
+}];
+
+/// Patterns of `arith.mulf` and `arith.divf`.
+pub(crate) const NEGF_OPERANDS: Pattern = Pattern {
+    name: "arith-mulf-divf-of-negf",
+    kind: PatternKind::General,
+    apply: binary_of_negf,
+};
 
 /// An operand: a constant (its bits) or a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -228,5 +260,85 @@ fn xori_not_cmpi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let loc = ctx.loc(op).clone();
     let new = crate::build_cmpi(ctx, InsertPoint::Before(op), pred.invert(), a, b, loc);
     ctx.replace_op(op, &[new]);
+    true
+}
+
+/// `c` if `v` is `xori c, true` on `i1` (MLIR's `not c` after constants moved to the right).
+fn not_of(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let d = ctx.defining_op(v)?;
+    let (c, t, 1) = binary(ctx, d)? else {
+        return None;
+    };
+    (ctx.is(d, "arith.xori") && int_constant_bits(ctx, t, 1) == Some(1)).then_some(c)
+}
+
+fn select(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if ctx.operands(op).len() != 3 || ctx.results(op).len() != 1 {
+        return false;
+    }
+    let (c, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+    if !is_i1(ctx, ctx.value_type(c)) {
+        return false;
+    }
+    // select (not c), a, b -> select c, b, a
+    if let Some(c) = not_of(ctx, c) {
+        ctx.set_operand(op, 0, c);
+        ctx.set_operand(op, 1, f);
+        ctx.set_operand(op, 2, t);
+        return true;
+    }
+    // select c, (select c, a, b), d -> select c, a, d; select c, a, (select c, b, d) -> ...
+    for (i, v) in [(1, t), (2, f)] {
+        if let Some(d) = ctx.defining_op(v) {
+            if ctx.is(d, "arith.select") && ctx.operands(d).len() == 3 && ctx.operand(d, 0) == c {
+                let inner = ctx.operand(d, i);
+                ctx.set_operand(op, i, inner);
+                return true;
+            }
+        }
+    }
+    // select c, 1, 0 -> extui c; select c, 0, 1 -> extui (not c) (scalar integers of 2 bits or
+    // more; i1 is `c` itself, or `not c`).
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some(w) = scalar_int_width(ctx, ty) else {
+        return false;
+    };
+    if matches!(ctx.type_kind(ty), weir_ir::TypeKind::Index) {
+        return false;
+    }
+    let (tb, fb) = (int_constant_bits(ctx, t, w), int_constant_bits(ctx, f, w));
+    let negate = match (tb, fb) {
+        (Some(1), Some(0)) if w > 1 => false,
+        (Some(0), Some(1)) => true,
+        _ => return false,
+    };
+    let loc = ctx.loc(op).clone();
+    let mut cond = c;
+    if negate {
+        let i1 = ctx.i1();
+        let t = crate::build_int_constant(ctx, InsertPoint::Before(op), 1, i1, loc.clone());
+        cond = crate::build_binary(ctx, InsertPoint::Before(op), "xori", c, t, loc.clone());
+    }
+    let new = if w == 1 {
+        cond
+    } else {
+        crate::build_cast(ctx, InsertPoint::Before(op), "extui", cond, ty, loc)
+    };
+    ctx.replace_op(op, &[new]);
+    true
+}
+
+fn binary_of_negf(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    if ctx.operands(op).len() != 2 {
+        return false;
+    }
+    let (Some((_, x)), Some((_, y))) = (
+        unary_def(ctx, ctx.operand(op, 0), "arith.negf"),
+        unary_def(ctx, ctx.operand(op, 1), "arith.negf"),
+    ) else {
+        return false;
+    };
+    ctx.set_operand(op, 0, x);
+    ctx.set_operand(op, 1, y);
     true
 }

@@ -358,8 +358,13 @@ fn int_identity(
             None
         }
         // x / 1 -> x. Signed ops on i1: 1 is -1 (and true / true is INT_MIN / -1).
-        DivU | CeilDivU => (r == Some(1)).then(|| vec![FoldResult::Value(x)]),
-        DivS | CeilDivS | FloorDivS => (w >= 2 && r == Some(1)).then(|| vec![FoldResult::Value(x)]),
+        DivU | CeilDivU if r == Some(1) => value(x),
+        DivS | CeilDivS | FloorDivS if w >= 2 && r == Some(1) => value(x),
+        // (a * b) / b -> a and (a * b) / a -> b when the product does not wrap: `nuw` for
+        // divui, `nsw` for divsi (MLIR `DivUIOp::fold`, `DivSIOp::fold`, `foldDivMul`).
+        DivU => div_of_mul(ctx, x, y, crate::flags::OVERFLOW_NUW),
+        DivS => div_of_mul(ctx, x, y, crate::flags::OVERFLOW_NSW),
+        CeilDivU | CeilDivS | FloorDivS => None,
         RemU if r == Some(1) => zero(ctx),
         RemS if w >= 2 && r == Some(1) => zero(ctx),
         RemU | RemS => None,
@@ -378,6 +383,17 @@ fn int_identity(
             }
             if is_not_of(ctx, y, x, w) || is_not_of(ctx, x, y, w) {
                 return zero(ctx);
+            }
+            // a & (a & b) -> a & b, (a & b) & a -> a & b (either order inside)
+            if let Some((a, b)) = binary_operands(ctx, y, "arith.andi") {
+                if a == x || b == x {
+                    return value(y);
+                }
+            }
+            if let Some((a, b)) = binary_operands(ctx, x, "arith.andi") {
+                if a == y || b == y {
+                    return value(x);
+                }
             }
             None
         }
@@ -409,13 +425,15 @@ fn int_identity(
             if l == Some(0) {
                 return value(y);
             }
-            // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b
-            if let Some((a, b)) = binary_operands(ctx, x, "arith.xori") {
-                if b == y {
-                    return value(a);
-                }
-                if a == y {
-                    return value(b);
+            // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b, a ^ (a ^ b) -> b, b ^ (a ^ b) -> a
+            for (outer, other) in [(x, y), (y, x)] {
+                if let Some((a, b)) = binary_operands(ctx, outer, "arith.xori") {
+                    if b == other {
+                        return value(a);
+                    }
+                    if a == other {
+                        return value(b);
+                    }
                 }
             }
             None
@@ -440,6 +458,24 @@ fn int_identity(
             }
             None
         }
+    }
+}
+
+/// `x / y` where `x = muli a, b` carries overflow flag `flag`: `a` if `y` is `b`, `b` if `y`
+/// is `a`. (`(a * b) / b = a` exactly when `a * b` is the exact product; division by a zero
+/// `b` is undefined behaviour in MLIR, so the fold holds there too.)
+fn div_of_mul(ctx: &Context, x: ValueId, y: ValueId, flag: u32) -> Folded {
+    let (a, b) = binary_operands(ctx, x, "arith.muli")?;
+    let mul = ctx.defining_op(x)?;
+    if crate::flags::FlagKind::Overflow.of(ctx, mul) & flag == 0 {
+        return None;
+    }
+    if b == y {
+        value(a)
+    } else if a == y {
+        value(b)
+    } else {
+        None
     }
 }
 
@@ -720,7 +756,7 @@ pub(crate) fn fold_float_binary(
 
 /// MLIR's float identities, which hold for every input including NaN and signed zeros:
 /// `x + -0.0`, `x - +0.0`, `x * 1.0`, `x / 1.0`, `max/min(x, x)`, `maximumf(x, -inf)`,
-/// `minimumf(x, +inf)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
+/// `minimumf(x, +inf)`, `maxnumf/minnumf(x, NaN)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
 /// and negative `x`; `maxnumf(x, -inf)` is not `x` for NaN.)
 fn float_identity(
     ctx: &Context,
@@ -745,6 +781,9 @@ fn float_identity(
         Mul if l == one => value(y),
         Div if r == one => value(x),
         Maximum | Minimum | MaxNum | MinNum if x == y => value(x),
+        // maxnumf/minnumf return the other operand when one is NaN (IEEE maxNum/minNum).
+        MaxNum | MinNum if splat_float(ctx, c[1]).is_some_and(f64::is_nan) => value(x),
+        MaxNum | MinNum if splat_float(ctx, c[0]).is_some_and(f64::is_nan) => value(y),
         Maximum if r == neg_inf => value(x),
         Maximum if l == neg_inf => value(y),
         Minimum if r == pos_inf => value(x),
@@ -898,7 +937,12 @@ pub(crate) fn fold_cast(
 }
 
 /// `trunci(extsi/extui(a))` with `a` of the result type -> `a`; `bitcast(bitcast(a))` with `a`
-/// of the result type -> `a`; `bitcast` to the same type -> its operand.
+/// of the result type -> `a`; `bitcast` to the same type -> its operand; `truncf(extf(a))` with
+/// `a` of the result type -> `a`; `index_cast(index_cast(a))` (and `index_castui`) with `a` of
+/// the result type -> `a` when the middle type is at least as wide as `a`'s.
+///
+/// MLIR 22 also folds the round trip through a narrower type (`index -> i32 -> index`), which
+/// changes the value of any index that does not fit in `i32`; Weir does not.
 fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
     if name == "arith.bitcast" && ctx.value_type(x) == to {
         return Some(x);
@@ -910,7 +954,13 @@ fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<Value
     let src = ctx.operand(d, 0);
     let inner_ok = match name {
         "arith.trunci" => ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui"),
-        "arith.bitcast" => ctx.is(d, "arith.bitcast"),
+        "arith.bitcast" | "arith.index_cast" | "arith.index_castui" if !ctx.is(d, name) => false,
+        "arith.bitcast" => true,
+        "arith.index_cast" | "arith.index_castui" => {
+            let width = |t: Type| ctx.int_width(element_type(ctx, t));
+            width(ctx.value_type(x)) >= width(ctx.value_type(src))
+        }
+        "arith.truncf" => ctx.is(d, "arith.extf"),
         _ => false,
     };
     (inner_ok && ctx.value_type(src) == to).then_some(src)
@@ -1052,11 +1102,14 @@ pub(crate) const CONSTANT_TO_RHS: Pattern = Pattern {
 };
 
 /// `cmpi P, c, x` -> `cmpi swap(P), x, c` (MLIR `CmpIOp::fold` does it in place).
-pub(crate) const CMPI_PATTERNS: &[Pattern] = &[Pattern {
-    name: "arith-cmpi-constant-to-rhs",
-    kind: PatternKind::General,
-    apply: cmpi_constant_to_rhs,
-}];
+pub(crate) const CMPI_PATTERNS: &[Pattern] = &[
+    Pattern {
+        name: "arith-cmpi-constant-to-rhs",
+        kind: PatternKind::General,
+        apply: cmpi_constant_to_rhs,
+    },
+    crate::chains::CMPI_OF_EXT,
+];
 
 fn lhs_only_constant(ctx: &Context, op: OpId) -> bool {
     ctx.operands(op).len() == 2

@@ -39,6 +39,7 @@
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
 
 mod canonical;
+mod chains;
 pub mod flags;
 pub mod fold;
 mod ops;
