@@ -21,6 +21,7 @@
 //! | `arith.extf` | `%r = arith.extf %a [fastmath<..>] : f32 to f64` | result strictly wider |
 //! | `arith.truncf` | `%r = arith.truncf %a [to_nearest_even\|downward\|upward\|toward_zero\|to_nearest_away] [fastmath<..>] : f64 to f32` | attr `roundingmode : i32` |
 //! | `arith.bitcast` | `%r = arith.bitcast %a : f32 to i32` | equal bit widths |
+//! | `arith.addui_extended` `mului_extended` `mulsi_extended` | `%0:2 = arith.addui_extended %a, %b : i32, i1`, `%1:2 = arith.mului_extended %a, %b : i32` | two results ([`extended`]) |
 //!
 //! Every op also takes an optional attribute dictionary right before the `:` (for
 //! `arith.constant`, before the value: `arith.constant {k = 1 : i64} 3 : i32`). Casts of
@@ -40,6 +41,7 @@
 
 mod canonical;
 mod chains;
+pub mod extended;
 pub mod flags;
 pub mod fold;
 mod ops;
@@ -56,6 +58,7 @@ use weir_syntax::{type_to_string, Syntax};
 /// Registers the arith ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ops::register(ctx, syntax);
+    extended::register(ctx, syntax);
 }
 
 /// The names of all arith ops.
@@ -65,6 +68,7 @@ pub fn op_names() -> Vec<&'static str> {
     v.extend(ops::FLOAT_BINARY);
     v.extend(["arith.negf", "arith.cmpi", "arith.cmpf", "arith.select"]);
     v.extend(ops::cast_names());
+    v.extend(extended::NAMES);
     v
 }
 
