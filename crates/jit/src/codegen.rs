@@ -1270,6 +1270,9 @@ impl FnTranslator<'_, '_> {
             "arith.fptosi" | "arith.fptoui" => self.op_float_to_int(op),
             "arith.extf" | "arith.truncf" => self.op_float_cast(op),
             "arith.bitcast" => self.op_bitcast(op),
+            "arith.addui_extended" => self.op_addui_extended(op),
+            "arith.mului_extended" => self.op_mul_extended(op, false),
+            "arith.mulsi_extended" => self.op_mul_extended(op, true),
             _ => {
                 if let Some(k) = int_bin(name) {
                     self.op_int_bin(op, k)
@@ -1830,6 +1833,67 @@ impl FnTranslator<'_, '_> {
         }
         let r = self.b.ins().icmp(cc, a, b);
         self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.addui_extended: the wrapping sum and its unsigned carry (an `i1`: the sum is
+    /// below an operand exactly when the addition wrapped).
+    fn op_addui_extended(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != t
+            || self.ty(op, ctx.result(op, 1))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires operands and sum of one integer type and an i1 carry",
+            ));
+        }
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        let sum = self.b.ins().iadd(a, b);
+        let sum = self.mask(sum, w);
+        let carry = self.b.ins().icmp(IntCC::UnsignedLessThan, sum, a);
+        self.set_result(op, 0, sum);
+        self.set_result(op, 1, carry);
+        Ok(())
+    }
+
+    /// MLIR arith.mului_extended / mulsi_extended: the low and high halves of the exact
+    /// `2N`-bit product, computed in 128 bits (operands zero- or sign-extended).
+    fn op_mul_extended(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let wide = |this: &mut Self, v: ValueId| -> R<Value> {
+            let x = this.val(op, v)?;
+            Ok(if signed {
+                let x = this.sext_to_i64(x, w);
+                this.b.ins().sextend(types::I128, x)
+            } else {
+                this.b.ins().uextend(types::I128, x)
+            })
+        };
+        let a = wide(self, ctx.operand(op, 0))?;
+        let b = wide(self, ctx.operand(op, 1))?;
+        let p = self.b.ins().imul(a, b);
+        let c = carrier(w);
+        let low = self.b.ins().ireduce(c, p);
+        let low = self.mask(low, w);
+        let shifted = if signed {
+            self.b.ins().sshr_imm_u(p, w as i64)
+        } else {
+            self.b.ins().ushr_imm_u(p, w as i64)
+        };
+        let high = self.b.ins().ireduce(c, shifted);
+        let high = self.mask(high, w);
+        self.set_result(op, 0, low);
+        self.set_result(op, 1, high);
         Ok(())
     }
 
