@@ -2032,6 +2032,17 @@ impl FnTranslator<'_, '_> {
                 self.b.ins().fpromote(types::F64, v)
             }
             (ScalarType::F64, ScalarType::F32) if ctx.is(op, "arith.truncf") => {
+                // Cranelift's fdemote rounds to nearest even: MLIR's `roundingmode` 0 (the
+                // default). The directed modes are rejected rather than rounded wrongly.
+                if ctx.attr_of(op, "roundingmode").is_some()
+                    && self.int_attr(op, "roundingmode")? != 0
+                {
+                    return Err(op_err(
+                        ctx,
+                        op,
+                        "rounding modes other than to_nearest_even are not supported by the JIT",
+                    ));
+                }
                 self.b.ins().fdemote(types::F32, v)
             }
             _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),

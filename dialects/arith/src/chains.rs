@@ -11,17 +11,22 @@
 //! | `extui` | `extui(extui a) -> extui a` |
 //! | `trunci` | `trunci(ext a) -> trunci a` (a wider than the result), `-> ext a` (a narrower); `trunci(trunci a) -> trunci a` |
 //! | `index_cast`, `index_castui` | `index_cast(extsi a) -> index_cast a`, `index_castui(extui a) -> index_castui a` |
-//! | `truncf` | `truncf(extf a) -> truncf a` (a wider than the result) |
+//! | `trunci` | `trunci(shrsi x, c) -> trunci(shrui x, c)` with `c` = source width - result width (MLIR `TruncIShrSIToTrunciShrUI`) |
+//! | `truncf` | `truncf(extf a) -> truncf a` (a wider than the result); `truncf(sitofp/uitofp a) -> sitofp/uitofp a` when the middle type holds `a` exactly |
+//! | `bitcast` | `bitcast(bitcast a) -> bitcast a` |
 //! | `andi`, `ori`, `xori` | `op(ext a, ext b) -> ext(op a, b)` (same extension, same source type) |
 //! | `cmpi eq/ne` | `cmpi P, (ext a), (ext b) -> cmpi P, a, b` (same extension, same source type) |
 //!
 //! The folds that return an existing value (`trunci(ext a) -> a`, `index_cast(index_cast a)`,
 //! `truncf(extf a) -> a`) are in `fold.rs`. The results are exact: an extension is exact, so
-//! truncating or casting its result equals doing so on its source. Where MLIR keeps the overflow
+//! truncating or casting its result equals doing so on its source. MLIR 22 also rewrites
+//! `truncf(sitofp a : i64 to f64) : f64 to f32`, which rounds twice (e.g. 2^60 + 2^36 + 1 gives
+//! 2^60 through f64 and 2^60 + 2^37 directly); Weir does not. Where MLIR keeps the overflow
 //! flags of the outer `trunci` of `trunci(trunci a)`, Weir keeps only the flags both carry
 //! (dropping a flag is always sound; keeping the outer one alone is not).
 
 use crate::flags::FlagKind;
+use crate::fold::int_constant_bits;
 use crate::predicates::CmpIPredicate;
 use crate::util::element_type;
 use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, Type, ValueId};
@@ -76,12 +81,18 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let inner_names: &[&str] = match name.as_str() {
         "arith.extsi" => &["arith.extui", "arith.extsi"],
         "arith.extui" => &["arith.extui"],
-        "arith.trunci" => &["arith.extui", "arith.extsi", "arith.trunci"],
+        "arith.trunci" => &["arith.extui", "arith.extsi", "arith.trunci", "arith.shrsi"],
         "arith.index_cast" => &["arith.extsi"],
         "arith.index_castui" => &["arith.extui"],
-        "arith.truncf" => &["arith.extf"],
+        "arith.truncf" => &["arith.extf", "arith.sitofp", "arith.uitofp"],
+        "arith.bitcast" => &["arith.bitcast"],
         _ => return false,
     };
+    if name == "arith.trunci" {
+        if let Some(done) = trunci_of_shrsi(ctx, op, x, to) {
+            return done;
+        }
+    }
     let Some((inner, inner_name, a)) = inner_names
         .iter()
         .find_map(|n| unary_def(ctx, x, n).map(|(d, a)| (d, *n, a)))
@@ -92,6 +103,19 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         return false;
     };
     match (name.as_str(), inner_name) {
+        // truncf(itofp a) -> itofp a when the middle type holds every value of `a` exactly (so
+        // there is one rounding either way) and the truncf rounds to nearest even.
+        ("arith.truncf", "arith.sitofp" | "arith.uitofp") => {
+            let exact = ctx
+                .float_kind(element_type(ctx, ctx.value_type(x)))
+                .is_some_and(|k| wa <= significand_bits(k));
+            if !exact || crate::flags::rounding_mode(ctx, op).unwrap_or(0) != 0 {
+                return false;
+            }
+            let loc = ctx.loc(op).clone();
+            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_name, a, to, loc);
+            ctx.replace_op(op, &[new]);
+        }
         // extsi(extui a): the sign bit of `extui a` is 0, so `extui a` to the wider type.
         ("arith.extsi", "arith.extui") => {
             let loc = ctx.loc(op).clone();
@@ -121,6 +145,39 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         _ => ctx.set_operand(op, 0, a),
     }
     true
+}
+
+/// The significand bits (with the implicit one) of a float format: the widest integers it
+/// holds exactly.
+fn significand_bits(k: weir_ir::FloatKind) -> u32 {
+    match k {
+        weir_ir::FloatKind::BF16 => 8,
+        weir_ir::FloatKind::F16 => 11,
+        weir_ir::FloatKind::F32 => 24,
+        weir_ir::FloatKind::F64 => 53,
+    }
+}
+
+/// `trunci(shrsi x, c)` with `c` = source width - result width -> `trunci(shrui x, c)`
+/// (MLIR `TruncIShrSIToTrunciShrUI`): the bits kept are below the ones the shifts fill in.
+/// `None` if `x` is not such a `shrsi`.
+fn trunci_of_shrsi(ctx: &mut Context, op: OpId, x: ValueId, to: Type) -> Option<bool> {
+    let d = ctx.defining_op(x)?;
+    if !ctx.is(d, "arith.shrsi") || ctx.operands(d).len() != 2 {
+        return None;
+    }
+    let (ws, wt) = (
+        crate::fold::scalar_int_width(ctx, ctx.value_type(x))?,
+        crate::fold::scalar_int_width(ctx, to)?,
+    );
+    let (v, c) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    if int_constant_bits(ctx, c, ws) != Some((ws - wt) as u128) {
+        return Some(false);
+    }
+    let loc = ctx.loc(d).clone();
+    let shr = crate::build_binary(ctx, InsertPoint::Before(op), "shrui", v, c, loc);
+    ctx.set_operand(op, 0, shr);
+    Some(true)
 }
 
 /// `(extension name, source)` if `v` is `extsi a` or `extui a`.

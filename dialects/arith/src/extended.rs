@@ -11,14 +11,14 @@
 //! and with its messages: region, result and operand counts, the type constraints, that
 //! `{lhs, rhs, sum}` (`{lhs, rhs, low, high}`) have one type, then the `Elementwise` shape rules.
 //!
-//! Folding (scalars up to 64 bits): both operands constant; `addui_extended x, 0 -> x, false`;
+//! Folding (scalars up to 64 bits): both operands constant; every result on `i0` (0, no carry); `addui_extended x, 0 -> x, false`;
 //! `mului_extended x, 0` and `mulsi_extended x, 0 -> 0, 0`; `mului_extended x, 1 -> x, 0`.
 //! Patterns: constants move to the right (the ops are commutative); an op whose carry/high result
 //! is unused becomes `addi`/`muli`; `mulsi_extended x, 1 -> x, extsi(cmpi slt, x, 0)` (not on
 //! `i1`, where the constant 1 is -1). Weir prints the results as `%0:2` (mlir-opt 22 names them
 //! `%sum, %overflow` / `%low, %high`; both spellings parse in either tool).
 
-use crate::fold::{int_constant_bits, mask, scalar_int_width};
+use crate::fold::{int_constant_bits, is_i0, mask, scalar_int_width};
 use crate::predicates::CmpIPredicate;
 use crate::util::{check_type, is_shaped, same_shape, Constraint};
 use weir_ir::{
@@ -233,6 +233,14 @@ fn scalar_op(ctx: &Context, op: OpId) -> Option<(ExtendedOp, ValueId, ValueId, u
 }
 
 fn fold(ctx: &mut Context, op: OpId, _c: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    if ctx.results(op).len() == 2 && is_i0(ctx, ctx.value_type(ctx.result(op, 0))) {
+        // On i0 every value is 0: sum 0 without carry, product 0.
+        let zeros = [0, 1].map(|i| {
+            let ty = ctx.value_type(ctx.result(op, i));
+            FoldResult::Constant(ctx.int_attr(0, ty))
+        });
+        return Some(zeros.to_vec());
+    }
     let (kind, x, y, w) = scalar_op(ctx, op)?;
     let (t0, t1) = (
         ctx.value_type(ctx.result(op, 0)),

@@ -68,6 +68,11 @@ fn smax(w: u32) -> u128 {
     mask(w) >> 1
 }
 
+/// Whether `ty` is the scalar `i0`, whose only value is 0 (MLIR folds every `i0` result to 0).
+pub(crate) fn is_i0(ctx: &Context, ty: Type) -> bool {
+    ctx.is_signless_int_or_index(ty) && ctx.int_width(ty) == Some(0)
+}
+
 /// The width of `ty` if it is a scalar signless integer or `index` of 1 to 128 bits.
 pub(crate) fn scalar_int_width(ctx: &Context, ty: Type) -> Option<u32> {
     foldable_width(ctx, ty)
@@ -250,6 +255,9 @@ pub(crate) fn fold_int_binary(
     }
     let kind = IntOp::from_name(ctx.name_str(op))?;
     let ty = ctx.value_type(ctx.result(op, 0));
+    if is_i0(ctx, ty) {
+        return constant(ctx.int_attr(0, ty));
+    }
     let elem = element_type(ctx, ty);
     let w = foldable_width(ctx, elem)?;
     let scalar = elem == ty;
@@ -864,8 +872,16 @@ pub(crate) fn fold_cast(
     let from = ctx.value_type(x);
     let to = ctx.value_type(ctx.result(op, 0));
     let name = ctx.name_str(op).to_string();
-    if let Some(r) = cast_of_cast(ctx, &name, x, to) {
+    if let Some(r) = cast_of_cast(ctx, op, &name, x, to) {
         return value(r);
+    }
+    let int_cast = matches!(
+        name.as_str(),
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci"
+    );
+    // An integer cast to or from `i0` gives 0.
+    if int_cast && (is_i0(ctx, to) || is_i0(ctx, from)) && ctx.is_signless_int_or_index(to) {
+        return constant(ctx.int_attr(0, to));
     }
     let a = c[0]?;
     let attr = match name.as_str() {
@@ -939,11 +955,12 @@ pub(crate) fn fold_cast(
 /// `trunci(extsi/extui(a))` with `a` of the result type -> `a`; `bitcast(bitcast(a))` with `a`
 /// of the result type -> `a`; `bitcast` to the same type -> its operand; `truncf(extf(a))` with
 /// `a` of the result type -> `a`; `index_cast(index_cast(a))` (and `index_castui`) with `a` of
-/// the result type -> `a` when the middle type is at least as wide as `a`'s.
+/// the result type -> `a` when the middle type is at least as wide as `a`'s; `extf(truncf(a))`
+/// with `a` of the result type -> `a` when both carry `fastmath<contract>` (MLIR `ExtFOp::fold`).
 ///
 /// MLIR 22 also folds the round trip through a narrower type (`index -> i32 -> index`), which
 /// changes the value of any index that does not fit in `i32`; Weir does not.
-fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
+fn cast_of_cast(ctx: &Context, op: OpId, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
     if name == "arith.bitcast" && ctx.value_type(x) == to {
         return Some(x);
     }
@@ -961,6 +978,12 @@ fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<Value
             width(ctx.value_type(x)) >= width(ctx.value_type(src))
         }
         "arith.truncf" => ctx.is(d, "arith.extf"),
+        "arith.extf" => {
+            let contract = |o: OpId| {
+                crate::flags::FlagKind::FastMath.of(ctx, o) & crate::flags::FASTMATH_CONTRACT != 0
+            };
+            ctx.is(d, "arith.truncf") && contract(op) && contract(d)
+        }
         _ => false,
     };
     (inner_ok && ctx.value_type(src) == to).then_some(src)
