@@ -4,9 +4,10 @@
 //!
 //! Integers are folded as bit patterns of the type's width (`index` is 64 bits), for widths 1 to
 //! 128; wider types are left alone. Floats are folded in the type's own precision for `f32` and
-//! `f64` (`f16`/`bf16` arithmetic is not folded; comparisons, `negf`, `extf`, `fptosi`/`fptoui`
-//! are, since they are exact on any format). A folder never changes the IR and never panics on
-//! malformed (unverified) ops: it returns `None` instead.
+//! `f64`; `f16`/`bf16` arithmetic is computed in `f64` and rounded once more to the format (exact
+//! for `+ - * /`: `f64` has more than twice their precision plus two bits, so the second rounding
+//! gives the correctly rounded result), and NaN results are not folded. A folder never changes
+//! the IR and never panics on malformed (unverified) ops: it returns `None` instead.
 //!
 //! Where Weir folds differently from MLIR 22 (on purpose, each time the value is still exact):
 //! - `remsi INT_MIN, -1` is not folded (MLIR folds it to 0; it is undefined in LLVM and a
@@ -14,8 +15,8 @@
 //!   `i1`, where the constant 1 is -1 (INT_MIN / -1 again);
 //! - `ceildivsi` folds every constant case but division by zero and INT_MIN / -1 (MLIR also
 //!   gives up when an intermediate negation overflows, e.g. `ceildivsi INT_MIN, 2`);
-//! - `truncf f64 -> f32` folds inexact values, rounded by the op's rounding mode (MLIR folds only
-//!   exact truncations); `truncf`/`extf` to or from `f16`/`bf16` are not folded;
+//! - `truncf` folds inexact values, rounded by the op's rounding mode (MLIR folds only exact
+//!   truncations); NaN is not folded;
 //! - `cmpf false`/`cmpf true` fold to constants whatever the operands.
 
 use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
@@ -255,7 +256,13 @@ pub(crate) fn fold_int_binary(
     }
     let kind = IntOp::from_name(ctx.name_str(op))?;
     let ty = ctx.value_type(ctx.result(op, 0));
-    if is_i0(ctx, ty) {
+    // On i0 every value is 0; divisions are by zero there (undefined) and stay.
+    use IntOp::*;
+    let division = matches!(
+        kind,
+        DivS | DivU | RemS | RemU | CeilDivS | CeilDivU | FloorDivS
+    );
+    if is_i0(ctx, ty) && !division {
         return constant(ctx.int_attr(0, ty));
     }
     let elem = element_type(ctx, ty);
@@ -753,10 +760,20 @@ pub(crate) fn fold_float_binary(
     let kind = FloatOp::from_name(ctx.name_str(op))?;
     let ty = ctx.value_type(ctx.result(op, 0));
     let fk = ctx.float_kind(element_type(ctx, ty))?;
-    if matches!(fk, FloatKind::F32 | FloatKind::F64) && ctx.float_kind(ty).is_some() {
+    if ctx.float_kind(ty).is_some() {
         if let (Some(a), Some(b)) = (float_val(ctx, c[0]), float_val(ctx, c[1])) {
-            let r = eval_float(kind, a, b, fk);
-            return constant(ctx.float_attr(r, ty));
+            let r = match fk {
+                FloatKind::F32 | FloatKind::F64 => Some(eval_float(kind, a, b, fk)),
+                _ => {
+                    let r = eval_float(kind, a, b, FloatKind::F64);
+                    (!r.is_nan())
+                        .then(|| crate::half::round(r, fk, 0))
+                        .flatten()
+                }
+            };
+            if let Some(r) = r {
+                return constant(ctx.float_attr(r, ty));
+            }
         }
     }
     float_identity(ctx, op, kind, c)
@@ -931,10 +948,8 @@ pub(crate) fn fold_cast(
             ctx.float_attr(v, to)
         }
         "arith.truncf" => {
-            let (kf, kt) = (ctx.float_kind(from)?, ctx.float_kind(to)?);
-            if kf != FloatKind::F64 || kt != FloatKind::F32 {
-                return None;
-            }
+            ctx.float_kind(from)?;
+            let kt = ctx.float_kind(to)?;
             let v = float_val(ctx, Some(a))?;
             if v.is_nan() {
                 return None;
@@ -943,8 +958,12 @@ pub(crate) fn fold_cast(
                 None => 0,
                 Some(_) => crate::flags::rounding_mode(ctx, op)?,
             };
-            let r = f64_to_f32(v, mode)?;
-            ctx.float_attr(r as f64, to)
+            let r = match kt {
+                FloatKind::F32 => f64_to_f32(v, mode)? as f64,
+                FloatKind::F64 => return None,
+                _ => crate::half::round(v, kt, mode)?,
+            };
+            ctx.float_attr(r, to)
         }
         "arith.bitcast" => bitcast(ctx, a, from, to)?,
         _ => return None,
@@ -1054,9 +1073,30 @@ fn f64_to_f32(v: f64, mode: usize) -> Option<f32> {
     })
 }
 
-/// `arith.bitcast` between a signless integer and `f32`/`f64` of the same width.
+/// `arith.bitcast` between a signless integer and a float of the same width, or between
+/// `f16` and `bf16`.
 fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
     match (ctx.type_kind(from).clone(), ctx.type_kind(to).clone()) {
+        (
+            TypeKind::Integer { width: 16, .. },
+            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+        ) => {
+            let bits = int_bits(ctx, Some(a), 16)?;
+            let v = crate::half::from_bits(bits as u16, k)?;
+            Some(ctx.float_attr(v, to))
+        }
+        (
+            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+            TypeKind::Integer { width: 16, .. },
+        ) => {
+            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, k)?;
+            Some(int_result(ctx, bits as u128, 16, to))
+        }
+        (TypeKind::Float(kf @ (FloatKind::F16 | FloatKind::BF16)), TypeKind::Float(kt)) => {
+            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, kf)?;
+            let v = crate::half::from_bits(bits, kt)?;
+            Some(ctx.float_attr(v, to))
+        }
         (TypeKind::Integer { .. }, TypeKind::Float(k)) => {
             let w = foldable_width(ctx, from)?;
             let bits = int_bits(ctx, Some(a), w)?;

@@ -44,6 +44,7 @@ mod chains;
 pub mod extended;
 pub mod flags;
 pub mod fold;
+mod half;
 mod ops;
 pub mod predicates;
 pub mod util;
