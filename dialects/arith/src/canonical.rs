@@ -21,6 +21,7 @@
 //! | `SelectI1ToNot` | `select c, false, true -> xori c, true` (on `i1`) |
 //! | `RedundantSelectTrue/False` | `select c, (select c, a, b), d -> select c, a, d`, `select c, a, (select c, b, d) -> select c, a, d` |
 //! | `SelectNotCond` | `select (xori c, true), a, b -> select c, b, a` |
+//! | `CmpFIntToFPConst` | `cmpf P, (sitofp/uitofp x), C -> cmpi P', x, c` or a constant, when the float type holds every value of `x` exactly (see [`cmpf_of_int`]) |
 //! | `MulFOfNegF`, `DivFOfNegF` | `(-x) * (-y) -> x * y`, `(-x) / (-y) -> x / y` (the flags of the `mulf`/`divf` kept) |
 //!
 //! Unlike MLIR, the combined op carries no overflow flags: MLIR keeps the flags the two ops
@@ -79,6 +80,13 @@ pub(crate) const MULF: &[Pattern] = &[crate::fold::CONSTANT_TO_RHS, NEGF_OPERAND
 
 /// Patterns of `arith.divf`.
 pub(crate) const DIVF: &[Pattern] = &[NEGF_OPERANDS];
+
+/// Patterns of `arith.cmpf`.
+pub(crate) const CMPF: &[Pattern] = &[Pattern {
+    name: "arith-cmpf-int-to-fp-constant",
+    kind: PatternKind::General,
+    apply: cmpf_of_int,
+}];
 
 /// Patterns of `arith.select`.
 pub(crate) const SELECT: &[Pattern] = &[Pattern {
@@ -340,5 +348,119 @@ fn binary_of_negf(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     };
     ctx.set_operand(op, 0, x);
     ctx.set_operand(op, 1, y);
+    true
+}
+
+/// `cmpf P, (sitofp/uitofp x), C` with `x : iN` and a float type whose significand holds N bits
+/// (so the conversion is exact and never NaN) and a constant `C` that is not NaN: the comparison
+/// of the integer `x` with the real `C`. Ordered and unordered predicates agree (no NaN);
+/// `ord`/`uno` are true/false. With `[lo, hi]` the range of `x`: `C` above `hi` or below `lo`
+/// decides every predicate; otherwise, with `F = floor(C)`, an integral `C` compares with `F`
+/// under the same predicate (signed for sitofp, unsigned for uitofp), and a fractional `C` gives
+/// `x < C <=> x <= F`, `x > C <=> x > F`, `==` false and `!=` true. (MLIR `CmpFIntToFPConst`,
+/// after LLVM's `foldFCmpIntToFPConst`.)
+fn cmpf_of_int(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
+    use crate::predicates::CmpFPredicate as F;
+    use crate::predicates::CmpIPredicate as I;
+    if ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
+        return false;
+    }
+    let Some(pred) = crate::cmpf_predicate(ctx, op) else {
+        return false;
+    };
+    let (l, r) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let Some(c) = crate::constant_float_value(ctx, r).filter(|c| !c.is_nan()) else {
+        return false;
+    };
+    let (signed, x) = match (
+        unary_def(ctx, l, "arith.sitofp"),
+        unary_def(ctx, l, "arith.uitofp"),
+    ) {
+        (Some((_, x)), _) => (true, x),
+        (_, Some((_, x))) => (false, x),
+        _ => return false,
+    };
+    let (Some(w), Some(k)) = (
+        scalar_int_width(ctx, ctx.value_type(x)),
+        ctx.float_kind(ctx.value_type(l)),
+    ) else {
+        return false;
+    };
+    if matches!(ctx.type_kind(ctx.value_type(x)), weir_ir::TypeKind::Index)
+        || w > crate::chains::significand_bits(k)
+    {
+        return false;
+    }
+    // The relation tested between the integer x and the real C.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Rel {
+        Eq,
+        Ne,
+        Lt,
+        Le,
+        Gt,
+        Ge,
+    }
+    let rel = match pred {
+        F::AlwaysFalse | F::AlwaysTrue => return false,
+        F::Ord => return replace_by_bool(ctx, op, true),
+        F::Uno => return replace_by_bool(ctx, op, false),
+        F::Oeq | F::Ueq => Rel::Eq,
+        F::One | F::Une => Rel::Ne,
+        F::Olt | F::Ult => Rel::Lt,
+        F::Ole | F::Ule => Rel::Le,
+        F::Ogt | F::Ugt => Rel::Gt,
+        F::Oge | F::Uge => Rel::Ge,
+    };
+    // The range of x as reals (exact in f64 for w <= 53).
+    let (lo, hi) = if signed {
+        (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1) - 1.0)
+    } else {
+        (0.0, 2f64.powi(w as i32) - 1.0)
+    };
+    if c > hi {
+        return replace_by_bool(ctx, op, matches!(rel, Rel::Ne | Rel::Lt | Rel::Le));
+    }
+    if c < lo {
+        return replace_by_bool(ctx, op, matches!(rel, Rel::Ne | Rel::Gt | Rel::Ge));
+    }
+    let f = c.floor();
+    let rel = match (rel, f == c) {
+        (Rel::Eq, false) => return replace_by_bool(ctx, op, false),
+        (Rel::Ne, false) => return replace_by_bool(ctx, op, true),
+        (Rel::Lt, false) => Rel::Le,
+        (Rel::Ge, false) => Rel::Gt,
+        (rel, _) => rel,
+    };
+    let ipred = match (rel, signed) {
+        (Rel::Eq, _) => I::Eq,
+        (Rel::Ne, _) => I::Ne,
+        (Rel::Lt, true) => I::Slt,
+        (Rel::Le, true) => I::Sle,
+        (Rel::Gt, true) => I::Sgt,
+        (Rel::Ge, true) => I::Sge,
+        (Rel::Lt, false) => I::Ult,
+        (Rel::Le, false) => I::Ule,
+        (Rel::Gt, false) => I::Ugt,
+        (Rel::Ge, false) => I::Uge,
+    };
+    let ty = ctx.value_type(x);
+    let loc = ctx.loc(op).clone();
+    let at = InsertPoint::Before(op);
+    let bound = crate::build_int_constant(ctx, at, f as i128, ty, loc.clone());
+    let new = crate::build_cmpi(ctx, at, ipred, x, bound, loc);
+    ctx.replace_op(op, &[new]);
+    true
+}
+
+/// Replaces the `i1` result of `op` by the constant `b`.
+fn replace_by_bool(ctx: &mut Context, op: OpId, b: bool) -> bool {
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if !is_i1(ctx, ty) {
+        return false;
+    }
+    let loc = ctx.loc(op).clone();
+    let v = crate::build_int_constant(ctx, InsertPoint::Before(op), b as i128, ty, loc);
+    ctx.replace_op(op, &[v]);
     true
 }

@@ -149,7 +149,7 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
 
 /// The significand bits (with the implicit one) of a float format: the widest integers it
 /// holds exactly.
-fn significand_bits(k: weir_ir::FloatKind) -> u32 {
+pub(crate) fn significand_bits(k: weir_ir::FloatKind) -> u32 {
     match k {
         weir_ir::FloatKind::BF16 => 8,
         weir_ir::FloatKind::F16 => 11,

@@ -244,7 +244,8 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("arith.cmpf", Traits::PURE)
             .verifier(verify_cmp)
-            .folder(fold::fold_cmpf),
+            .folder(fold::fold_cmpf)
+            .patterns(canonical::CMPF),
     );
     syntax.register("arith.cmpf", OpSyntax::new(parse_cmp, print_cmp));
     ctx.register(
