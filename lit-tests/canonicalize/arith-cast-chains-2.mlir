@@ -102,3 +102,15 @@ func.func @ext_of_trunc(%x: f64, %y: f64) -> (f64, f64) {
   %3 = arith.extf %2 fastmath<contract> : f32 to f64
   return %1, %3 : f64, f64
 }
+
+// A truncf with an explicit rounding mode stays, even to_nearest_even (as mlir-opt 22).
+// CHECK-LABEL: func.func @int_to_float_with_mode(
+// CHECK-SAME: %[[A:.*]]: i32)
+// CHECK-NEXT: %[[W:.*]] = arith.sitofp %[[A]] : i32 to f64
+// CHECK-NEXT: %[[T:.*]] = arith.truncf %[[W]] to_nearest_even : f64 to f32
+// CHECK-NEXT: return %[[T]] :
+func.func @int_to_float_with_mode(%a: i32) -> f32 {
+  %0 = arith.sitofp %a : i32 to f64
+  %1 = arith.truncf %0 to_nearest_even : f64 to f32
+  return %1 : f32
+}

@@ -104,12 +104,13 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     };
     match (name.as_str(), inner_name) {
         // truncf(itofp a) -> itofp a when the middle type holds every value of `a` exactly (so
-        // there is one rounding either way) and the truncf rounds to nearest even.
+        // there is one rounding either way) and the truncf has no rounding mode (MLIR leaves a
+        // truncf with an explicit mode alone, even `to_nearest_even`).
         ("arith.truncf", "arith.sitofp" | "arith.uitofp") => {
             let exact = ctx
                 .float_kind(element_type(ctx, ctx.value_type(x)))
                 .is_some_and(|k| wa <= significand_bits(k));
-            if !exact || crate::flags::rounding_mode(ctx, op).unwrap_or(0) != 0 {
+            if !exact || ctx.attr_of(op, "roundingmode").is_some() {
                 return false;
             }
             let loc = ctx.loc(op).clone();
