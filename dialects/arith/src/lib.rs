@@ -33,8 +33,10 @@
 //! float constants). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
 //! integer arithmetic, division and shifts folded only where defined, IEEE float arithmetic in
 //! the type's precision, NaN-aware comparisons, casts, the identities that hold for every input).
-//! Canonicalization patterns move constants to the right of commutative ops and `cmpi`, and
-//! reassociate integer constants (`canonical.rs`, MLIR `ArithCanonicalization.td`).
+//! Canonicalization patterns move constants to the right of commutative ops and `cmpi`,
+//! reassociate integer constants, simplify selects, `cmpf` of converted integers and `negf`
+//! operands (`canonical.rs`), and compose cast chains and narrow ops on two equal extensions
+//! (`chains.rs`) (MLIR `ArithCanonicalization.td` and the in-place folds of `ArithOps.cpp`).
 //!
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
