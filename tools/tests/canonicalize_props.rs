@@ -1,5 +1,6 @@
 //! Property test: canonicalization preserves semantics. Random small programs of arith + scf
-//! (if, for with one or two iter_args, while, index_switch) over i64 arguments are JIT-run before
+//! (if, for with one or two iter_args, while, index_switch; cast chains, extensions of narrow
+//! bitwise ops, selects and the extended multiplication) over i64 arguments are JIT-run before
 //! and after `--canonicalize` (and after `--canonicalize --cse`, and after lowering to cf then
 //! `--canonicalize`, for the cf patterns); results must be equal. A program whose
 //! original run faults (e.g. division by zero: undefined behaviour in MLIR, which passes may
@@ -28,6 +29,15 @@ enum Expr {
     While(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `scf.index_switch (idx & 3)` with three cases and a default.
     Switch(Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `ext2(ext1(trunci(trunci x : i64 to i32) : i32 to i8) : i8 to i16) : i16 to i64`.
+    Cast(&'static str, &'static str, Box<Expr>),
+    /// `extsi(trunci(op(ext a8, ext b8)) : i64 to i16)` with `a8`, `b8` the low bytes of the
+    /// operands and `op` a bitwise op or `cmpi eq/ne` (extended with `extui`).
+    Narrow(&'static str, &'static str, Box<Expr>, Box<Expr>),
+    /// `c = (a pred b)`: `select c, (select (not c), t, f), t` + `select c, 1, 0`.
+    Select(&'static str, Box<Expr>, Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `mulsi_extended` or `mului_extended` of two values: `low ^ high`.
+    MulExt(&'static str, Box<Expr>, Box<Expr>),
 }
 
 fn leaf() -> impl Strategy<Value = Expr> {
@@ -52,6 +62,14 @@ fn expr() -> impl Strategy<Value = Expr> {
             1 => (-2i64..3, -2i64..6, 1i64..3, [b(), b(), b(), b()]).prop_map(|(lb, ub, s, e)| Expr::For2(lb, ub, s, e)),
             1 => (b(), b(), b()).prop_map(|(n, i, body)| Expr::While(n, i, body)),
             1 => (b(), b(), b(), b(), b()).prop_map(|(i, a, c, d, e)| Expr::Switch(i, a, c, d, e)),
+            1 => (prop::sample::select(vec!["extsi", "extui"]), prop::sample::select(vec!["extsi", "extui"]), b())
+                .prop_map(|(k1, k2, x)| Expr::Cast(k1, k2, x)),
+            1 => (prop::sample::select(vec!["extsi", "extui"]), prop::sample::select(vec!["andi", "ori", "xori", "eq", "ne"]), b(), b())
+                .prop_map(|(k, o, x, y)| Expr::Narrow(k, o, x, y)),
+            1 => (prop::sample::select(vec!["eq", "slt", "ult"]), b(), b(), b(), b())
+                .prop_map(|(p, a, c, t, f)| Expr::Select(p, a, c, t, f)),
+            1 => (prop::sample::select(vec!["mulsi_extended", "mului_extended"]), b(), b())
+                .prop_map(|(o, x, y)| Expr::MulExt(o, x, y)),
         ]
     })
 }
@@ -201,6 +219,66 @@ impl Emitter {
                 let r = self.emit(dflt, scope, d + 1);
                 self.line(d + 1, &format!("scf.yield {r} : i64"));
                 self.line(d, "}");
+                v
+            }
+            Expr::Cast(k1, k2, x) => {
+                let x = self.emit(x, scope, d);
+                let (t32, t8, m, v) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{t32} = arith.trunci {x} : i64 to i32"));
+                self.line(d, &format!("{t8} = arith.trunci {t32} : i32 to i8"));
+                self.line(d, &format!("{m} = arith.{k1} {t8} : i8 to i16"));
+                self.line(d, &format!("{v} = arith.{k2} {m} : i16 to i64"));
+                v
+            }
+            Expr::Narrow(k, op, x, y) => {
+                let (x, y) = (self.emit(x, scope, d), self.emit(y, scope, d));
+                let ext = |this: &mut Self, v: &str| {
+                    let (t, e) = (this.fresh(), this.fresh());
+                    this.line(d, &format!("{t} = arith.trunci {v} : i64 to i8"));
+                    this.line(d, &format!("{e} = arith.{k} {t} : i8 to i64"));
+                    e
+                };
+                let (ex, ey) = (ext(self, &x), ext(self, &y));
+                let r = self.fresh();
+                if let "eq" | "ne" = *op {
+                    let c = self.fresh();
+                    self.line(d, &format!("{c} = arith.cmpi {op}, {ex}, {ey} : i64"));
+                    self.line(d, &format!("{r} = arith.extui {c} : i1 to i64"));
+                } else {
+                    self.line(d, &format!("{r} = arith.{op} {ex}, {ey} : i64"));
+                }
+                let (t, v) = (self.fresh(), self.fresh());
+                self.line(d, &format!("{t} = arith.trunci {r} : i64 to i16"));
+                self.line(d, &format!("{v} = arith.extsi {t} : i16 to i64"));
+                v
+            }
+            Expr::Select(p, a, b, t, f) => {
+                let (x, y) = (self.emit(a, scope, d), self.emit(b, scope, d));
+                let (tv, fv) = (self.emit(t, scope, d), self.emit(f, scope, d));
+                let (c, tr, nc, s1, s2) = (
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                    self.fresh(),
+                );
+                self.line(d, &format!("{c} = arith.cmpi {p}, {x}, {y} : i64"));
+                self.line(d, &format!("{tr} = arith.constant true"));
+                self.line(d, &format!("{nc} = arith.xori {c}, {tr} : i1"));
+                self.line(d, &format!("{s1} = arith.select {nc}, {tv}, {fv} : i64"));
+                self.line(d, &format!("{s2} = arith.select {c}, {s1}, {tv} : i64"));
+                let (one, zero, s3, v) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+                self.line(d, &format!("{one} = arith.constant 1 : i64"));
+                self.line(d, &format!("{zero} = arith.constant 0 : i64"));
+                self.line(d, &format!("{s3} = arith.select {c}, {one}, {zero} : i64"));
+                self.line(d, &format!("{v} = arith.addi {s2}, {s3} : i64"));
+                v
+            }
+            Expr::MulExt(op, a, b) => {
+                let (x, y) = (self.emit(a, scope, d), self.emit(b, scope, d));
+                let (m, v) = (self.fresh(), self.fresh());
+                self.line(d, &format!("{m}:2 = arith.{op} {x}, {y} : i64"));
+                self.line(d, &format!("{v} = arith.xori {m}#0, {m}#1 : i64"));
                 v
             }
         }

@@ -4,9 +4,10 @@
 //!
 //! Integers are folded as bit patterns of the type's width (`index` is 64 bits), for widths 1 to
 //! 128; wider types are left alone. Floats are folded in the type's own precision for `f32` and
-//! `f64` (`f16`/`bf16` arithmetic is not folded; comparisons, `negf`, `extf`, `fptosi`/`fptoui`
-//! are, since they are exact on any format). A folder never changes the IR and never panics on
-//! malformed (unverified) ops: it returns `None` instead.
+//! `f64`; `f16`/`bf16` arithmetic is computed in `f64` and rounded once more to the format (exact
+//! for `+ - * /`: `f64` has more than twice their precision plus two bits, so the second rounding
+//! gives the correctly rounded result), and NaN results are not folded. A folder never changes
+//! the IR and never panics on malformed (unverified) ops: it returns `None` instead.
 //!
 //! Where Weir folds differently from MLIR 22 (on purpose, each time the value is still exact):
 //! - `remsi INT_MIN, -1` is not folded (MLIR folds it to 0; it is undefined in LLVM and a
@@ -14,8 +15,8 @@
 //!   `i1`, where the constant 1 is -1 (INT_MIN / -1 again);
 //! - `ceildivsi` folds every constant case but division by zero and INT_MIN / -1 (MLIR also
 //!   gives up when an intermediate negation overflows, e.g. `ceildivsi INT_MIN, 2`);
-//! - `truncf f64 -> f32` folds inexact values, rounded by the op's rounding mode (MLIR folds only
-//!   exact truncations); `truncf`/`extf` to or from `f16`/`bf16` are not folded;
+//! - `truncf` folds inexact values, rounded by the op's rounding mode (MLIR folds only exact
+//!   truncations); NaN is not folded;
 //! - `cmpf false`/`cmpf true` fold to constants whatever the operands.
 
 use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
@@ -66,6 +67,11 @@ fn smin(w: u32) -> u128 {
 /// The largest signed `w`-bit number, as bits.
 fn smax(w: u32) -> u128 {
     mask(w) >> 1
+}
+
+/// Whether `ty` is the scalar `i0`, whose only value is 0 (MLIR folds every `i0` result to 0).
+pub(crate) fn is_i0(ctx: &Context, ty: Type) -> bool {
+    ctx.is_signless_int_or_index(ty) && ctx.int_width(ty) == Some(0)
 }
 
 /// The width of `ty` if it is a scalar signless integer or `index` of 1 to 128 bits.
@@ -250,6 +256,15 @@ pub(crate) fn fold_int_binary(
     }
     let kind = IntOp::from_name(ctx.name_str(op))?;
     let ty = ctx.value_type(ctx.result(op, 0));
+    // On i0 every value is 0; divisions are by zero there (undefined) and stay.
+    use IntOp::*;
+    let division = matches!(
+        kind,
+        DivS | DivU | RemS | RemU | CeilDivS | CeilDivU | FloorDivS
+    );
+    if is_i0(ctx, ty) && !division {
+        return constant(ctx.int_attr(0, ty));
+    }
     let elem = element_type(ctx, ty);
     let w = foldable_width(ctx, elem)?;
     let scalar = elem == ty;
@@ -358,8 +373,13 @@ fn int_identity(
             None
         }
         // x / 1 -> x. Signed ops on i1: 1 is -1 (and true / true is INT_MIN / -1).
-        DivU | CeilDivU => (r == Some(1)).then(|| vec![FoldResult::Value(x)]),
-        DivS | CeilDivS | FloorDivS => (w >= 2 && r == Some(1)).then(|| vec![FoldResult::Value(x)]),
+        DivU | CeilDivU if r == Some(1) => value(x),
+        DivS | CeilDivS | FloorDivS if w >= 2 && r == Some(1) => value(x),
+        // (a * b) / b -> a and (a * b) / a -> b when the product does not wrap: `nuw` for
+        // divui, `nsw` for divsi (MLIR `DivUIOp::fold`, `DivSIOp::fold`, `foldDivMul`).
+        DivU => div_of_mul(ctx, x, y, crate::flags::OVERFLOW_NUW),
+        DivS => div_of_mul(ctx, x, y, crate::flags::OVERFLOW_NSW),
+        CeilDivU | CeilDivS | FloorDivS => None,
         RemU if r == Some(1) => zero(ctx),
         RemS if w >= 2 && r == Some(1) => zero(ctx),
         RemU | RemS => None,
@@ -451,6 +471,24 @@ fn int_identity(
             }
             None
         }
+    }
+}
+
+/// `x / y` where `x = muli a, b` carries overflow flag `flag`: `a` if `y` is `b`, `b` if `y`
+/// is `a`. (`(a * b) / b = a` exactly when `a * b` is the exact product; division by a zero
+/// `b` is undefined behaviour in MLIR, so the fold holds there too.)
+fn div_of_mul(ctx: &Context, x: ValueId, y: ValueId, flag: u32) -> Folded {
+    let (a, b) = binary_operands(ctx, x, "arith.muli")?;
+    let mul = ctx.defining_op(x)?;
+    if crate::flags::FlagKind::Overflow.of(ctx, mul) & flag == 0 {
+        return None;
+    }
+    if b == y {
+        value(a)
+    } else if a == y {
+        value(b)
+    } else {
+        None
     }
 }
 
@@ -720,10 +758,20 @@ pub(crate) fn fold_float_binary(
     let kind = FloatOp::from_name(ctx.name_str(op))?;
     let ty = ctx.value_type(ctx.result(op, 0));
     let fk = ctx.float_kind(element_type(ctx, ty))?;
-    if matches!(fk, FloatKind::F32 | FloatKind::F64) && ctx.float_kind(ty).is_some() {
+    if ctx.float_kind(ty).is_some() {
         if let (Some(a), Some(b)) = (float_val(ctx, c[0]), float_val(ctx, c[1])) {
-            let r = eval_float(kind, a, b, fk);
-            return constant(ctx.float_attr(r, ty));
+            let r = match fk {
+                FloatKind::F32 | FloatKind::F64 => Some(eval_float(kind, a, b, fk)),
+                _ => {
+                    let r = eval_float(kind, a, b, FloatKind::F64);
+                    (!r.is_nan())
+                        .then(|| crate::half::round(r, fk, 0))
+                        .flatten()
+                }
+            };
+            if let Some(r) = r {
+                return constant(ctx.float_attr(r, ty));
+            }
         }
     }
     float_identity(ctx, op, kind, c)
@@ -731,7 +779,7 @@ pub(crate) fn fold_float_binary(
 
 /// MLIR's float identities, which hold for every input including NaN and signed zeros:
 /// `x + -0.0`, `x - +0.0`, `x * 1.0`, `x / 1.0`, `max/min(x, x)`, `maximumf(x, -inf)`,
-/// `minimumf(x, +inf)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
+/// `minimumf(x, +inf)`, `maxnumf/minnumf(x, NaN)`. (`x + 0.0` is not `x` for `x = -0.0`, `x * 0.0` is not 0 for NaN, inf
 /// and negative `x`; `maxnumf(x, -inf)` is not `x` for NaN.)
 fn float_identity(
     ctx: &Context,
@@ -756,6 +804,9 @@ fn float_identity(
         Mul if l == one => value(y),
         Div if r == one => value(x),
         Maximum | Minimum | MaxNum | MinNum if x == y => value(x),
+        // maxnumf/minnumf return the other operand when one is NaN (IEEE maxNum/minNum).
+        MaxNum | MinNum if splat_float(ctx, c[1]).is_some_and(f64::is_nan) => value(x),
+        MaxNum | MinNum if splat_float(ctx, c[0]).is_some_and(f64::is_nan) => value(y),
         Maximum if r == neg_inf => value(x),
         Maximum if l == neg_inf => value(y),
         Minimum if r == pos_inf => value(x),
@@ -836,8 +887,16 @@ pub(crate) fn fold_cast(
     let from = ctx.value_type(x);
     let to = ctx.value_type(ctx.result(op, 0));
     let name = ctx.name_str(op).to_string();
-    if let Some(r) = cast_of_cast(ctx, &name, x, to) {
+    if let Some(r) = cast_of_cast(ctx, op, &name, x, to) {
         return value(r);
+    }
+    let int_cast = matches!(
+        name.as_str(),
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci"
+    );
+    // An integer cast to or from `i0` gives 0.
+    if int_cast && (is_i0(ctx, to) || is_i0(ctx, from)) && ctx.is_signless_int_or_index(to) {
+        return constant(ctx.int_attr(0, to));
     }
     let a = c[0]?;
     let attr = match name.as_str() {
@@ -887,10 +946,8 @@ pub(crate) fn fold_cast(
             ctx.float_attr(v, to)
         }
         "arith.truncf" => {
-            let (kf, kt) = (ctx.float_kind(from)?, ctx.float_kind(to)?);
-            if kf != FloatKind::F64 || kt != FloatKind::F32 {
-                return None;
-            }
+            ctx.float_kind(from)?;
+            let kt = ctx.float_kind(to)?;
             let v = float_val(ctx, Some(a))?;
             if v.is_nan() {
                 return None;
@@ -899,8 +956,12 @@ pub(crate) fn fold_cast(
                 None => 0,
                 Some(_) => crate::flags::rounding_mode(ctx, op)?,
             };
-            let r = f64_to_f32(v, mode)?;
-            ctx.float_attr(r as f64, to)
+            let r = match kt {
+                FloatKind::F32 => f64_to_f32(v, mode)? as f64,
+                FloatKind::F64 => return None,
+                _ => crate::half::round(v, kt, mode)?,
+            };
+            ctx.float_attr(r, to)
         }
         "arith.bitcast" => bitcast(ctx, a, from, to)?,
         _ => return None,
@@ -909,8 +970,14 @@ pub(crate) fn fold_cast(
 }
 
 /// `trunci(extsi/extui(a))` with `a` of the result type -> `a`; `bitcast(bitcast(a))` with `a`
-/// of the result type -> `a`; `bitcast` to the same type -> its operand.
-fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
+/// of the result type -> `a`; `bitcast` to the same type -> its operand; `truncf(extf(a))` with
+/// `a` of the result type -> `a`; `index_cast(index_cast(a))` (and `index_castui`) with `a` of
+/// the result type -> `a` when the middle type is at least as wide as `a`'s; `extf(truncf(a))`
+/// with `a` of the result type -> `a` when both carry `fastmath<contract>` (MLIR `ExtFOp::fold`).
+///
+/// MLIR 22 also folds the round trip through a narrower type (`index -> i32 -> index`), which
+/// changes the value of any index that does not fit in `i32`; Weir does not.
+fn cast_of_cast(ctx: &Context, op: OpId, name: &str, x: ValueId, to: Type) -> Option<ValueId> {
     if name == "arith.bitcast" && ctx.value_type(x) == to {
         return Some(x);
     }
@@ -921,7 +988,19 @@ fn cast_of_cast(ctx: &Context, name: &str, x: ValueId, to: Type) -> Option<Value
     let src = ctx.operand(d, 0);
     let inner_ok = match name {
         "arith.trunci" => ctx.is(d, "arith.extsi") || ctx.is(d, "arith.extui"),
-        "arith.bitcast" => ctx.is(d, "arith.bitcast"),
+        "arith.bitcast" | "arith.index_cast" | "arith.index_castui" if !ctx.is(d, name) => false,
+        "arith.bitcast" => true,
+        "arith.index_cast" | "arith.index_castui" => {
+            let width = |t: Type| ctx.int_width(element_type(ctx, t));
+            width(ctx.value_type(x)) >= width(ctx.value_type(src))
+        }
+        "arith.truncf" => ctx.is(d, "arith.extf"),
+        "arith.extf" => {
+            let contract = |o: OpId| {
+                crate::flags::FlagKind::FastMath.of(ctx, o) & crate::flags::FASTMATH_CONTRACT != 0
+            };
+            ctx.is(d, "arith.truncf") && contract(op) && contract(d)
+        }
         _ => false,
     };
     (inner_ok && ctx.value_type(src) == to).then_some(src)
@@ -992,9 +1071,30 @@ fn f64_to_f32(v: f64, mode: usize) -> Option<f32> {
     })
 }
 
-/// `arith.bitcast` between a signless integer and `f32`/`f64` of the same width.
+/// `arith.bitcast` between a signless integer and a float of the same width, or between
+/// `f16` and `bf16`.
 fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
     match (ctx.type_kind(from).clone(), ctx.type_kind(to).clone()) {
+        (
+            TypeKind::Integer { width: 16, .. },
+            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+        ) => {
+            let bits = int_bits(ctx, Some(a), 16)?;
+            let v = crate::half::from_bits(bits as u16, k)?;
+            Some(ctx.float_attr(v, to))
+        }
+        (
+            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+            TypeKind::Integer { width: 16, .. },
+        ) => {
+            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, k)?;
+            Some(int_result(ctx, bits as u128, 16, to))
+        }
+        (TypeKind::Float(kf @ (FloatKind::F16 | FloatKind::BF16)), TypeKind::Float(kt)) => {
+            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, kf)?;
+            let v = crate::half::from_bits(bits, kt)?;
+            Some(ctx.float_attr(v, to))
+        }
         (TypeKind::Integer { .. }, TypeKind::Float(k)) => {
             let w = foldable_width(ctx, from)?;
             let bits = int_bits(ctx, Some(a), w)?;
@@ -1063,11 +1163,14 @@ pub(crate) const CONSTANT_TO_RHS: Pattern = Pattern {
 };
 
 /// `cmpi P, c, x` -> `cmpi swap(P), x, c` (MLIR `CmpIOp::fold` does it in place).
-pub(crate) const CMPI_PATTERNS: &[Pattern] = &[Pattern {
-    name: "arith-cmpi-constant-to-rhs",
-    kind: PatternKind::General,
-    apply: cmpi_constant_to_rhs,
-}];
+pub(crate) const CMPI_PATTERNS: &[Pattern] = &[
+    Pattern {
+        name: "arith-cmpi-constant-to-rhs",
+        kind: PatternKind::General,
+        apply: cmpi_constant_to_rhs,
+    },
+    crate::chains::CMPI_OF_EXT,
+];
 
 fn lhs_only_constant(ctx: &Context, op: OpId) -> bool {
     ctx.operands(op).len() == 2

@@ -21,6 +21,7 @@
 //! | `arith.extf` | `%r = arith.extf %a [fastmath<..>] : f32 to f64` | result strictly wider |
 //! | `arith.truncf` | `%r = arith.truncf %a [to_nearest_even\|downward\|upward\|toward_zero\|to_nearest_away] [fastmath<..>] : f64 to f32` | attr `roundingmode : i32` |
 //! | `arith.bitcast` | `%r = arith.bitcast %a : f32 to i32` | equal bit widths |
+//! | `arith.addui_extended` `mului_extended` `mulsi_extended` | `%0:2 = arith.addui_extended %a, %b : i32, i1`, `%1:2 = arith.mului_extended %a, %b : i32` | two results ([`extended`]) |
 //!
 //! Every op also takes an optional attribute dictionary right before the `:` (for
 //! `arith.constant`, before the value: `arith.constant {k = 1 : i64} 3 : i32`). Casts of
@@ -32,15 +33,20 @@
 //! float constants). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
 //! integer arithmetic, division and shifts folded only where defined, IEEE float arithmetic in
 //! the type's precision, NaN-aware comparisons, casts, the identities that hold for every input).
-//! Canonicalization patterns move constants to the right of commutative ops and `cmpi`, and
-//! reassociate integer constants (`canonical.rs`, MLIR `ArithCanonicalization.td`).
+//! Canonicalization patterns move constants to the right of commutative ops and `cmpi`,
+//! reassociate integer constants, simplify selects, `cmpf` of converted integers and `negf`
+//! operands (`canonical.rs`), and compose cast chains and narrow ops on two equal extensions
+//! (`chains.rs`) (MLIR `ArithCanonicalization.td` and the in-place folds of `ArithOps.cpp`).
 //!
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
 //! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
 
 mod canonical;
+mod chains;
+pub mod extended;
 pub mod flags;
 pub mod fold;
+mod half;
 mod ops;
 pub mod predicates;
 pub mod util;
@@ -55,6 +61,7 @@ use weir_syntax::{type_to_string, Syntax};
 /// Registers the arith ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ops::register(ctx, syntax);
+    extended::register(ctx, syntax);
 }
 
 /// The names of all arith ops.
@@ -64,6 +71,7 @@ pub fn op_names() -> Vec<&'static str> {
     v.extend(ops::FLOAT_BINARY);
     v.extend(["arith.negf", "arith.cmpi", "arith.cmpf", "arith.select"]);
     v.extend(ops::cast_names());
+    v.extend(extended::NAMES);
     v
 }
 

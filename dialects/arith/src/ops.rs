@@ -7,7 +7,7 @@ use crate::util::{
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
     with_element_type, Arity, Constraint,
 };
-use crate::{canonical, fold};
+use crate::{canonical, chains, fold};
 use weir_ir::{
     op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Signedness, Traits, Type,
     TypeKind,
@@ -206,6 +206,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "arith.subi" => def.patterns(canonical::SUBI),
             "arith.muli" => def.patterns(canonical::MULI),
             "arith.xori" => def.patterns(canonical::XORI),
+            "arith.andi" | "arith.ori" => def.patterns(canonical::BITWISE),
             _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
             _ => def,
         };
@@ -216,9 +217,12 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         let mut def = OpDef::new(name, Traits::PURE)
             .verifier(verify_elementwise)
             .folder(fold::fold_float_binary);
-        if COMMUTATIVE.contains(&name) {
-            def = def.patterns(fold::COMMUTATIVE_PATTERNS);
-        }
+        def = match name {
+            "arith.mulf" => def.patterns(canonical::MULF),
+            "arith.divf" => def.patterns(canonical::DIVF),
+            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ => def,
+        };
         ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }
@@ -240,20 +244,23 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("arith.cmpf", Traits::PURE)
             .verifier(verify_cmp)
-            .folder(fold::fold_cmpf),
+            .folder(fold::fold_cmpf)
+            .patterns(canonical::CMPF),
     );
     syntax.register("arith.cmpf", OpSyntax::new(parse_cmp, print_cmp));
     ctx.register(
         OpDef::new("arith.select", Traits::PURE)
             .verifier(verify_select)
-            .folder(fold::fold_select),
+            .folder(fold::fold_select)
+            .patterns(canonical::SELECT),
     );
     syntax.register("arith.select", OpSyntax::new(parse_select, print_select));
     for c in &CASTS {
         ctx.register(
             OpDef::new(c.name, Traits::PURE)
                 .verifier(verify_cast)
-                .folder(fold::fold_cast),
+                .folder(fold::fold_cast)
+                .patterns(chains::CASTS),
         );
         syntax.register(c.name, OpSyntax::new(parse_cast, print_cast));
     }

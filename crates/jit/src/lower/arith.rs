@@ -14,6 +14,9 @@ use weir_ir::{AttrKind, OpId};
 /// The arith ops' entries of the lowering table.
 pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("arith.constant", |l, op| l.op_constant(op)),
+    ("arith.addui_extended", |l, op| l.op_addui_extended(op)),
+    ("arith.mului_extended", |l, op| l.op_mul_extended(op, false)),
+    ("arith.mulsi_extended", |l, op| l.op_mul_extended(op, true)),
     ("arith.addi", |l, op| l.op_int_bin(op, IntBin::Add)),
     ("arith.subi", |l, op| l.op_int_bin(op, IntBin::Sub)),
     ("arith.muli", |l, op| l.op_int_bin(op, IntBin::Mul)),
@@ -539,6 +542,67 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
+    /// MLIR arith.addui_extended: the wrapping sum and its unsigned carry (an `i1`: the sum is
+    /// below an operand exactly when the addition wrapped).
+    fn op_addui_extended(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != t
+            || self.ty(op, ctx.result(op, 1))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires operands and sum of one integer type and an i1 carry",
+            ));
+        }
+        let w = self.int_type_of(op, t)?;
+        let a = self.val(op, ctx.operand(op, 0))?;
+        let b = self.val(op, ctx.operand(op, 1))?;
+        let sum = self.b.ins().iadd(a, b);
+        let sum = self.mask(sum, w);
+        let carry = self.b.ins().icmp(IntCC::UnsignedLessThan, sum, a);
+        self.set_result(op, 0, sum);
+        self.set_result(op, 1, carry);
+        Ok(())
+    }
+
+    /// MLIR arith.mului_extended / mulsi_extended: the low and high halves of the exact
+    /// `2N`-bit product, computed in 128 bits (operands zero- or sign-extended).
+    fn op_mul_extended(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let wide = |this: &mut Self, v: weir_ir::ValueId| -> R<cranelift_codegen::ir::Value> {
+            let x = this.val(op, v)?;
+            Ok(if signed {
+                let x = this.sext_to_i64(x, w);
+                this.b.ins().sextend(types::I128, x)
+            } else {
+                this.b.ins().uextend(types::I128, x)
+            })
+        };
+        let a = wide(self, ctx.operand(op, 0))?;
+        let b = wide(self, ctx.operand(op, 1))?;
+        let p = self.b.ins().imul(a, b);
+        let c = carrier(w);
+        let low = self.b.ins().ireduce(c, p);
+        let low = self.mask(low, w);
+        let shifted = if signed {
+            self.b.ins().sshr_imm_u(p, w as i64)
+        } else {
+            self.b.ins().ushr_imm_u(p, w as i64)
+        };
+        let high = self.b.ins().ireduce(c, shifted);
+        let high = self.mask(high, w);
+        self.set_result(op, 0, low);
+        self.set_result(op, 1, high);
+        Ok(())
+    }
+
     /// MLIR arith.extf (`extend`; exact) / truncf (round to nearest even).
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
         let ctx = self.ctx;
@@ -550,7 +614,20 @@ impl FunctionLowering<'_, '_> {
         let v = self.val(op, ctx.operand(op, 0))?;
         let r = match (from, to) {
             (ScalarType::F32, ScalarType::F64) if extend => self.b.ins().fpromote(types::F64, v),
-            (ScalarType::F64, ScalarType::F32) if !extend => self.b.ins().fdemote(types::F32, v),
+            (ScalarType::F64, ScalarType::F32) if !extend => {
+                // Cranelift's fdemote rounds to nearest even: MLIR's `roundingmode` 0 (the
+                // default). The directed modes are rejected rather than rounded wrongly.
+                if ctx.attr_of(op, "roundingmode").is_some()
+                    && self.int_attr(op, "roundingmode")? != 0
+                {
+                    return Err(op_err(
+                        ctx,
+                        op,
+                        "rounding modes other than to_nearest_even are not supported by the JIT",
+                    ));
+                }
+                self.b.ins().fdemote(types::F32, v)
+            }
             _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
         };
         self.set_result(op, 0, r);
