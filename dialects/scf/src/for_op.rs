@@ -23,11 +23,10 @@
 //! Verifier: MLIR 22's checks, wording and order: ODS operand constraints and the count of
 //! results before the nested ops are verified (`verify`); after them (`verify_regions`), the
 //! implicit terminator, `LoopLikeOpInterface`, region-branch edges and the induction variable
-//! type. Plus one stricter rule (in `verify`):
-//! a step defined by an `arith.constant` must be positive (non-zero for an `unsigned` loop):
-//! `'scf.for' op constant step operand must be positive`. The constant is recognised by the
-//! `CONSTANT_LIKE` trait or the op name `arith.constant`, and its `value` attribute, so this
-//! crate does not depend on the arith crate.
+//! type. Like 22, it does not look at the step's value: a step that is not positive is the
+//! program's fault at run time (the loop never ends, or steps away from `ub`), not invalid IR. A
+//! rule on the value of a constant operand would not survive folding: canonicalization may turn
+//! `arith.subi %c1, %c1` into the constant 0 and make a valid loop invalid.
 //!
 //! Canonicalization: a constant trip count ([`constant_trip_count`]) of 0 replaces the loop by
 //! its inits, of 1 by its body; iter_args that cannot be observed are removed.
@@ -50,8 +49,7 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
     }
 }
 
-/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`),
-/// and Weir's constant step rule.
+/// The checks MLIR 22 runs before the ops nested in the body (ODS constraints, `ForOp::verify`).
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_regions(ctx, op, 1)?;
     let operands = ctx.operands(op);
@@ -62,7 +60,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             format!("expected 3 or more operands, but found {}", operands.len()),
         ));
     }
-    let (lb, step, inits) = (operands[0], operands[2], &operands[3..]);
+    let (lb, inits) = (operands[0], &operands[3..]);
     for (i, &v) in operands[..3].iter().enumerate() {
         let t = ctx.value_type(v);
         if !ctx.is_signless_int_or_index(t) {
@@ -92,12 +90,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             op,
             "mismatch in number of loop-carried values and defined values",
         ));
-    }
-    if let Some(c) = constant_int(ctx, step) {
-        let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
-        if c == 0 || (c < 0 && !unsigned) {
-            return Err(op_error(ctx, op, "constant step operand must be positive"));
-        }
     }
     Ok(())
 }
@@ -431,6 +423,14 @@ pub fn constant_trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     Some(n as u128)
 }
 
+/// Whether the step of `op` is a constant that is not positive (zero, or negative in a signed
+/// loop): such a loop never ends or steps away from its upper bound, at run time (MLIR 22 does
+/// not reject it; SEMANTICS.md section 3 requires a positive step).
+fn step_not_positive(ctx: &Context, op: OpId) -> bool {
+    let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
+    constant_int(ctx, ctx.operand(op, 2)).is_some_and(|c| c == 0 || (c < 0 && !unsigned))
+}
+
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
 /// induction variable wraps around).
 fn constant_bounds(ctx: &Context, op: OpId) -> bool {
@@ -546,6 +546,9 @@ fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::Rewr
 pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
     match constant_trip_count(ctx, op) {
         Some(n) => format!("constant trip count {n}: kept as a loop"),
+        None if step_not_positive(ctx, op) => {
+            "constant step that is not positive: kept".to_string()
+        }
         None if constant_bounds(ctx, op) => {
             "constant bounds, but the induction variable wraps around: kept".to_string()
         }

@@ -16,8 +16,6 @@
 //! Weir prints parses there and the reverse. `cargo test -p weir-dialect-scf --features
 //! mlir-oracle` re-checks this against mlir-opt itself (every test input's printed form, generic
 //! form and first diagnostic). Deliberate differences:
-//! - stricter: `scf.for` with a step defined by an `arith.constant` `<= 0` (`== 0` for
-//!   `unsigned`) is rejected: `'scf.for' op constant step operand must be positive`;
 //! - stricter: `scf.index_switch` regions may not have arguments (22 accepts and ignores them);
 //! - `scf.index_switch` accepts the case values `INT64_MAX` and `INT64_MIN` anywhere (22 may
 //!   report `has duplicate case value: 9223372036854775807`, e.g. for `case 1` then `case

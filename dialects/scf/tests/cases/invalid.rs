@@ -434,36 +434,6 @@ pub const INVALID: &[Invalid] = &[
         // 22: "different number of inits and region iter_args: 0 != 18446744073709551615".
         "2:3: 'scf.for' op expected the body block to have the induction variable as its first argument",
     ),
-    weir_only(
-        "for_zero_constant_step",
-        r#"func.func @f(%lb: index) {
-  %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
-  scf.for %i = %lb to %lb step %c0 {
-  }
-  return
-}"#,
-        "3:3: 'scf.for' op constant step operand must be positive",
-    ),
-    weir_only(
-        "for_negative_constant_step",
-        r#"func.func @f(%lb: i32) {
-  %m = "arith.constant"() <{value = -2 : i32}> : () -> i32
-  scf.for %i = %lb to %lb step %m  : i32 {
-  }
-  return
-}"#,
-        "3:3: 'scf.for' op constant step operand must be positive",
-    ),
-    weir_only(
-        "for_unsigned_zero_constant_step",
-        r#"func.func @f(%lb: i8) {
-  %z = "arith.constant"() <{value = 0 : i8}> : () -> i8
-  scf.for unsigned %i = %lb to %lb step %z  : i8 {
-  }
-  return
-}"#,
-        "3:3: 'scf.for' op constant step operand must be positive",
-    ),
     // ------------------------------------------------------------------ scf.while
     case(
         "while_before_ends_with_yield",
