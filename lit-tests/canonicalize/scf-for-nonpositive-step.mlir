@@ -1,4 +1,4 @@
-// An scf.for whose step becomes a constant that is not positive only by folding (found by the
+// An scf.for whose step becomes a constant that is not positive only by folding (a crash of the
 // fuzz target `canonicalize`, docs/fuzzing.md: Weir's verifier used to reject a constant step
 // <= 0, so --canonicalize turned this valid input into invalid IR). Like MLIR 22, the verifier
 // does not look at the step's value, and the output is valid and parses again.
