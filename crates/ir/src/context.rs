@@ -252,7 +252,7 @@ impl Context {
                     signedness: Signedness::Unsigned,
                     ..
                 },
-            ) if w < 128 => value & ((1i128 << w) - 1),
+            ) if w < 128 => value & (i128::MAX >> (127 - w)), // the low w bits
             (Some(w), _) => sign_extend(value, w),
             (None, _) => value,
         }

@@ -169,7 +169,17 @@ impl<'a> Lexer<'a> {
                 }
                 tok(Tok::BareId, self.pos)
             }
-            _ => tok(Tok::Error, self.pos),
+            _ => {
+                // The whole character, so that the token's text is a valid `&str`.
+                let len = match self.src[start] {
+                    0xF0.. => 4,
+                    0xE0.. => 3,
+                    0xC0.. => 2,
+                    _ => 1,
+                };
+                self.pos = (start + len).min(self.src.len());
+                tok(Tok::Error, self.pos)
+            }
         }
     }
 
@@ -191,7 +201,7 @@ impl<'a> Lexer<'a> {
                         end: self.pos,
                     };
                 }
-                b'\\' => self.pos += 2,
+                b'\\' => self.pos = (self.pos + 2).min(self.src.len()), // `"\` at the end
                 _ => self.pos += 1,
             }
         }
@@ -402,7 +412,7 @@ pub fn escape(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{decode_source, InvalidByte};
+    use super::*;
 
     fn err(offset: usize, message: &'static str) -> Result<String, InvalidByte> {
         Err(InvalidByte { offset, message })
@@ -443,5 +453,55 @@ mod tests {
             err(4, "expected '\"' in string literal")
         );
         assert_eq!(decode_source(b"x $ \xff"), err(2, "unexpected character"));
+    }
+
+    /// Every token of `src`, up to the end of input.
+    fn tokens(src: &str) -> Vec<Token> {
+        let mut lexer = Lexer::new(src.as_bytes());
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.kind == Tok::Eof {
+                return out;
+            }
+            out.push(t);
+        }
+    }
+
+    /// A character outside MLIR's token set is one error token spanning the whole character, so
+    /// that its text can be sliced (a fuzz crash: the token ended inside a 2-byte character).
+    #[test]
+    fn unknown_character_is_one_whole_token() {
+        let src = "x \u{792} y";
+        let t = tokens(src);
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[1].kind, Tok::Error);
+        assert_eq!(&src[t[1].start..t[1].end], "\u{792}"); // bytes 2..4
+        assert_eq!(&src[t[2].start..t[2].end], "y");
+    }
+
+    /// A backslash that ends the input inside a string: the error token ends at the input's end.
+    #[test]
+    fn backslash_at_end_of_input() {
+        let src = "\"ab\\";
+        let t = tokens(src);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].kind, Tok::Error);
+        assert_eq!((t[0].start, t[0].end), (0, 4));
+    }
+
+    /// The fuzz crash itself: a non-ASCII character where an array element is expected is a
+    /// located error, at the character's column (31, as mlir-opt 22 reports it).
+    #[test]
+    fn non_ascii_array_element_is_an_error() {
+        let mut ctx = weir_ir::Context::new();
+        let syntax = crate::Syntax::new();
+        let src = "  \"test.op\"() {a = array<i32: \u{792}>} : () -> ()\n";
+        let options = crate::ParseOptions {
+            allow_unregistered: true,
+        };
+        let err = crate::parse_module(&mut ctx, &syntax, src, "f.mlir", 2, options)
+            .expect_err("a non-ASCII character is no integer");
+        assert_eq!(err.loc.file_line_col(), Some(("f.mlir", 2, 31)));
     }
 }

@@ -1866,7 +1866,7 @@ fn int_fits(v: i128, width: u32, kind: &TypeKind) -> bool {
         return v == 0;
     }
     let smin = -(1i128 << (width - 1));
-    let umax = (1i128 << width) - 1;
+    let umax = i128::MAX >> (127 - width); // 2^width - 1 without overflow at width 127
     match kind {
         TypeKind::Index => v >= smin && v < (1i128 << (width - 1)),
         TypeKind::Integer {

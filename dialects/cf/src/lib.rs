@@ -561,7 +561,7 @@ fn fits_width(v: i128, width: u32) -> bool {
     match width {
         0 => v == 0,
         w if w >= 128 => true,
-        w => v >= -(1i128 << (w - 1)) && v < (1i128 << w),
+        w => v >= -(1i128 << (w - 1)) && v <= i128::MAX >> (127 - w), // up to 2^w - 1
     }
 }
 

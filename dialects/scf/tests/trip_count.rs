@@ -61,6 +61,21 @@ fn empty_when_lb_not_below_ub() {
     assert_eq!(for_count("i32", false, 0, -1, 1), Some(0)); // `i <= -1` from 0
 }
 
+/// A constant step that is not positive is valid IR (as in MLIR 22: folding can make a step
+/// constant 0, and what was valid before a pass stays valid); such a loop has no trip count when
+/// it enters its body (a zero step never reaches `ub`, a negative one steps away from it).
+#[test]
+fn step_that_is_not_positive() {
+    assert_eq!(for_count("index", false, 0, 10, 0), None);
+    assert_eq!(for_count("i32", false, 0, 10, -1), None);
+    assert_eq!(for_count("i8", true, 0, 10, 0), None);
+    // No trip runs when `lb >= ub`, whatever the step.
+    assert_eq!(for_count("i32", false, 10, 0, -1), Some(0));
+    assert_eq!(for_count("index", false, 3, 3, 0), Some(0));
+    // Unsigned, -1 : i8 is the step 255: from 0 to 10 one trip (0, then 255 >= 10).
+    assert_eq!(for_count("i8", true, 0, 10, -1), Some(1));
+}
+
 #[test]
 fn unsigned_comparison() {
     // -1 : i8 is 255 unsigned: 255 trips unsigned, none signed.

@@ -23,12 +23,15 @@ pub(crate) fn unroll_by_factor(
         .ok_or("the induction variable is not an integer")?;
     let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
     let step = if unsigned { step & mask(width) } else { step };
+    if step <= 0 {
+        return Err(format!("the step {step} is not positive"));
+    }
     let max = if unsigned {
         mask(width)
     } else {
         mask(width - 1)
     };
-    let big_step = step.checked_mul(k as i128).filter(|&s| s > 0 && s <= max);
+    let big_step = step.checked_mul(k as i128).filter(|&s| s <= max);
     let Some(big_step) = big_step else {
         return Err(format!(
             "step * factor = {step} * {k} overflows the induction variable's type"

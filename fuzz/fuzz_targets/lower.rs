@@ -1,0 +1,4 @@
+//! Fuzz target `lower`: parse, verify, `weir_fuzz::LOWER`, print, re-parse (see `weir_fuzz::check`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| weir_fuzz::check(data, weir_fuzz::LOWER));
