@@ -109,6 +109,10 @@ pub fn nested_ifs(depth: usize) -> String {
         )
         .expect("writing to a String cannot fail");
     }
-    s.push_str(if depth == 0 { "return %n : i64\n}\n" } else { "return %r0 : i64\n}\n" });
+    s.push_str(if depth == 0 {
+        "return %n : i64\n}\n"
+    } else {
+        "return %r0 : i64\n}\n"
+    });
     s
 }

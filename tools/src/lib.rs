@@ -27,7 +27,9 @@ pub const PARSER_STACK: usize = 1 << 30;
 /// Runs a tool's `main` on a thread with a [`WALKER_STACK`] stack and returns its exit status;
 /// 1 if the thread cannot be started or panics.
 pub fn run_main(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
-    let spawned = std::thread::Builder::new().stack_size(WALKER_STACK).spawn(f);
+    let spawned = std::thread::Builder::new()
+        .stack_size(WALKER_STACK)
+        .spawn(f);
     match spawned.map(|t| t.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => 1,

@@ -825,7 +825,11 @@ impl Context {
         let d = &self.ops[op.index()];
         let (block, pos) = (d.successors[i], d.pred_pos[i] as usize);
         let preds = &mut self.blocks[block.index()].preds;
-        debug_assert_eq!(preds.get(pos), Some(&(op, i as u32)), "predecessor list out of sync");
+        debug_assert_eq!(
+            preds.get(pos),
+            Some(&(op, i as u32)),
+            "predecessor list out of sync"
+        );
         if preds.get(pos) != Some(&(op, i as u32)) {
             return;
         }
