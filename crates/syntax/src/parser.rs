@@ -111,8 +111,9 @@ pub struct Parser<'a> {
 
 /// The deepest nesting of regions the parser accepts: deeper input is a located error rather
 /// than a stack overflow. The parser recurses once per level (callers give it a big stack,
-/// e.g. the tools' 1 GiB parser thread); every other walk over the IR is iterative.
-pub const MAX_NESTING: u32 = 100_000;
+/// e.g. the tools' 1 GiB parser thread: a debug build needs about 10 to 20 KiB per level, so
+/// 1 GiB holds 50000 levels of `scf.if`); every other walk over the IR is iterative.
+pub const MAX_NESTING: u32 = 20_000;
 
 /// The deepest nesting of types and attributes the parser accepts (e.g. `((i32))`, nested
 /// arrays): deeper input is a located error. Types and attributes are printed recursively, so
