@@ -81,3 +81,38 @@ pub fn chain_of_calls(n: usize) -> String {
     s.push_str("}\n");
     s
 }
+
+/// `@main(%n: i64) -> i64` made of `depth` nested `scf.if`s (for deep-nesting tests). Level
+/// `k` (0 outermost) tests `k < n`; its then-region holds level `k + 1` (the innermost holds
+/// nothing and uses `%n` as the inner value) and yields the inner value plus 1, its
+/// else-region yields `k`. So level `k` computes `f(k) = k < n ? f(k + 1) + 1 : k` with
+/// `f(depth) = n`, and `@main` returns `0` for `n <= 0`, else `n + min(n, depth)`.
+pub fn nested_ifs(depth: usize) -> String {
+    let mut s = String::with_capacity(depth * 240);
+    s.push_str("func.func @main(%n: i64) -> i64 {\n");
+    for k in 0..depth {
+        writeln!(
+            s,
+            "%k{k} = arith.constant {k} : i64\n%c{k} = arith.cmpi slt, %k{k}, %n : i64\n%r{k} = scf.if %c{k} -> (i64) {{"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    for k in (0..depth).rev() {
+        let inner = if k + 1 == depth {
+            "%n".to_string()
+        } else {
+            format!("%r{}", k + 1)
+        };
+        writeln!(
+            s,
+            "%one{k} = arith.constant 1 : i64\n%v{k} = arith.addi {inner}, %one{k} : i64\nscf.yield %v{k} : i64\n}} else {{\nscf.yield %k{k} : i64\n}}"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    s.push_str(if depth == 0 {
+        "return %n : i64\n}\n"
+    } else {
+        "return %r0 : i64\n}\n"
+    });
+    s
+}

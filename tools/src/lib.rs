@@ -12,12 +12,24 @@ pub mod run;
 pub mod split;
 pub mod verify_diagnostics;
 
-/// Runs `f` on a thread with a 1 GiB stack (reserved, not committed) and returns its result:
-/// the parser, verifier, printer and passes recurse once per nesting level, and the parser
-/// accepts up to `weir_syntax::parser::MAX_NESTING` levels. Exits with status 1 if the thread
-/// cannot be started or panics.
-pub fn with_big_stack(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
-    let spawned = std::thread::Builder::new().stack_size(1 << 30).spawn(f);
+use weir_ir::{Diagnostic, Location};
+
+/// Stack size (bytes) of the thread the tools run on: 8 MiB, Linux's default main-thread
+/// stack. Every walk over the IR except the parser (verifier, passes, printer, JIT) is
+/// iterative, so input nested as deep as the parser accepts needs no more
+/// (`tests/deep_nesting.rs` holds this).
+pub const WALKER_STACK: usize = 8 << 20;
+
+/// Stack size (bytes) of the parser's threads: 1 GiB (reserved, not committed), enough for the
+/// recursive-descent parser at `weir_syntax::parser::MAX_NESTING` levels of nesting.
+pub const PARSER_STACK: usize = 1 << 30;
+
+/// Runs a tool's `main` on a thread with a [`WALKER_STACK`] stack and returns its exit status;
+/// 1 if the thread cannot be started or panics.
+pub fn run_main(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    let spawned = std::thread::Builder::new()
+        .stack_size(WALKER_STACK)
+        .spawn(f);
     match spawned.map(|t| t.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => 1,
@@ -26,4 +38,24 @@ pub fn with_big_stack(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
             1
         }
     }
+}
+
+/// Runs `parse` (a call of the parser) on a thread with a [`PARSER_STACK`] stack and returns
+/// its result; a thread that cannot be started or panics is an error diagnostic.
+pub fn on_parser_stack<T: Send>(
+    parse: impl FnOnce() -> Result<T, Diagnostic> + Send,
+) -> Result<T, Diagnostic> {
+    let failed = |what: String| Err(Diagnostic::error(Location::Unknown, what));
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .name("weir-parser".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(s, parse)
+            .map(|t| t.join())
+        {
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => failed("the parser thread panicked".into()),
+            Err(e) => failed(format!("could not start the parser thread: {e}")),
+        }
+    })
 }

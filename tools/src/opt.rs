@@ -241,7 +241,9 @@ fn process_chunk(
     let (mut ctx, syntax) = weir_dialects::new_context();
     let mut diagnostics = Vec::new();
     let t = Instant::now();
-    let parsed = parse_module(&mut ctx, &syntax, text, file, first_line, opts.parse);
+    let parsed = crate::on_parser_stack(|| {
+        parse_module(&mut ctx, &syntax, text, file, first_line, opts.parse)
+    });
     timings.push(("Parser".to_string(), t.elapsed()));
     let module = match parsed {
         Ok(m) => m,

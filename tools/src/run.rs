@@ -93,7 +93,9 @@ pub fn run(
     args: &[String],
 ) -> Result<Vec<String>, Diagnostic> {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let module = parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())?;
+    let module = crate::on_parser_stack(|| {
+        parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())
+    })?;
     weir_ir::verify(&ctx, module)?;
     lower(&mut ctx, module)?;
     let jit = weir_jit::compile(&ctx, module)?;
@@ -194,7 +196,7 @@ fn parse_arg(
     ty: ScalarType,
 ) -> Result<Scalar, Diagnostic> {
     let source = format!("--arg #{index}");
-    let attr = parse_attribute_text(ctx, syntax, text, &source)?;
+    let attr = crate::on_parser_stack(|| parse_attribute_text(ctx, syntax, text, &source))?;
     let expected = ty.to_type(ctx);
     let mismatch = |ctx: &Context, got: String| {
         error(format!(

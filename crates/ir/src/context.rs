@@ -362,9 +362,16 @@ impl Context {
         for &r in &state.regions {
             self.regions[r.index()].parent = Some(op);
         }
-        for (i, &b) in state.successors.iter().enumerate() {
-            self.blocks[b.index()].preds.push((op, i as u32));
-        }
+        let pred_pos = state
+            .successors
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                let preds = &mut self.blocks[b.index()].preds;
+                preds.push((op, i as u32));
+                preds.len() as u32 - 1
+            })
+            .collect();
         self.ops.push(OpData {
             name: state.name,
             operands: state.operands,
@@ -373,6 +380,7 @@ impl Context {
             attrs: state.attrs,
             regions: state.regions,
             successors: state.successors,
+            pred_pos,
             loc: state.loc,
             parent: None,
             prev: None,
@@ -799,15 +807,36 @@ impl Context {
         self.erase_op(op);
     }
 
-    /// Sets successor `i` of `op` to `block`, keeping predecessor lists right.
+    /// Sets successor `i` of `op` to `block`, keeping predecessor lists right. O(1).
     pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
-        let old = self.ops[op.index()].successors[i];
-        let preds = &mut self.blocks[old.index()].preds;
-        if let Some(p) = preds.iter().position(|&x| x == (op, i as u32)) {
-            preds.swap_remove(p);
+        self.remove_pred(op, i);
+        let preds = &mut self.blocks[block.index()].preds;
+        preds.push((op, i as u32));
+        let pos = preds.len() as u32 - 1;
+        let d = &mut self.ops[op.index()];
+        d.successors[i] = block;
+        d.pred_pos[i] = pos;
+    }
+
+    /// Removes successor slot `i` of `op` from its target's predecessor list in O(1): the
+    /// last entry moves into the hole and its slot's `pred_pos` is updated (the same order as a
+    /// search followed by `swap_remove`).
+    fn remove_pred(&mut self, op: OpId, i: usize) {
+        let d = &self.ops[op.index()];
+        let (block, pos) = (d.successors[i], d.pred_pos[i] as usize);
+        let preds = &mut self.blocks[block.index()].preds;
+        debug_assert_eq!(
+            preds.get(pos),
+            Some(&(op, i as u32)),
+            "predecessor list out of sync"
+        );
+        if preds.get(pos) != Some(&(op, i as u32)) {
+            return;
         }
-        self.ops[op.index()].successors[i] = block;
-        self.blocks[block.index()].preds.push((op, i as u32));
+        preds.swap_remove(pos);
+        if let Some(&(moved, slot)) = preds.get(pos) {
+            self.ops[moved.index()].pred_pos[slot as usize] = pos as u32;
+        }
     }
 
     // ---------------------------------------------------------------- layout mutation
@@ -875,25 +904,50 @@ impl Context {
     /// Erases `op`, its regions and everything in them. Uses of its results that remain become
     /// uses of detached values (the caller replaces them first).
     pub fn erase_op(&mut self, op: OpId) {
-        self.detach_op(op);
-        for r in self.regions(op).to_vec() {
-            for b in self.region_blocks(r) {
-                self.erase_block(b);
+        self.erase(EraseStep::Op(op));
+    }
+
+    /// Erases what `first` names and everything nested in it with an explicit stack (nesting
+    /// depth costs no stack), in the order of the recursive definition: an op's regions' blocks
+    /// in order, then the op's own uses and predecessor entries; a block's ops last to first (so
+    /// uses inside the block go first), then its arguments.
+    fn erase(&mut self, first: EraseStep) {
+        let mut stack = vec![first];
+        while let Some(step) = stack.pop() {
+            match step {
+                EraseStep::Op(op) => {
+                    self.detach_op(op);
+                    stack.push(EraseStep::FinishOp(op));
+                    let start = stack.len();
+                    for r in self.regions(op).to_vec() {
+                        stack.extend(self.region_blocks(r).into_iter().map(EraseStep::Block));
+                    }
+                    stack[start..].reverse();
+                }
+                EraseStep::Block(block) => {
+                    self.detach_block(block);
+                    stack.push(EraseStep::FinishBlock(block));
+                    stack.extend(self.block_ops(block).into_iter().map(EraseStep::Op));
+                }
+                EraseStep::FinishBlock(block) => {
+                    for v in self.blocks[block.index()].args.clone() {
+                        self.values[v.index()].def = ValueDef::Detached;
+                    }
+                    self.blocks[block.index()].erased = true;
+                }
+                EraseStep::FinishOp(op) => {
+                    self.drop_operand_uses(op);
+                    for i in 0..self.ops[op.index()].successors.len() {
+                        self.remove_pred(op, i);
+                    }
+                    for r in self.ops[op.index()].results.clone() {
+                        self.values[r.index()].def = ValueDef::Detached;
+                    }
+                    self.symbols.drop_table(op);
+                    self.ops[op.index()].erased = true;
+                }
             }
         }
-        self.drop_operand_uses(op);
-        for i in 0..self.ops[op.index()].successors.len() {
-            let b = self.ops[op.index()].successors[i];
-            let preds = &mut self.blocks[b.index()].preds;
-            if let Some(p) = preds.iter().position(|&x| x == (op, i as u32)) {
-                preds.swap_remove(p);
-            }
-        }
-        for r in self.ops[op.index()].results.clone() {
-            self.values[r.index()].def = ValueDef::Detached;
-        }
-        self.symbols.drop_table(op);
-        self.ops[op.index()].erased = true;
     }
 
     /// Appends a detached block at the end of `region`.
@@ -968,16 +1022,7 @@ impl Context {
 
     /// Erases a block and all its ops (in reverse order, so uses inside the block go first).
     pub fn erase_block(&mut self, block: BlockId) {
-        self.detach_block(block);
-        let mut cur = self.last_op(block);
-        while let Some(op) = cur {
-            cur = self.op(op).prev;
-            self.erase_op(op);
-        }
-        for v in self.blocks[block.index()].args.clone() {
-            self.values[v.index()].def = ValueDef::Detached;
-        }
-        self.blocks[block.index()].erased = true;
+        self.erase(EraseStep::Block(block));
     }
 
     /// Moves every op from `op` to the end of its block into a new block inserted right after
@@ -1246,6 +1291,18 @@ impl Context {
         }
         new
     }
+}
+
+/// One step of [`Context::erase`]'s walk.
+enum EraseStep {
+    /// Detach an op and schedule its regions' blocks, then [`EraseStep::FinishOp`].
+    Op(OpId),
+    /// Drop the op's operand uses and predecessor entries; mark it erased.
+    FinishOp(OpId),
+    /// Detach a block and schedule its ops, then [`EraseStep::FinishBlock`].
+    Block(BlockId),
+    /// Detach the block's arguments; mark it erased.
+    FinishBlock(BlockId),
 }
 
 /// Sign-extends the low `width` bits of `v` (`width` 0 gives 0; 128 or more keeps `v`).

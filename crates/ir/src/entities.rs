@@ -107,6 +107,9 @@ pub(crate) struct OpData {
     pub attrs: Vec<NamedAttr>,
     pub regions: Vec<RegionId>,
     pub successors: Vec<BlockId>,
+    /// For each successor, its entry's position in that block's predecessor list (O(1)
+    /// predecessor removal, as `use_pos` does for use lists).
+    pub pred_pos: Vec<u32>,
     pub loc: Location,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
@@ -122,7 +125,8 @@ pub(crate) struct BlockData {
     pub last: Option<OpId>,
     pub prev: Option<BlockId>,
     pub next: Option<BlockId>,
-    /// Ops that name this block as a successor (one entry per successor slot).
+    /// Ops that name this block as a successor (one entry per successor slot; each slot
+    /// knows its entry's position, see `OpData::pred_pos`).
     pub preds: Vec<(OpId, u32)>,
     pub erased: bool,
 }

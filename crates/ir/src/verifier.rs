@@ -23,23 +23,36 @@ pub fn verify(ctx: &Context, root: OpId) -> DiagResult<()> {
     Dominance::new(ctx).verify_tree(root)
 }
 
-fn verify_op(ctx: &Context, op: OpId) -> DiagResult<()> {
-    verify_successors(ctx, op)?;
-    verify_regions(ctx, op)?;
-    if let Some(f) = ctx.op_def(ctx.name(op)).and_then(|d| d.verify) {
-        f(ctx, op)?;
-    }
-    for &r in ctx.regions(op) {
-        for b in ctx.region_blocks(r) {
-            for inner in ctx.block_ops(b) {
-                verify_op(ctx, inner)?;
+/// Verifies `root` and its nested ops in MLIR's order (per op: its structure and `verify`,
+/// then its nested ops, then `verify_regions`), with an explicit stack: nesting depth costs no
+/// stack.
+fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
+    // `(op, false)`: verify the op and schedule its nested ops; `(op, true)`: its region
+    // verifier, once everything nested in it was verified.
+    let mut stack = vec![(root, false)];
+    while let Some((op, nested_done)) = stack.pop() {
+        let def = ctx.op_def(ctx.name(op));
+        if nested_done {
+            if let Some(f) = def.and_then(|d| d.verify_regions) {
+                f(ctx, op)?;
+            }
+            continue;
+        }
+        verify_successors(ctx, op)?;
+        verify_regions(ctx, op)?;
+        if let Some(f) = def.and_then(|d| d.verify) {
+            f(ctx, op)?;
+        }
+        stack.push((op, true));
+        let start = stack.len();
+        for &r in ctx.regions(op) {
+            for b in ctx.region_blocks(r) {
+                stack.extend(ctx.block_ops(b).into_iter().map(|inner| (inner, false)));
             }
         }
+        stack[start..].reverse();
     }
-    match ctx.op_def(ctx.name(op)).and_then(|d| d.verify_regions) {
-        Some(f) => f(ctx, op),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.

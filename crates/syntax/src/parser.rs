@@ -70,11 +70,14 @@ struct Def {
     loc: Location,
 }
 
-/// Names visible in one isolated-from-above scope: a stack of per-region definition maps and
-/// the pending forward references.
+/// Names visible in one isolated-from-above scope: the definitions of all open regions in one
+/// map (a name cannot be redefined in a nested region, so nothing is shadowed), the names
+/// each open region defined (removed when it closes), and the pending forward references.
+/// Lookups cost O(1) at any nesting depth.
 #[derive(Default)]
 struct ValueScope {
-    regions: Vec<HashMap<String, Def>>,
+    defs: HashMap<String, Def>,
+    regions: Vec<Vec<String>>,
     forward: HashMap<(String, u32), (ValueId, Location)>,
 }
 
@@ -102,14 +105,22 @@ pub struct Parser<'a> {
     op_stack: Vec<weir_ir::OpName>,
     attr_aliases: HashMap<String, Attr>,
     type_aliases: HashMap<String, Type>,
-    /// Current nesting of regions, types and attributes (see [`MAX_NESTING`]).
-    depth: u32,
+    /// Current nesting of regions (see [`MAX_NESTING`]).
+    region_depth: u32,
+    /// Current nesting of types and attributes (see [`MAX_TYPE_NESTING`]).
+    type_depth: u32,
 }
 
-/// The deepest nesting of regions, types and attributes the parser accepts: deeper input is a
-/// located error rather than a stack overflow in the parser or in the passes that recurse over
-/// the IR.
-pub const MAX_NESTING: u32 = 1000;
+/// The deepest nesting of regions the parser accepts: deeper input is a located error rather
+/// than a stack overflow. The parser recurses once per level (callers give it a big stack,
+/// e.g. the tools' 1 GiB parser thread: a debug build needs about 10 to 20 KiB per level, so
+/// 1 GiB holds 50000 levels of `scf.if`); every other walk over the IR is iterative.
+pub const MAX_NESTING: u32 = 20_000;
+
+/// The deepest nesting of types and attributes the parser accepts (e.g. `((i32))`, nested
+/// arrays): deeper input is a located error. Types and attributes are printed recursively, so
+/// this limit stays small enough for an 8 MiB stack.
+pub const MAX_TYPE_NESTING: u32 = 1000;
 
 impl<'a> Parser<'a> {
     fn new(
@@ -145,7 +156,8 @@ impl<'a> Parser<'a> {
             op_stack: Vec::new(),
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
-            depth: 0,
+            region_depth: 0,
+            type_depth: 0,
         }
     }
 
@@ -233,17 +245,36 @@ impl<'a> Parser<'a> {
         t
     }
 
-    /// Runs `f` one nesting level deeper, failing past [`MAX_NESTING`].
-    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        if self.depth >= MAX_NESTING {
+    /// Runs `f` one region nesting level deeper, failing past [`MAX_NESTING`].
+    fn nested_region<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.region_depth >= MAX_NESTING {
             return Err(self.error(format!(
-                "nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes"
+                "nesting too deep: more than {MAX_NESTING} levels of regions"
             )));
         }
-        self.depth += 1;
+        self.region_depth += 1;
         let r = f(self);
-        self.depth -= 1;
+        self.region_depth -= 1;
         r
+    }
+
+    /// Runs `f` one type or attribute nesting level deeper, failing past
+    /// [`MAX_TYPE_NESTING`].
+    fn nested_type<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.type_depth >= MAX_TYPE_NESTING {
+            return Err(self.type_nesting_error());
+        }
+        self.type_depth += 1;
+        let r = f(self);
+        self.type_depth -= 1;
+        r
+    }
+
+    /// The error for input nested deeper than [`MAX_TYPE_NESTING`].
+    fn type_nesting_error(&self) -> Diagnostic {
+        self.error(format!(
+            "nesting too deep: more than {MAX_TYPE_NESTING} levels of types or attributes"
+        ))
     }
 
     /// Consumes a token of kind `k` or fails with `expected '<what>'`.
@@ -355,7 +386,7 @@ impl<'a> Parser<'a> {
             .last_mut()
             .expect("top scope")
             .regions
-            .push(HashMap::new());
+            .push(Vec::new());
         while self.tok.kind != Tok::Eof {
             if matches!(self.tok.kind, Tok::HashId | Tok::ExclId) {
                 self.parse_alias_definition()?;
@@ -803,7 +834,7 @@ impl<'a> Parser<'a> {
     /// Looks up a written operand and checks (or, for a forward reference, records) its type.
     pub fn resolve_operand(&mut self, o: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
         let scope = self.scopes.last_mut().expect("value scope");
-        let found = scope.regions.iter().rev().find_map(|m| m.get(&o.name));
+        let found = scope.defs.get(&o.name);
         let (v, prior) = match found {
             Some(def) => {
                 let Some(&v) = def.values.get(o.number as usize) else {
@@ -877,7 +908,7 @@ impl<'a> Parser<'a> {
 
     fn define_values(&mut self, name: &str, values: Vec<ValueId>, loc: Location) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
-        if let Some(prev) = scope.regions.iter().rev().find_map(|m| m.get(name)) {
+        if let Some(prev) = scope.defs.get(name) {
             return Err(
                 Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
                     .with_note(prev.loc.clone(), "previously defined here"),
@@ -908,7 +939,8 @@ impl<'a> Parser<'a> {
             .regions
             .last_mut()
             .expect("region scope")
-            .insert(name.to_string(), Def { values, loc });
+            .push(name.to_string());
+        scope.defs.insert(name.to_string(), Def { values, loc });
         Ok(())
     }
 
@@ -934,7 +966,7 @@ impl<'a> Parser<'a> {
     /// arguments (the op's syntax declared them, e.g. `scf.for %iv = ...`); the region must
     /// then not start with a block label. An empty `{}` gives an empty region (when no `args`).
     pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
-        self.nested(|p| p.parse_region_nested(args))
+        self.nested_region(|p| p.parse_region_nested(args))
     }
 
     fn parse_region_nested(&mut self, args: &[Argument]) -> PResult<RegionId> {
@@ -952,11 +984,14 @@ impl<'a> Parser<'a> {
             .last_mut()
             .expect("value scope")
             .regions
-            .push(HashMap::new());
+            .push(Vec::new());
         self.block_scopes.push(BlockScope::default());
         let r = self.parse_region_body(region, args);
         self.block_scopes.pop();
-        self.scopes.last_mut().expect("value scope").regions.pop();
+        let scope = self.scopes.last_mut().expect("value scope");
+        for name in scope.regions.pop().unwrap_or_default() {
+            scope.defs.remove(&name);
+        }
         let fin = if isolated && r.is_ok() {
             self.finish_value_scope()
         } else {
@@ -1114,7 +1149,7 @@ impl<'a> Parser<'a> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<Type> {
-        self.nested(|p| p.parse_type_nested())
+        self.nested_type(|p| p.parse_type_nested())
     }
 
     fn parse_type_nested(&mut self) -> PResult<Type> {
@@ -1378,7 +1413,7 @@ impl<'a> Parser<'a> {
     /// Parses an attribute. A bare number gets `ty` if given (else `i64`/`f64`), unless a
     /// `: type` follows it.
     pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
-        self.nested(|p| p.parse_attribute_nested(ty))
+        self.nested_type(|p| p.parse_attribute_nested(ty))
     }
 
     fn parse_attribute_nested(&mut self, ty: Option<Type>) -> PResult<Attr> {
@@ -1643,10 +1678,8 @@ impl<'a> Parser<'a> {
         shape: &mut Vec<u64>,
         depth: usize,
     ) -> PResult<()> {
-        if depth >= MAX_NESTING as usize {
-            return Err(self.error(format!(
-                "nesting too deep: more than {MAX_NESTING} levels of regions, types or attributes"
-            )));
+        if depth >= MAX_TYPE_NESTING as usize {
+            return Err(self.type_nesting_error());
         }
         if self.tok.kind != Tok::LSquare {
             let neg = self.consume_if(Tok::Minus);

@@ -25,9 +25,26 @@ pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions)
     let mut p = Printer::new(ctx, syntax, options);
     p.names.use_hints = !options.generic; // MLIR's generic form numbers every value
     p.names.number_op_scope(ctx, syntax, op);
-    p.print_operation(op);
-    p.out.push('\n');
-    p.out
+    p.print_tree(op);
+    p.done.push('\n');
+    p.done
+}
+
+/// Output of the printer's walk still to be written: the walk keeps a stack of these instead
+/// of recursing, so nesting depth costs no stack.
+enum Piece {
+    /// Finished text.
+    Text(String),
+    /// An op to print at an indentation level.
+    Op { op: OpId, indent: usize },
+    /// A region requested by [`Printer::print_region`], with its arguments and the
+    /// indentation level at the time of the request.
+    Region {
+        region: RegionId,
+        print_entry_args: bool,
+        elide_terminator: Option<Box<str>>,
+        indent: usize,
+    },
 }
 
 #[derive(Clone)]
@@ -66,10 +83,12 @@ impl Names {
 
     /// Numbers everything inside `op`'s regions, starting fresh counters.
     fn number_op_scope(&mut self, ctx: &Context, syntax: &Syntax, op: OpId) {
-        let mut c = Counters::default();
-        self.number_results(ctx, syntax, op, &mut c);
-        for &r in ctx.regions(op) {
-            self.number_region(ctx, syntax, r, &mut c);
+        let mut counters = vec![Counters::default()];
+        self.number_results(ctx, syntax, op, &mut counters[0]);
+        let mut stack: Vec<(RegionId, usize)> =
+            ctx.regions(op).iter().rev().map(|&r| (r, 0)).collect();
+        while let Some((r, c)) = stack.pop() {
+            self.number_region(ctx, syntax, r, c, &mut counters, &mut stack);
         }
     }
 
@@ -105,47 +124,53 @@ impl Names {
         }
     }
 
+    /// Numbers the block arguments and op results of `region` (not of nested regions) with
+    /// `counters[c]`, then pushes the regions of its ops on `stack` so that they are numbered
+    /// next, in order (depth-first, as MLIR's `SSANameState` does); an op isolated from above
+    /// gets fresh counters for its regions.
     fn number_region(
         &mut self,
         ctx: &Context,
         syntax: &Syntax,
         region: RegionId,
-        c: &mut Counters,
+        c: usize,
+        counters: &mut Vec<Counters>,
+        stack: &mut Vec<(RegionId, usize)>,
     ) {
         let blocks = ctx.region_blocks(region);
         for (bi, &b) in blocks.iter().enumerate() {
             self.blocks.insert(b, bi as u32);
             for &a in ctx.block_args(b) {
+                let cs = &mut counters[c];
                 let name = if bi == 0 {
-                    c.next_arg += 1;
-                    Name::Arg(c.next_arg - 1)
+                    cs.next_arg += 1;
+                    Name::Arg(cs.next_arg - 1)
                 } else {
-                    c.next_num += 1;
-                    Name::Num(c.next_num - 1)
+                    cs.next_num += 1;
+                    Name::Num(cs.next_num - 1)
                 };
                 self.set(a, name, None);
             }
             for op in ctx.block_ops(b) {
-                self.number_results(ctx, syntax, op, c);
+                self.number_results(ctx, syntax, op, &mut counters[c]);
             }
         }
+        let start = stack.len();
         for &b in &blocks {
             for op in ctx.block_ops(b) {
                 if ctx.regions(op).is_empty() {
                     continue;
                 }
-                if ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
-                    let mut fresh = Counters::default();
-                    for &r in ctx.regions(op) {
-                        self.number_region(ctx, syntax, r, &mut fresh);
-                    }
+                let scope = if ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
+                    counters.push(Counters::default());
+                    counters.len() - 1
                 } else {
-                    for &r in ctx.regions(op) {
-                        self.number_region(ctx, syntax, r, c);
-                    }
-                }
+                    c
+                };
+                stack.extend(ctx.regions(op).iter().map(|&r| (r, scope)));
             }
         }
+        stack[start..].reverse();
     }
 }
 
@@ -155,7 +180,12 @@ pub struct Printer<'a> {
     /// The context the IR lives in.
     pub ctx: &'a Context,
     syntax: &'a Syntax,
+    /// Text of the piece being printed (an op up to its next region, or a region's lines).
     out: String,
+    /// Everything printed so far, in order.
+    done: String,
+    /// What the piece being printed produced, in order (text, then regions or ops to print).
+    pieces: Vec<Piece>,
     indent: usize,
     names: Names,
     options: PrintOptions,
@@ -174,6 +204,8 @@ impl<'a> Printer<'a> {
             ctx,
             syntax,
             out: String::new(),
+            done: String::new(),
+            pieces: Vec::new(),
             indent: 0,
             names: Names::default(),
             options,
@@ -352,8 +384,64 @@ impl<'a> Printer<'a> {
 
     /// Writes a region `{ ... }`. `print_entry_args`: print the entry block's label and
     /// arguments (when it has any). `elide_terminator`: omit a final terminator named so when
-    /// it has no operands and no attributes (e.g. the implicit `scf.yield`).
+    /// it has no operands and no attributes (e.g. the implicit `scf.yield`). The region's text
+    /// appears at this point of the output; it is printed after the current op's custom
+    /// printer returns (see [`Printer::print_tree`]).
     pub fn print_region(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        elide_terminator: Option<&str>,
+    ) {
+        self.end_text();
+        self.pieces.push(Piece::Region {
+            region,
+            print_entry_args,
+            elide_terminator: elide_terminator.map(Into::into),
+            indent: self.indent,
+        });
+    }
+
+    /// Moves the text printed so far into [`Printer::pieces`].
+    fn end_text(&mut self) {
+        if !self.out.is_empty() {
+            self.pieces.push(Piece::Text(std::mem::take(&mut self.out)));
+        }
+    }
+
+    /// Prints `root` and everything nested in it into [`Printer::done`] with an explicit
+    /// stack of pieces: printing an op or a region yields text and the nested regions or ops,
+    /// which are printed next, in order.
+    fn print_tree(&mut self, root: OpId) {
+        let mut stack = vec![Piece::Op {
+            op: root,
+            indent: self.indent,
+        }];
+        while let Some(piece) = stack.pop() {
+            match piece {
+                Piece::Text(t) => self.done.push_str(&t),
+                Piece::Op { op, indent } => {
+                    self.indent = indent;
+                    self.print_operation(op);
+                }
+                Piece::Region {
+                    region,
+                    print_entry_args,
+                    elide_terminator,
+                    indent,
+                } => {
+                    self.indent = indent;
+                    self.print_region_body(region, print_entry_args, elide_terminator.as_deref());
+                }
+            }
+            self.end_text();
+            stack.extend(self.pieces.drain(..).rev());
+        }
+    }
+
+    /// The text of a region (see [`Printer::print_region`]), with each op as a
+    /// [`Piece::Op`].
+    fn print_region_body(
         &mut self,
         region: RegionId,
         print_entry_args: bool,
@@ -390,7 +478,11 @@ impl<'a> Printer<'a> {
                     continue;
                 }
                 self.newline();
-                self.print_operation(op);
+                self.end_text();
+                self.pieces.push(Piece::Op {
+                    op,
+                    indent: self.indent,
+                });
             }
         }
         self.indent -= 1;
@@ -436,7 +528,8 @@ impl<'a> Printer<'a> {
             && !self.options.generic
     }
 
-    /// Prints one op at the current position (results, name, body, location).
+    /// Prints one op at the current position (results, name, body, location); its regions
+    /// are printed after it returns, at their place in the output (see [`Printer::print_tree`]).
     pub fn print_operation(&mut self, op: OpId) {
         let results = self.ctx.results(op);
         if !results.is_empty() {

@@ -7,7 +7,7 @@
 //! blocks of a CFG), and the regions of ops that are (or, unregistered, may be) isolated from above start empty.
 
 use std::collections::HashMap;
-use weir_ir::{Attr, BlockId, Context, Diagnostic, OpId, OpName, Traits, Type, ValueId};
+use weir_ir::{Attr, Context, Diagnostic, OpId, OpName, Traits, Type, ValueId};
 use weir_pass::{Pass, PassInfo};
 
 /// `--cse` (no options).
@@ -39,74 +39,114 @@ struct Key {
     results: Vec<Type>,
 }
 
+/// The ops visible at a point of the walk (MLIR's `ScopedHashTable`): one map for all open
+/// block scopes and the keys each scope added, removed when it closes; O(1) per lookup
+/// whatever the nesting depth.
+#[derive(Default)]
+struct ScopedTable {
+    map: HashMap<Key, OpId>,
+    /// Keys in insertion order; a scope owns the keys from its mark on.
+    added: Vec<Key>,
+    /// Per open scope: the length of `added` when it opened.
+    marks: Vec<usize>,
+}
+
+/// One step of the walk in [`run`].
+enum Step {
+    /// Visit the regions of an op.
+    Regions(OpId),
+    /// Visit an op of a block (its regions, if it has any).
+    Op(OpId),
+    /// Open a block's scope.
+    OpenBlock,
+    /// Close the innermost block scope.
+    CloseBlock,
+    /// Leave the regions of an op isolated from above (drop its table).
+    EndIsolated,
+}
+
 /// Eliminates common subexpressions in every region nested in `root`; returns how many ops
-/// were erased.
+/// were erased. The walk uses an explicit stack: nesting depth costs no stack.
 pub fn run(ctx: &mut Context, root: OpId) -> usize {
-    let mut scopes: Vec<HashMap<Key, OpId>> = Vec::new();
+    // The innermost region isolated from above has the last table; lookups see only it.
+    let mut tables: Vec<ScopedTable> = Vec::new();
     let mut erased = 0;
-    visit_regions(ctx, root, &mut scopes, &mut erased);
+    let mut stack = vec![Step::Regions(root)];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Regions(op) => {
+                if tables.is_empty() || ctx.might_be_isolated_from_above(op) {
+                    tables.push(ScopedTable::default());
+                    stack.push(Step::EndIsolated);
+                }
+                let mut blocks = Vec::new();
+                for &r in ctx.regions(op) {
+                    blocks.extend(ctx.region_blocks(r));
+                }
+                for b in blocks.into_iter().rev() {
+                    stack.push(Step::CloseBlock);
+                    stack.extend(ctx.block_ops(b).into_iter().rev().map(Step::Op));
+                    stack.push(Step::OpenBlock);
+                }
+            }
+            Step::Op(op) if !ctx.regions(op).is_empty() => stack.push(Step::Regions(op)),
+            Step::Op(op) => {
+                if let Some(table) = tables.last_mut() {
+                    erased += usize::from(cse_op(ctx, op, table));
+                }
+            }
+            Step::OpenBlock => {
+                if let Some(t) = tables.last_mut() {
+                    t.marks.push(t.added.len());
+                }
+            }
+            Step::CloseBlock => {
+                if let Some(t) = tables.last_mut() {
+                    let mark = t.marks.pop().unwrap_or(0);
+                    for key in t.added.drain(mark..) {
+                        t.map.remove(&key);
+                    }
+                }
+            }
+            Step::EndIsolated => {
+                tables.pop();
+            }
+        }
+    }
     erased
 }
 
-fn visit_regions(
-    ctx: &mut Context,
-    op: OpId,
-    scopes: &mut Vec<HashMap<Key, OpId>>,
-    erased: &mut usize,
-) {
-    let isolated = ctx.might_be_isolated_from_above(op);
-    let mut own: Vec<HashMap<Key, OpId>> = Vec::new();
-    let scopes = if isolated { &mut own } else { scopes };
-    for r in ctx.regions(op).to_vec() {
-        for b in ctx.region_blocks(r) {
-            scopes.push(HashMap::new());
-            visit_block(ctx, b, scopes, erased);
-            scopes.pop();
-        }
+/// Replaces `op` by an equivalent op visible in `table` if there is one (returns true), or
+/// records it in the innermost scope.
+fn cse_op(ctx: &mut Context, op: OpId, table: &mut ScopedTable) -> bool {
+    if !ctx.has_traits(op, Traits::PURE)
+        || ctx.has_traits(op, Traits::TERMINATOR)
+        || ctx.results(op).is_empty()
+    {
+        return false;
     }
-}
-
-fn visit_block(
-    ctx: &mut Context,
-    block: BlockId,
-    scopes: &mut Vec<HashMap<Key, OpId>>,
-    erased: &mut usize,
-) {
-    for op in ctx.block_ops(block) {
-        if !ctx.regions(op).is_empty() {
-            visit_regions(ctx, op, scopes, erased);
-            continue;
+    let mut attrs: Vec<(String, Attr)> = ctx
+        .attrs(op)
+        .iter()
+        .map(|a| (a.name.clone(), a.value))
+        .collect();
+    attrs.sort_by(|a, b| a.0.cmp(&b.0));
+    let key = Key {
+        name: ctx.name(op),
+        operands: ctx.operands(op).to_vec(),
+        attrs,
+        results: ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect(),
+    };
+    match table.map.get(&key).copied() {
+        Some(existing) => {
+            let new = ctx.results(existing).to_vec();
+            ctx.replace_op(op, &new);
+            true
         }
-        if !ctx.has_traits(op, Traits::PURE)
-            || ctx.has_traits(op, Traits::TERMINATOR)
-            || ctx.results(op).is_empty()
-        {
-            continue;
-        }
-        let mut attrs: Vec<(String, Attr)> = ctx
-            .attrs(op)
-            .iter()
-            .map(|a| (a.name.clone(), a.value))
-            .collect();
-        attrs.sort_by(|a, b| a.0.cmp(&b.0));
-        let key = Key {
-            name: ctx.name(op),
-            operands: ctx.operands(op).to_vec(),
-            attrs,
-            results: ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect(),
-        };
-        match scopes.iter().rev().find_map(|s| s.get(&key)).copied() {
-            Some(existing) => {
-                let new = ctx.results(existing).to_vec();
-                ctx.replace_op(op, &new);
-                *erased += 1;
-            }
-            None => {
-                scopes
-                    .last_mut()
-                    .expect("a scope per block")
-                    .insert(key, op);
-            }
+        None => {
+            table.added.push(key.clone());
+            table.map.insert(key, op);
+            false
         }
     }
 }
