@@ -18,7 +18,7 @@ struct AffineScope<'a> {
 /// The most operators an affine map may have: the simplifying constructors and the printer
 /// walk expressions recursively (and the constructors look into their operands), so bounding
 /// the size keeps them shallow and linear.
-const MAX_AFFINE_OPERATORS: u32 = super::MAX_NESTING;
+const MAX_AFFINE_OPERATORS: u32 = super::MAX_TYPE_NESTING;
 
 impl<'a> Parser<'a> {
     /// Parses `affine_map<(d0, ...)[s0, ...] -> (e, ...)>` from the keyword on.
@@ -152,11 +152,11 @@ impl<'a> Parser<'a> {
             Tok::Minus => {
                 self.count_affine_operator(scope)?;
                 self.bump();
-                Ok(-self.nested(|p| p.parse_affine_operand(scope))?)
+                Ok(-self.nested_type(|p| p.parse_affine_operand(scope))?)
             }
             Tok::LParen => {
                 self.bump();
-                let e = self.nested(|p| p.parse_affine_sum(scope))?;
+                let e = self.nested_type(|p| p.parse_affine_sum(scope))?;
                 self.expect(Tok::RParen, ")")?;
                 Ok(e)
             }
