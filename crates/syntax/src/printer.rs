@@ -66,7 +66,7 @@ struct Names {
     use_hints: bool,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Counters {
     next_num: u32,
     next_arg: u32,
@@ -162,7 +162,12 @@ impl Names {
                     continue;
                 }
                 let scope = if ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
-                    counters.push(Counters::default());
+                    // An isolated op's regions number on from the enclosing scope's counters
+                    // (a copy: its siblings start from the same point), as mlir-opt does: a
+                    // function in a module restarts at %0 (the module defines nothing), a
+                    // function nested in a function does not, so no name is defined twice
+                    // where mlir-opt's parser sees both (it rejects that as a redefinition).
+                    counters.push(counters[c].clone());
                     counters.len() - 1
                 } else {
                     c
