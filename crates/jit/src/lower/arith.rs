@@ -393,9 +393,9 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// MLIR arith.cmpi: `predicate` 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, 7 ule,
-    /// 8 ugt, 9 uge; the result is an `i1`.
-    fn op_cmpi(&mut self, op: OpId) -> R<()> {
+    /// The operand type of a comparison (arith.cmpi / cmpf): two operands of one type and an
+    /// `i1` result, else an error naming the `kind` of operand expected.
+    fn compare_operand_type(&self, op: OpId, kind: &str) -> R<ScalarType> {
         let ctx = self.ctx;
         self.counts(op, 2, 1)?;
         let t = self.ty(op, ctx.operand(op, 0))?;
@@ -405,9 +405,17 @@ impl FunctionLowering<'_, '_> {
             return Err(op_err(
                 ctx,
                 op,
-                "requires two operands of one integer type and an i1 result",
+                format!("requires two operands of one {kind} type and an i1 result"),
             ));
         }
+        Ok(t)
+    }
+
+    /// MLIR arith.cmpi: `predicate` 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, 7 ule,
+    /// 8 ugt, 9 uge; the result is an `i1`.
+    fn op_cmpi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let t = self.compare_operand_type(op, "integer")?;
         let w = self.int_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
         let (cc, signed) =
@@ -426,17 +434,7 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.cmpf (see [`float_cc`]); the result is an `i1`.
     fn op_cmpf(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t
-            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires two operands of one float type and an i1 result",
-            ));
-        }
+        let t = self.compare_operand_type(op, "float")?;
         self.float_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
         let cc =
