@@ -1,10 +1,10 @@
 //! `weir.loop`: syntax, verifier and accessors (see the crate docs for the op's definition).
 
+use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_ir::{
     op_error, Attr, AttrKind, Context, DenseValue, DiagResult, Location, OpId, OpState, Signedness,
     Type, TypeKind, ValueId,
 };
-use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, PResult, Parser, Printer};
 
@@ -280,11 +280,7 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// body arguments (after the iteration number and the condition, which the loop sets itself);
 /// the `weir.yield` passes its operands after the new condition back to the body and out to
 /// the results.
-pub(crate) fn successors(
-    ctx: &Context,
-    op: OpId,
-    point: BranchPoint,
-) -> Vec<Successor> {
+pub(crate) fn successors(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Successor> {
     let Some([a, b, _]) = segments(ctx, op).ok() else {
         return Vec::new();
     };
