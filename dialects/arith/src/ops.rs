@@ -140,7 +140,7 @@ const CASTS: [CastSpec; 12] = [
     ),
 ];
 
-/// The ops with MLIR's `Commutative` trait.
+/// The ops with MLIR's `Commutative` trait (registered with [`Traits::COMMUTATIVE`]).
 const COMMUTATIVE: [&str; 15] = [
     "arith.addi",
     "arith.muli",
@@ -197,8 +197,15 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
+    let traits = |name: &str| {
+        if COMMUTATIVE.contains(&name) {
+            Traits::PURE | Traits::COMMUTATIVE
+        } else {
+            Traits::PURE
+        }
+    };
     for name in INT_BINARY.iter().map(|(n, _)| *n) {
-        let mut def = OpDef::new(name, Traits::PURE)
+        let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
             .folder(fold::fold_int_binary);
         def = match name {
@@ -207,20 +214,24 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "arith.muli" => def.patterns(canonical::MULI),
             "arith.xori" => def.patterns(canonical::XORI),
             "arith.andi" | "arith.ori" => def.patterns(canonical::BITWISE),
-            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ if def.traits.contains(Traits::COMMUTATIVE) => {
+                def.patterns(fold::COMMUTATIVE_PATTERNS)
+            }
             _ => def,
         };
         ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }
     for name in FLOAT_BINARY {
-        let mut def = OpDef::new(name, Traits::PURE)
+        let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
             .folder(fold::fold_float_binary);
         def = match name {
             "arith.mulf" => def.patterns(canonical::MULF),
             "arith.divf" => def.patterns(canonical::DIVF),
-            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ if def.traits.contains(Traits::COMMUTATIVE) => {
+                def.patterns(fold::COMMUTATIVE_PATTERNS)
+            }
             _ => def,
         };
         ctx.register(def);

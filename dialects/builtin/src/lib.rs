@@ -7,6 +7,8 @@ use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// Registers `builtin.module`.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    // Core diagnostics (e.g. region-branch edge types) write types as MLIR text.
+    ctx.set_type_printer(weir_syntax::type_to_string);
     ctx.register(
         OpDef::new(
             "builtin.module",

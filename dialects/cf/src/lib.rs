@@ -10,7 +10,7 @@
 //! | `cf.assert` | `cf.assert %c, "msg"` | aborts with `msg` if the `i1` `%c` is false; attr `msg` |
 //!
 //! `cf.br`, `cf.cond_br` and `cf.switch` are `TERMINATOR | PURE` (as in MLIR); `cf.assert` has
-//! side effects. Successor operands are described by the `successor_operands` hook of each
+//! a write effect on the default resource (MLIR `MemoryEffects<[MemWrite]>`). Successor operands are described by the `successor_operands` hook of each
 //! branch's [`OpDef`], so `Context::successor_operands(op, i)` and the structural verifier work.
 //!
 //! Canonicalization (`patterns.rs`, MLIR `ControlFlowOps.cpp` and region simplification):
@@ -77,6 +77,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("cf.assert", Traits::NONE)
             .verifier(verify_assert)
+            .memory_effects(assert_effects)
             .patterns(patterns::ASSERT_PATTERNS),
     );
     syntax.register("cf.br", OpSyntax::new(parse_br, print_br));
@@ -858,4 +859,14 @@ pub fn set_successor_operands(ctx: &mut Context, op: OpId, succ: usize, values: 
         }
         _ => {}
     }
+}
+
+/// `cf.assert`'s memory effects (MLIR `MemoryEffects<[MemWrite]>`): a write on the default
+/// resource, so it is never erased, moved or merged.
+fn assert_effects(_: &Context, _: OpId) -> Vec<weir_ir::interfaces::memory_effects::Effect> {
+    use weir_ir::interfaces::memory_effects::{Effect, EffectKind, Resource};
+    vec![Effect {
+        kind: EffectKind::Write,
+        resource: Resource::Default,
+    }]
 }

@@ -704,7 +704,7 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     }
     // A pure op whose operands are live only if one of its results is.
     let removable_op = |ctx: &Context, o: OpId| {
-        ctx.has_traits(o, Traits::PURE)
+        weir_ir::interfaces::memory_effects::is_pure(ctx, o)
             && !ctx.has_traits(o, Traits::TERMINATOR)
             && ctx.regions(o).is_empty()
             && !ctx.results(o).is_empty()

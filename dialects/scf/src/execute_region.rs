@@ -20,7 +20,7 @@
 //! arguments` before the nested ops are verified; the region-branch edge messages for every
 //! `scf.yield` after them).
 
-use crate::common::{self, check_edge, Point};
+use crate::common;
 use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
 use weir_syntax::{PResult, Parser, Printer};
 
@@ -40,27 +40,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     };
     if !ctx.block_args(entry).is_empty() {
         return Err(op_error(ctx, op, "region cannot have any arguments"));
-    }
-    Ok(())
-}
-
-/// The checks MLIR 22 runs after the ops nested in the region: the `RegionBranchOpInterface`
-/// edge of every `scf.yield` back to the op; `verify` has passed.
-pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let region = ctx.region(op, 0);
-    let results = common::result_types(ctx, op);
-    for b in ctx.region_blocks(region) {
-        if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is(t, "scf.yield")) {
-            check_edge(
-                ctx,
-                op,
-                Point::Op("scf.yield"),
-                Point::Parent,
-                ctx.operands(t),
-                &results,
-                ctx.loc(t),
-            )?;
-        }
     }
     Ok(())
 }

@@ -24,9 +24,7 @@
 //! (`verify_regions`, as MLIR's region traits), `scf.yield` terminators and each `scf.yield`
 //! matching the result types exactly (region-branch edge messages).
 
-use crate::common::{
-    self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
-};
+use crate::common::{self, ensure_terminator, expect_no_region_args, expect_one_block};
 use weir_ir::{op_error, Context, DiagResult, InsertPoint, OpId, OpState, Signedness, TypeKind};
 use weir_syntax::{PResult, Parser, Printer};
 
@@ -72,24 +70,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// `SingleBlockImplicitTerminator<"scf::YieldOp">`, then the `RegionBranchOpInterface` edges;
 /// `verify` has passed.
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    common::expect_yield_terminators(ctx, op)?;
-    // Region-branch edges: each yield goes back to the parent with the results' types.
-    let results = common::result_types(ctx, op);
-    for &r in ctx.regions(op) {
-        if let Some(t) = common::single_block_terminator(ctx, r).filter(|&t| ctx.is(t, "scf.yield"))
-        {
-            check_edge(
-                ctx,
-                op,
-                Point::Op("scf.yield"),
-                Point::Parent,
-                ctx.operands(t),
-                &results,
-                ctx.loc(t),
-            )?;
-        }
-    }
-    Ok(())
+    common::expect_yield_terminators(ctx, op)
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
@@ -149,7 +130,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.if-unused-results",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_results,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
     weir_ir::Pattern {
         name: "scf.if-yields-to-select",
@@ -201,12 +182,6 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
         format!("constant condition ({which} region inlined")
     });
     true
-}
-
-/// Unused results are dropped, with the matching operands of both yields. MLIR's generic
-/// `RemoveDeadRegionBranchOpSuccessorInputs` for `scf.if`.
-fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
-    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
 }
 
 /// A used result whose yields in both regions are values defined outside the op is computed

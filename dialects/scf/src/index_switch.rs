@@ -226,7 +226,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.index_switch-unused-results",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_results,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
 
@@ -262,11 +262,6 @@ fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
         None => format!("constant index {value}: no such case, default region inlined"),
     });
     true
-}
-
-/// Unused results are dropped, with the matching operands of every region's yield.
-fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
-    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
 }
 
 /// The remark for an `scf.index_switch` that constant-condition folding kept.

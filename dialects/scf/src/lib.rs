@@ -113,6 +113,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpSyntax,
         &'static [Pattern],
         Option<DescribeFn>,
+        fn(OpDef) -> OpDef,
     ); 10] = [
         (
             "scf.if",
@@ -122,6 +123,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(if_op::parse, if_op::print),
             if_op::PATTERNS,
             Some(if_op::describe_kept),
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.for",
@@ -131,15 +133,24 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(for_op::parse, for_op::print),
             for_op::PATTERNS,
             Some(for_op::describe_kept),
+            |d| {
+                d.region_branch(for_op::successors)
+                    .region_verifier_last(for_op::verify_induction_var)
+                    .loop_like(for_op::LOOP_LIKE)
+            },
         ),
         (
             "scf.while",
             region_op,
             while_op::verify,
-            Some(while_op::verify_regions),
+            None,
             OpSyntax::new(while_op::parse, while_op::print),
             while_op::PATTERNS,
             Some(while_op::describe_kept),
+            |d| {
+                d.region_branch(while_op::successors)
+                    .loop_like(while_op::LOOP_LIKE)
+            },
         ),
         (
             "scf.index_switch",
@@ -149,15 +160,17 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(index_switch::parse, index_switch::print),
             index_switch::PATTERNS,
             Some(index_switch::describe_kept),
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.execute_region",
             Traits::NONE,
             execute_region::verify,
-            Some(execute_region::verify_regions),
+            None,
             OpSyntax::new(execute_region::parse, execute_region::print),
             execute_region::PATTERNS,
             None,
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.parallel",
@@ -167,6 +180,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(parallel::parse, parallel::print),
             parallel::PATTERNS,
             None,
+            |d| d,
         ),
         (
             "scf.reduce",
@@ -176,6 +190,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(reduce::parse, reduce::print),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.reduce.return",
@@ -185,6 +200,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(reduce::parse_return, reduce::print_return),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.yield",
@@ -194,6 +210,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(yield_op::parse, yield_op::print),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.condition",
@@ -203,9 +220,10 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(condition::parse, condition::print),
             &[],
             None,
+            |d| d,
         ),
     ];
-    for (name, traits, verify, verify_regions, op_syntax, patterns, describe) in ops {
+    for (name, traits, verify, verify_regions, op_syntax, patterns, describe, extra) in ops {
         let mut def = OpDef::new(name, traits).verifier(verify).patterns(patterns);
         if let Some(f) = verify_regions {
             def = def.region_verifier(f);
@@ -213,7 +231,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         if let Some(d) = describe {
             def = def.describe_kept(d);
         }
-        ctx.register(def);
+        ctx.register(extra(def));
         syntax.register(name, op_syntax);
     }
 }

@@ -91,6 +91,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpDef::new("weir.loop", Traits::SINGLE_BLOCK)
             .verifier(loop_op::verify)
             .region_verifier(loop_op::verify_regions)
+            .region_branch(loop_op::successors)
             .patterns(canon::PATTERNS)
             .describe_kept(canon::describe_kept),
     );

@@ -366,7 +366,7 @@ const INVALID: &[(&str, &str, &str)] = &[
   }
   return
 }"#,
-        "2:8: 'weir.loop' op body argument #2 (carried value #0) type 'f64' must match init #0 type 'f32'",
+        "2:8: 'weir.loop' op along control flow edge from parent to Region #0: successor operand type #0 'f32' should match successor input type #0 'f64'\n  note 2:8: region branch point",
     ),
     (
         "wrong_terminator",
@@ -410,7 +410,7 @@ const INVALID: &[(&str, &str, &str)] = &[
   }
   return
 }"#,
-        "4:5: 'weir.yield' op operand #1 type 'f64' must match carried value #0 type 'f32'",
+        "2:8: 'weir.loop' op along control flow edge from Operation weir.yield to Region #0: successor operand type #0 'f64' should match successor input type #0 'f32'\n  note 4:5: region branch point",
     ),
     (
         "parse_iter_args_and_result_types",
