@@ -39,8 +39,10 @@
 //!   need `case_values` (MLIR 22 crashes there).
 
 mod patterns;
+mod views;
 
 pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
+pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use std::ops::Range;
 use weir_dialect_arith::util::{
     check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
@@ -753,7 +755,7 @@ pub fn build_br(
     args: &[ValueId],
     loc: Location,
 ) -> OpId {
-    build(ctx, at, "cf.br", args.to_vec(), vec![dest], vec![], loc)
+    build(ctx, at, BranchOp::NAME, args.to_vec(), vec![dest], vec![], loc)
 }
 
 /// Builds `cf.cond_br cond, ^t(t_args), ^f(f_args)` with its `operandSegmentSizes`.
@@ -776,7 +778,7 @@ pub fn build_cond_br(
     build(
         ctx,
         at,
-        "cf.cond_br",
+        CondBranchOp::NAME,
         operands,
         vec![t, f],
         vec![("operandSegmentSizes", seg)],
@@ -802,7 +804,7 @@ pub fn build_switch(
 ) -> OpId {
     let (operands, successors, attrs) =
         switch_parts(ctx, flag, default, default_args.to_vec(), cases);
-    build(ctx, at, "cf.switch", operands, successors, attrs, loc)
+    build(ctx, at, SwitchOp::NAME, operands, successors, attrs, loc)
 }
 
 /// Builds `cf.assert cond, "msg"`.
@@ -817,7 +819,7 @@ pub fn build_assert(
     build(
         ctx,
         at,
-        "cf.assert",
+        AssertOp::NAME,
         vec![cond],
         vec![],
         vec![("msg", m)],
