@@ -2,12 +2,12 @@
 
 use crate::flags::{self, FlagKind};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
+use crate::semantics::IntBinaryOp;
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
     with_element_type, Arity, Constraint,
 };
-use crate::semantics::IntBinaryOp;
 use crate::{canonical, chains, fold};
 use weir_ir::{
     op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Signedness, Traits, Type,

@@ -290,7 +290,7 @@ mod tests {
         assert_eq!(ShrS.eval(0x80, 7, 8), Some(0xFF)); // -128 >> 7 = -1
         assert_eq!(MaxS.eval(0xFF, 1, 8), Some(1)); // max(-1, 1)
         assert_eq!(MaxU.eval(0xFF, 1, 8), Some(0xFF)); // max(255, 1)
-        // i1: true is -1 signed, so true / true is INT_MIN / -1.
+                                                       // i1: true is -1 signed, so true / true is INT_MIN / -1.
         assert_eq!(DivS.eval(1, 1, 1), None);
     }
 

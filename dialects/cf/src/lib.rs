@@ -42,8 +42,8 @@ mod patterns;
 mod views;
 
 pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
-pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use std::ops::Range;
+pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use weir_dialect_arith::util::{
     check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
     verify_counts, Arity, Constraint,
@@ -755,7 +755,15 @@ pub fn build_br(
     args: &[ValueId],
     loc: Location,
 ) -> OpId {
-    build(ctx, at, BranchOp::NAME, args.to_vec(), vec![dest], vec![], loc)
+    build(
+        ctx,
+        at,
+        BranchOp::NAME,
+        args.to_vec(),
+        vec![dest],
+        vec![],
+        loc,
+    )
 }
 
 /// Builds `cf.cond_br cond, ^t(t_args), ^f(f_args)` with its `operandSegmentSizes`.

@@ -27,8 +27,8 @@
 use crate::{build_br, set_successor_operands, switch_case_values};
 use std::collections::HashSet;
 use weir_ir::{
-    AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, PatternKind, RegionId,
-    RewriteLog, Traits, ValueDef, ValueId,
+    AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, PatternKind, RegionId, RewriteLog,
+    Traits, ValueDef, ValueId,
 };
 
 /// Patterns rooted at `cf.br`.

@@ -27,8 +27,56 @@
 use crate::common::{
     self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
 };
-use weir_ir::{op_error, Context, DiagResult, InsertPoint, OpId, OpState, Signedness, TypeKind};
+use crate::YieldOp;
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, OpId, OpState, RegionId, Signedness,
+    TypeKind, ValueId,
+};
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.if` (MLIR `scf::IfOp`): regions `[then, else]`, the else region empty when absent.
+    IfOp = "scf.if"
+}
+
+impl IfOp {
+    /// The `i1` condition.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The then region (one block).
+    pub fn then_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// The else region (no block when absent).
+    pub fn else_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 1)
+    }
+
+    /// The block of the then region.
+    pub fn then_block(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(self.then_region(ctx))
+            .expect("verified scf.if has a then block")
+    }
+
+    /// The block of the else region; `None` when there is no else.
+    pub fn else_block(self, ctx: &Context) -> Option<BlockId> {
+        ctx.entry_block(self.else_region(ctx))
+    }
+
+    /// The `scf.yield` ending the then block.
+    pub fn then_yield(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.then_block(ctx)).expect("verified scf.if ends with scf.yield")
+    }
+
+    /// The `scf.yield` ending the else block; `None` when there is no else.
+    pub fn else_yield(self, ctx: &Context) -> Option<YieldOp> {
+        let block = self.else_block(ctx)?;
+        Some(YieldOp::ending(ctx, block).expect("verified scf.if ends with scf.yield"))
+    }
+}
 
 /// The checks MLIR 22 runs before the ops nested in the regions (ODS constraints,
 /// `NoRegionArguments`, `IfOp::verify`).

@@ -92,11 +92,16 @@ mod reduce;
 mod while_op;
 mod yield_op;
 
+pub use condition::{build_condition, ConditionOp};
 pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
-pub use execute_region::NO_INLINE;
-pub use for_op::{constant_int, constant_trip_count, UNSIGNED_CMP};
-pub use index_switch::{case_values, CASES};
-pub use parallel::OPERAND_SEGMENT_SIZES;
+pub use execute_region::{ExecuteRegionOp, NO_INLINE};
+pub use for_op::{constant_int, constant_trip_count, ForOp, UNSIGNED_CMP};
+pub use if_op::IfOp;
+pub use index_switch::{case_values, IndexSwitchOp, CASES};
+pub use parallel::{ParallelOp, OPERAND_SEGMENT_SIZES};
+pub use reduce::{ReduceOp, ReduceReturnOp};
+pub use while_op::WhileOp;
+pub use yield_op::{build_yield, YieldOp};
 
 use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};

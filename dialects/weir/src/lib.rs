@@ -79,7 +79,8 @@ mod canon;
 mod loop_op;
 mod yield_op;
 
-pub use loop_op::{loop_operands, segment_sizes_attr, LoopOperands, OPERAND_SEGMENT_SIZES};
+pub use loop_op::{loop_operands, segment_sizes_attr, LoopOp, LoopOperands, OPERAND_SEGMENT_SIZES};
+pub use yield_op::YieldOp;
 
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
