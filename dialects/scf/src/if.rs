@@ -28,6 +28,7 @@ use crate::common::{
     self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
 };
 use crate::YieldOp;
+use weir_dialect_arith as arith;
 use weir_ir::{
     op_error, BlockId, Context, DiagResult, InsertPoint, OpId, OpState, RegionId, Signedness,
     TypeKind, ValueId,
@@ -298,22 +299,10 @@ fn yields_to_select(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
             (Some(true), Some(false)) => cond,
             (Some(false), Some(true)) => {
                 let i1 = ctx.value_type(cond);
-                let one = ctx.int_attr(1, i1);
-                let tru = crate::canon::build_arith(
-                    ctx,
-                    at,
-                    "arith.constant",
-                    vec![],
-                    i1,
-                    &[("value", one)],
-                    &loc,
-                );
-                crate::canon::build_arith(ctx, at, "arith.xori", vec![cond, tru], i1, &[], &loc)
+                let tru = arith::build_int_constant(ctx, at, 1, i1, loc.clone());
+                arith::build_xori(ctx, at, cond, tru, loc.clone())
             }
-            _ => {
-                let ty = ctx.value_type(r);
-                crate::canon::build_arith(ctx, at, "arith.select", vec![cond, t, e], ty, &[], &loc)
-            }
+            _ => arith::build_select(ctx, at, cond, t, e, loc.clone()),
         };
         ctx.replace_all_uses(r, value);
         changed = true;

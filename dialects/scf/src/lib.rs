@@ -75,8 +75,15 @@
 //! always matched by position: no pattern merges or moves values that a condition forwards
 //! twice (the miscompile of MLIR 22's `--canonicalize` on such loops, fault kind (a) of issue 3).
 //!
-//! Architecture invariant: this crate depends on the IR core and the syntax crate only; other
-//! dialects' ops (e.g. `arith.constant` for the step check) are recognised by name.
+//! Typed views: each op module exports its op's view ([`ForOp`], [`WhileOp`], [`IfOp`], ...;
+//! `X::of(ctx, op)`, accessors that never fail on a verified op) and builders ([`ForOp::build`],
+//! [`WhileOp::build`], [`build_yield`], [`build_condition`]); other crates use them instead of
+//! op names.
+//!
+//! Architecture invariant: this crate depends on the IR core, the syntax crate and the arith
+//! dialect it builds on (as MLIR's scf does): constants, the integer semantics of the
+//! evaluator, and the arith ops its patterns create are arith's views, builders and
+//! `semantics`.
 
 mod canon;
 mod common;
