@@ -16,8 +16,8 @@
 ///
 /// ```ignore
 /// weir_ir::op_view! {
-///     /// `scf.for` (MLIR `scf::ForOp`).
-///     ForOp = "scf.for"
+///     /// `test.for` (MLIR `test::ForOp`).
+///     ForOp = "test.for"
 /// }
 /// ```
 #[macro_export]

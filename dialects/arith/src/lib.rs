@@ -39,7 +39,10 @@
 //! (`chains.rs`) (MLIR `ArithCanonicalization.td` and the in-place folds of `ArithOps.cpp`).
 //!
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
-//! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
+//! and cf dialects), the flag attributes ([`flags`]), the comparison predicates, the typed op
+//! views ([`ConstantOp`], [`CmpIOp`], [`CmpFOp`], [`SelectOp`]) and builders (`build_*`), and
+//! [`semantics`], the one description of the integer ops' semantics that the folders and scf's
+//! evaluator share.
 
 mod canonical;
 mod chains;

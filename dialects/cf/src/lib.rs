@@ -19,6 +19,9 @@
 //! blocks, forwarding blocks and dead block arguments are simplified; see
 //! [`erase_unreachable_blocks`] and [`erase_dead_block_arguments`].
 //!
+//! Typed views: [`BranchOp`], [`CondBranchOp`], [`SwitchOp`], [`AssertOp`]; builders:
+//! [`build_br`], [`build_cond_br`], [`build_switch`], [`build_assert`].
+//!
 //! `cf.switch` stores: operands `[flag, default operands..., case operands...]`, successors
 //! `[default, cases...]`, `case_values = dense<[...]> : vector<N x flag-type>` (absent when there
 //! is no case), `case_operand_segments = array<i32: ...>` (operands per case) and

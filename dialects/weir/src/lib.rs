@@ -73,7 +73,11 @@
 //! `RECURSIVELY_PURE` either: it may not terminate);
 //! `weir.yield` is `TERMINATOR | RETURN_LIKE | PURE`.
 //!
-//! Architecture invariant: this crate depends on the IR core and the syntax crate only.
+//! Typed views: [`LoopOp`] and [`YieldOp`] (accessors that never fail on a verified op).
+//!
+//! Architecture invariant: this crate depends on the IR core, the syntax crate and the dialects
+//! it builds on, scf and arith (its canonicalization makes `scf.for` and `arith.constant` ops
+//! through their builders).
 
 mod canon;
 mod loop_op;
