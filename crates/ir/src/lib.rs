@@ -15,6 +15,7 @@ pub mod registry;
 mod symbols;
 pub mod types;
 pub mod verifier;
+pub mod view;
 
 pub use affine::{AffineBinOp, AffineExpr, AffineMap};
 pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};

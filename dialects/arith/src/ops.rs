@@ -2,6 +2,7 @@
 
 use crate::flags::{self, FlagKind};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
+use crate::semantics::IntBinaryOp;
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
@@ -15,30 +16,18 @@ use weir_ir::{
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, OpSyntax, PResult, Parser, Printer, Syntax};
 
-/// Binary integer ops (operands and result of one signless-integer-like type) and whether they
-/// carry overflow flags.
-pub(crate) const INT_BINARY: [(&str, bool); 20] = [
-    ("arith.addi", true),
-    ("arith.subi", true),
-    ("arith.muli", true),
-    ("arith.divsi", false),
-    ("arith.divui", false),
-    ("arith.remsi", false),
-    ("arith.remui", false),
-    ("arith.andi", false),
-    ("arith.ori", false),
-    ("arith.xori", false),
-    ("arith.shli", true),
-    ("arith.shrsi", false),
-    ("arith.shrui", false),
-    ("arith.maxsi", false),
-    ("arith.maxui", false),
-    ("arith.minsi", false),
-    ("arith.minui", false),
-    ("arith.ceildivsi", false),
-    ("arith.ceildivui", false),
-    ("arith.floordivsi", false),
-];
+/// Binary integer ops (operands and result of one signless-integer-like type; names from
+/// [`IntBinaryOp::ALL`]) and whether they carry overflow flags.
+pub(crate) const INT_BINARY: [(&str, bool); 20] = {
+    let mut out = [("", false); 20];
+    let mut i = 0;
+    while i < out.len() {
+        let (kind, name) = IntBinaryOp::ALL[i];
+        out[i] = (name, kind.has_overflow_flags());
+        i += 1;
+    }
+    out
+};
 
 /// Binary float ops (operands and result of one floating-point-like type, fast-math flags).
 pub(crate) const FLOAT_BINARY: [&str; 9] = [

@@ -2,7 +2,7 @@
 //!
 //! Custom syntax: `module [@name] [attributes {...}] { ops }`.
 
-use weir_ir::{AttrKind, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
+use weir_ir::{AttrKind, BlockId, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// Registers `builtin.module`.
@@ -23,6 +23,20 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "builtin.module",
         OpSyntax::new(parse_module, print_module).default_dialect("builtin"),
     );
+}
+
+weir_ir::op_view! {
+    /// `builtin.module` (MLIR `ModuleOp`): a symbol table with one block of ops and no
+    /// terminator.
+    ModuleOp = "builtin.module"
+}
+
+impl ModuleOp {
+    /// The block holding the module's ops; `None` when its region has no block (the verifier
+    /// allows that).
+    pub fn body(self, ctx: &Context) -> Option<BlockId> {
+        ctx.entry_block(ctx.region(self.0, 0))
+    }
 }
 
 fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {

@@ -19,6 +19,9 @@
 //! blocks, forwarding blocks and dead block arguments are simplified; see
 //! [`erase_unreachable_blocks`] and [`erase_dead_block_arguments`].
 //!
+//! Typed views: [`BranchOp`], [`CondBranchOp`], [`SwitchOp`], [`AssertOp`]; builders:
+//! [`build_br`], [`build_cond_br`], [`build_switch`], [`build_assert`].
+//!
 //! `cf.switch` stores: operands `[flag, default operands..., case operands...]`, successors
 //! `[default, cases...]`, `case_values = dense<[...]> : vector<N x flag-type>` (absent when there
 //! is no case), `case_operand_segments = array<i32: ...>` (operands per case) and
@@ -39,9 +42,11 @@
 //!   need `case_values` (MLIR 22 crashes there).
 
 mod patterns;
+mod views;
 
 pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
 use std::ops::Range;
+pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use weir_dialect_arith::util::{
     check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
     verify_counts, Arity, Constraint,
@@ -754,7 +759,15 @@ pub fn build_br(
     args: &[ValueId],
     loc: Location,
 ) -> OpId {
-    build(ctx, at, "cf.br", args.to_vec(), vec![dest], vec![], loc)
+    build(
+        ctx,
+        at,
+        BranchOp::NAME,
+        args.to_vec(),
+        vec![dest],
+        vec![],
+        loc,
+    )
 }
 
 /// Builds `cf.cond_br cond, ^t(t_args), ^f(f_args)` with its `operandSegmentSizes`.
@@ -777,7 +790,7 @@ pub fn build_cond_br(
     build(
         ctx,
         at,
-        "cf.cond_br",
+        CondBranchOp::NAME,
         operands,
         vec![t, f],
         vec![("operandSegmentSizes", seg)],
@@ -803,7 +816,7 @@ pub fn build_switch(
 ) -> OpId {
     let (operands, successors, attrs) =
         switch_parts(ctx, flag, default, default_args.to_vec(), cases);
-    build(ctx, at, "cf.switch", operands, successors, attrs, loc)
+    build(ctx, at, SwitchOp::NAME, operands, successors, attrs, loc)
 }
 
 /// Builds `cf.assert cond, "msg"`.
@@ -818,7 +831,7 @@ pub fn build_assert(
     build(
         ctx,
         at,
-        "cf.assert",
+        AssertOp::NAME,
         vec![cond],
         vec![],
         vec![("msg", m)],

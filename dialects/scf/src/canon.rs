@@ -1,27 +1,18 @@
 //! Helpers shared by the scf canonicalization patterns (the patterns themselves live in each
-//! op's module): reading constants, rebuilding an op with fewer results, building arith ops by
-//! name, telling values defined outside an op, and finding the dead cycle of an unused
-//! loop-carried value.
+//! op's module): reading constants, rebuilding an op with fewer results, telling values defined
+//! outside an op, and finding the dead cycle of an unused loop-carried value.
 //!
 //! Constants are recognised through the registry (`CONSTANT_LIKE`, [`Context::constant_of`]) and,
-//! as a fallback, by the op name `arith.constant`, so that this crate needs no other dialect's
-//! code.
+//! as a fallback (arith not registered), as an `arith.constant` ([`weir_dialect_arith::ConstantOp`]).
 
-use weir_ir::{
-    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Type, ValueId,
-};
+use weir_ir::{Attr, AttrKind, BlockId, Context, OpId, ValueId};
 
 /// The constant attribute `v` holds, if its defining op is a constant.
 pub(crate) fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
     if let Some(a) = ctx.constant_of(v) {
         return Some(a);
     }
-    let def = ctx.defining_op(v)?;
-    if ctx.is(def, "arith.constant") {
-        ctx.attr_of(def, "value")
-    } else {
-        None
-    }
+    weir_dialect_arith::constant_value(ctx, ctx.defining_op(v)?)
 }
 
 /// The value of an `i1` constant.
@@ -83,25 +74,4 @@ pub(crate) fn defined_outside(ctx: &Context, v: ValueId, op: OpId) -> bool {
         Some(p) => !ctx.is_ancestor(op, p),
         None => true,
     }
-}
-
-/// Builds the arith op `name` with `operands`, one result of type `ty` and `attrs` at `at`
-/// (by name: this crate does not depend on the arith crate). Returns the result.
-pub(crate) fn build_arith(
-    ctx: &mut Context,
-    at: InsertPoint,
-    name: &str,
-    operands: Vec<ValueId>,
-    ty: Type,
-    attrs: &[(&str, Attr)],
-    loc: &Location,
-) -> ValueId {
-    let mut st = OpState::new(ctx.op_name(name), loc.clone());
-    st.operands = operands;
-    st.result_types = vec![ty];
-    for &(k, a) in attrs {
-        st.set_attr(k, a);
-    }
-    let op = ctx.build_op(st, at);
-    ctx.result(op, 0)
 }

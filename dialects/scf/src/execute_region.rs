@@ -21,8 +21,26 @@
 //! `scf.yield` after them).
 
 use crate::common;
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
+use weir_ir::{op_error, Context, DiagResult, OpId, OpState, RegionId};
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.execute_region` (MLIR `scf::ExecuteRegionOp`): one CFG region whose `scf.yield`s
+    /// return the results.
+    ExecuteRegionOp = "scf.execute_region"
+}
+
+impl ExecuteRegionOp {
+    /// The region (at least one block; the entry block has no arguments).
+    pub fn region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// Whether canonicalization may not inline it ([`NO_INLINE`]).
+    pub fn is_no_inline(self, ctx: &Context) -> bool {
+        ctx.attr_of(self.0, NO_INLINE).is_some()
+    }
+}
 
 /// The name of the unit attribute that forbids inlining.
 pub const NO_INLINE: &str = "no_inline";

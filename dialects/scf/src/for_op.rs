@@ -38,13 +38,100 @@
 //! its inits, of 1 by its body; iter_args that cannot be observed are removed.
 
 use crate::common::{self, ensure_terminator, ty};
+use crate::YieldOp;
 use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
-use weir_ir::{op_error, AttrKind, Context, DiagResult, OpId, OpState, TypeKind, ValueId};
+use weir_ir::{
+    op_error, AttrKind, BlockId, Context, DiagResult, InsertPoint, Location, OpId, OpState,
+    TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer, UnresolvedOperand};
 
 /// The name of the unit attribute that selects unsigned comparison.
 pub const UNSIGNED_CMP: &str = "unsignedCmp";
+
+weir_ir::op_view! {
+    /// `scf.for` (MLIR `scf::ForOp`): operands `(lb, ub, step, inits...)`, one body block with
+    /// arguments `(iv, iter_args...)` ending with `scf.yield`.
+    ForOp = "scf.for"
+}
+
+impl ForOp {
+    /// The lower bound.
+    pub fn lower_bound(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The upper bound (exclusive).
+    pub fn upper_bound(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The step.
+    pub fn step(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 2)
+    }
+
+    /// The initial values of the loop-carried values.
+    pub fn init_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.operands(self.0)[3..]
+    }
+
+    /// Whether the bounds compare unsigned (the `unsignedCmp` attribute, [`UNSIGNED_CMP`]).
+    pub fn is_unsigned(self, ctx: &Context) -> bool {
+        ctx.attr_of(self.0, UNSIGNED_CMP).is_some()
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified scf.for has a body block")
+    }
+
+    /// The induction variable (the body's first argument).
+    pub fn induction_var(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[0]
+    }
+
+    /// The loop-carried values inside the body (the body's arguments after the induction
+    /// variable).
+    pub fn region_iter_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.block_args(self.body(ctx))[1..]
+    }
+
+    /// The `scf.yield` ending the body.
+    pub fn yield_op(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.body(ctx)).expect("verified scf.for ends with scf.yield")
+    }
+
+    /// The values the body yields (the next iteration's carried values).
+    pub fn yielded(self, ctx: &Context) -> &[ValueId] {
+        self.yield_op(ctx).values(ctx)
+    }
+
+    /// Builds `scf.for %iv = lb to ub step step iter_args(inits)` at `at`: results of the
+    /// inits' types, a body block with arguments `(iv : type of lb, iter_args...)` and no
+    /// terminator (the caller fills the body and ends it with [`build_yield`](crate::build_yield)).
+    pub fn build(
+        ctx: &mut Context,
+        at: InsertPoint,
+        bounds: [ValueId; 3],
+        inits: &[ValueId],
+        loc: Location,
+    ) -> ForOp {
+        let mut arg_types = vec![ctx.value_type(bounds[0])];
+        arg_types.extend(common::types_of(ctx, inits));
+        let body = ctx.new_block(&arg_types);
+        let region = ctx.new_region();
+        ctx.append_block(region, body);
+        let mut st = OpState::new(ctx.op_name(Self::NAME), loc);
+        st.operands = bounds.to_vec();
+        st.operands.extend_from_slice(inits);
+        st.result_types = arg_types[1..].to_vec();
+        st.regions.push(region);
+        ForOp(ctx.build_op(st, at))
+    }
+}
 
 /// The value of `v` if it is defined by an `arith.constant` (or another `CONSTANT_LIKE` op) with
 /// an integer (or `i1`) `value`, sign-extended from its type's width (`true` is -1).

@@ -25,8 +25,57 @@
 //! matching the result types exactly (region-branch edge messages).
 
 use crate::common::{self, ensure_terminator, expect_no_region_args, expect_one_block};
-use weir_ir::{op_error, Context, DiagResult, InsertPoint, OpId, OpState, Signedness, TypeKind};
+use crate::YieldOp;
+use weir_dialect_arith as arith;
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, OpId, OpState, RegionId, Signedness,
+    TypeKind, ValueId,
+};
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.if` (MLIR `scf::IfOp`): regions `[then, else]`, the else region empty when absent.
+    IfOp = "scf.if"
+}
+
+impl IfOp {
+    /// The `i1` condition.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The then region (one block).
+    pub fn then_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// The else region (no block when absent).
+    pub fn else_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 1)
+    }
+
+    /// The block of the then region.
+    pub fn then_block(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(self.then_region(ctx))
+            .expect("verified scf.if has a then block")
+    }
+
+    /// The block of the else region; `None` when there is no else.
+    pub fn else_block(self, ctx: &Context) -> Option<BlockId> {
+        ctx.entry_block(self.else_region(ctx))
+    }
+
+    /// The `scf.yield` ending the then block.
+    pub fn then_yield(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.then_block(ctx)).expect("verified scf.if ends with scf.yield")
+    }
+
+    /// The `scf.yield` ending the else block; `None` when there is no else.
+    pub fn else_yield(self, ctx: &Context) -> Option<YieldOp> {
+        let block = self.else_block(ctx)?;
+        Some(YieldOp::ending(ctx, block).expect("verified scf.if ends with scf.yield"))
+    }
+}
 
 /// The checks MLIR 22 runs before the ops nested in the regions (ODS constraints,
 /// `NoRegionArguments`, `IfOp::verify`).
@@ -225,22 +274,10 @@ fn yields_to_select(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
             (Some(true), Some(false)) => cond,
             (Some(false), Some(true)) => {
                 let i1 = ctx.value_type(cond);
-                let one = ctx.int_attr(1, i1);
-                let tru = crate::canon::build_arith(
-                    ctx,
-                    at,
-                    "arith.constant",
-                    vec![],
-                    i1,
-                    &[("value", one)],
-                    &loc,
-                );
-                crate::canon::build_arith(ctx, at, "arith.xori", vec![cond, tru], i1, &[], &loc)
+                let tru = arith::build_int_constant(ctx, at, 1, i1, loc.clone());
+                arith::build_xori(ctx, at, cond, tru, loc.clone())
             }
-            _ => {
-                let ty = ctx.value_type(r);
-                crate::canon::build_arith(ctx, at, "arith.select", vec![cond, t, e], ty, &[], &loc)
-            }
+            _ => arith::build_select(ctx, at, cond, t, e, loc.clone()),
         };
         ctx.replace_all_uses(r, value);
         changed = true;

@@ -33,9 +33,44 @@
 //! rejected (`region #1 should have no arguments`), since nothing could pass them values.
 
 use crate::common::{self, ensure_terminator, ty};
-use weir_ir::{op_error, AttrKind, Context, DenseValue, DiagResult, OpId, OpState, TypeKind};
+use weir_ir::{
+    op_error, AttrKind, Context, DenseValue, DiagResult, OpId, OpState, RegionId, TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.index_switch` (MLIR `scf::IndexSwitchOp`): regions `[default, case0, case1, ...]`,
+    /// one block each, ending with `scf.yield`.
+    IndexSwitchOp = "scf.index_switch"
+}
+
+impl IndexSwitchOp {
+    /// The `index` operand switched on.
+    pub fn arg(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The case values, in case order ([`CASES`]).
+    pub fn cases(self, ctx: &Context) -> Vec<i64> {
+        case_values(ctx, self.0).expect("verified scf.index_switch has valid cases")
+    }
+
+    /// The number of cases (besides the default).
+    pub fn num_cases(self, ctx: &Context) -> usize {
+        ctx.regions(self.0).len() - 1
+    }
+
+    /// The default region.
+    pub fn default_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// The region of case `i`.
+    pub fn case_region(self, ctx: &Context, i: usize) -> RegionId {
+        ctx.region(self.0, i + 1)
+    }
+}
 
 /// The name of the case-values attribute.
 pub const CASES: &str = "cases";

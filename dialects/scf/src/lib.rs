@@ -75,8 +75,15 @@
 //! always matched by position: no pattern merges or moves values that a condition forwards
 //! twice (the miscompile of MLIR 22's `--canonicalize` on such loops, fault kind (a) of issue 3).
 //!
-//! Architecture invariant: this crate depends on the IR core and the syntax crate only; other
-//! dialects' ops (e.g. `arith.constant` for the step check) are recognised by name.
+//! Typed views: each op module exports its op's view ([`ForOp`], [`WhileOp`], [`IfOp`], ...;
+//! `X::of(ctx, op)`, accessors that never fail on a verified op) and builders ([`ForOp::build`],
+//! [`WhileOp::build`], [`build_yield`], [`build_condition`]); other crates use them instead of
+//! op names.
+//!
+//! Architecture invariant: this crate depends on the IR core, the syntax crate and the arith
+//! dialect it builds on (as MLIR's scf does): constants, the integer semantics of the
+//! evaluator, and the arith ops its patterns create are arith's views, builders and
+//! `semantics`.
 
 mod canon;
 mod common;
@@ -92,11 +99,16 @@ mod reduce;
 mod while_op;
 mod yield_op;
 
+pub use condition::{build_condition, ConditionOp};
 pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
-pub use execute_region::NO_INLINE;
-pub use for_op::{constant_int, constant_trip_count, UNSIGNED_CMP};
-pub use index_switch::{case_values, CASES};
-pub use parallel::OPERAND_SEGMENT_SIZES;
+pub use execute_region::{ExecuteRegionOp, NO_INLINE};
+pub use for_op::{constant_int, constant_trip_count, ForOp, UNSIGNED_CMP};
+pub use if_op::IfOp;
+pub use index_switch::{case_values, IndexSwitchOp, CASES};
+pub use parallel::{ParallelOp, OPERAND_SEGMENT_SIZES};
+pub use reduce::{ReduceOp, ReduceReturnOp};
+pub use while_op::WhileOp;
+pub use yield_op::{build_yield, YieldOp};
 
 use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};

@@ -28,10 +28,100 @@
 
 use crate::common::{self, types_of};
 use crate::for_op::{parse_assignment_list, print_assignment_list};
+use crate::{ConditionOp, YieldOp};
 use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState, RegionId, TypeKind};
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, Location, OpId, OpState, RegionId, Type,
+    TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.while` (MLIR `scf::WhileOp`): operands = inits; regions `[before, after]`, one
+    /// block each, ending with `scf.condition` and `scf.yield`.
+    WhileOp = "scf.while"
+}
+
+impl WhileOp {
+    /// The initial values (the before block's arguments on the first evaluation).
+    pub fn inits(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
+
+    /// The before block (computes the condition).
+    pub fn before(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified scf.while has a before block")
+    }
+
+    /// The after block (the body).
+    pub fn after(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 1))
+            .expect("verified scf.while has an after block")
+    }
+
+    /// The before block's arguments.
+    pub fn before_args(self, ctx: &Context) -> &[ValueId] {
+        ctx.block_args(self.before(ctx))
+    }
+
+    /// The after block's arguments.
+    pub fn after_args(self, ctx: &Context) -> &[ValueId] {
+        ctx.block_args(self.after(ctx))
+    }
+
+    /// The `scf.condition` ending the before block.
+    pub fn condition_op(self, ctx: &Context) -> ConditionOp {
+        ConditionOp::of(ctx, ctx.last_op(self.before(ctx)).expect("verified"))
+            .expect("verified scf.while's before region ends with scf.condition")
+    }
+
+    /// The `i1` condition.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        self.condition_op(ctx).condition(ctx)
+    }
+
+    /// The values `scf.condition` forwards (to the after block, or as the results).
+    pub fn forwarded(self, ctx: &Context) -> &[ValueId] {
+        self.condition_op(ctx).forwarded(ctx)
+    }
+
+    /// The `scf.yield` ending the after block.
+    pub fn yield_op(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.after(ctx))
+            .expect("verified scf.while's after region ends with scf.yield")
+    }
+
+    /// The values the after block yields (the next before arguments).
+    pub fn yielded(self, ctx: &Context) -> &[ValueId] {
+        self.yield_op(ctx).values(ctx)
+    }
+
+    /// Builds `scf.while (inits) : (...) -> (result_types)` at `at`: a before block with
+    /// arguments of the inits' types and an after block with arguments of `result_types`,
+    /// both without terminators (the caller ends them with `scf.condition` and
+    /// [`build_yield`](crate::build_yield)).
+    pub fn build(
+        ctx: &mut Context,
+        at: InsertPoint,
+        inits: &[ValueId],
+        result_types: &[Type],
+        loc: Location,
+    ) -> WhileOp {
+        let before_types = types_of(ctx, inits);
+        let mut st = OpState::new(ctx.op_name(Self::NAME), loc);
+        for types in [&before_types[..], result_types] {
+            let block = ctx.new_block(types);
+            let region = ctx.new_region();
+            ctx.append_block(region, block);
+            st.regions.push(region);
+        }
+        st.operands = inits.to_vec();
+        st.result_types = result_types.to_vec();
+        WhileOp(ctx.build_op(st, at))
+    }
+}
 
 /// MLIR's `verifyAndGetTerminator`: the terminator of `region`'s block if it is a `name` op.
 pub(crate) fn terminator_named(

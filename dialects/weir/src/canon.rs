@@ -19,11 +19,12 @@
 //!   operand (directly or through pure ops of the body), or is unused, is removed (the
 //!   `operandSegmentSizes` attribute updated).
 //!
-//! Ops of other dialects (`scf.for`, `scf.yield`, `arith.constant`) are created by name, and
-//! constants recognised through the registry (`CONSTANT_LIKE`) or by the name `arith.constant`,
-//! so this crate depends on no other dialect's code.
+//! Ops of the dialects weir builds on (`scf.for`, `scf.yield`, `arith.constant`) are created and
+//! recognised through their views and builders; constants through the registry
+//! (`CONSTANT_LIKE`) or as an `arith.constant` ([`weir_dialect_arith::ConstantOp`]).
 
 use crate::loop_op::{loop_operands, LoopOperands, OPERAND_SEGMENT_SIZES};
+use weir_dialect_scf as scf;
 use weir_ir::{
     Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Pattern, PatternKind,
     RewriteLog, Type, ValueId,
@@ -51,12 +52,7 @@ fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
     if let Some(a) = ctx.constant_of(v) {
         return Some(a);
     }
-    let def = ctx.defining_op(v)?;
-    if ctx.is(def, "arith.constant") {
-        ctx.attr_of(def, "value")
-    } else {
-        None
-    }
+    weir_dialect_arith::constant_value(ctx, ctx.defining_op(v)?)
 }
 
 fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
@@ -87,11 +83,7 @@ fn build_constant(
     if let Some(v) = ctx.materialize_constant(value, ty, loc.clone(), at) {
         return v;
     }
-    let mut st = OpState::new(ctx.op_name("arith.constant"), loc.clone());
-    st.result_types.push(ty);
-    st.set_attr("value", value);
-    let op = ctx.build_op(st, at);
-    ctx.result(op, 0)
+    weir_dialect_arith::build_constant(ctx, at, value, loc.clone())
 }
 
 /// The parts of a well-formed `weir.loop`: operands, body block and `weir.yield`.
@@ -108,7 +100,9 @@ fn loop_parts(ctx: &Context, op: OpId) -> Option<LoopParts> {
     }
     let blocks = ctx.region_blocks(ctx.region(op, 0));
     let [body] = blocks[..] else { return None };
-    let yield_op = ctx.last_op(body).filter(|&t| ctx.is(t, "weir.yield"))?;
+    let yield_op = ctx
+        .last_op(body)
+        .filter(|&t| crate::YieldOp::of(ctx, t).is_some())?;
     let n = operands.inits.len();
     if ctx.results(op).len() != n
         || ctx.block_args(body).len() != n + 2
@@ -189,13 +183,12 @@ fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
     }
     ctx.erase_block_arg(p.body, 1);
     let yielded = ctx.operands(p.yield_op)[1..].to_vec();
-    let mut y = OpState::new(ctx.op_name("scf.yield"), ctx.loc(p.yield_op).clone());
-    y.operands = yielded;
-    ctx.build_op(y, InsertPoint::Before(p.yield_op));
+    let yield_loc = ctx.loc(p.yield_op).clone();
+    scf::build_yield(ctx, InsertPoint::Before(p.yield_op), &yielded, yield_loc);
     ctx.erase_op(p.yield_op);
     let region = ctx.new_region();
     ctx.move_region_blocks(ctx.region(op, 0), region);
-    let mut st = OpState::new(ctx.op_name("scf.for"), loc);
+    let mut st = OpState::new(ctx.op_name(scf::ForOp::NAME), loc);
     st.operands = vec![lb, max, step];
     st.operands.extend(p.operands.inits.iter().copied());
     st.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();

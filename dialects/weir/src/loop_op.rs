@@ -2,8 +2,8 @@
 
 use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_ir::{
-    op_error, Attr, AttrKind, Context, DenseValue, DiagResult, Location, OpId, OpState, Signedness,
-    Type, TypeKind, ValueId,
+    op_error, Attr, AttrKind, BlockId, Context, DenseValue, DiagResult, Location, OpId, OpState,
+    Signedness, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, PResult, Parser, Printer};
@@ -95,6 +95,63 @@ pub fn loop_operands(ctx: &Context, op: OpId) -> Option<LoopOperands> {
         cond: (b == 1).then(|| operands[a]),
         inits: operands[a + b..].to_vec(),
     })
+}
+
+weir_ir::op_view! {
+    /// `weir.loop` (an ONNX `Loop`): optional max trip count and initial condition, carried
+    /// values; one body block with arguments `(it, cond, carried...)` ending with `weir.yield`.
+    LoopOp = "weir.loop"
+}
+
+impl LoopOp {
+    fn split(self, ctx: &Context) -> [usize; 3] {
+        segments(ctx, self.0).expect("verified weir.loop has valid operand segments")
+    }
+
+    /// The maximum trip count, if given.
+    pub fn max_trip_count(self, ctx: &Context) -> Option<ValueId> {
+        let [a, _, _] = self.split(ctx);
+        (a == 1).then(|| ctx.operand(self.0, 0))
+    }
+
+    /// The initial condition, if given (absent = `true`).
+    pub fn initial_condition(self, ctx: &Context) -> Option<ValueId> {
+        let [a, b, _] = self.split(ctx);
+        (b == 1).then(|| ctx.operand(self.0, a))
+    }
+
+    /// The initial carried values.
+    pub fn inits(self, ctx: &Context) -> &[ValueId] {
+        let [a, b, _] = self.split(ctx);
+        &ctx.operands(self.0)[a + b..]
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified weir.loop has a body block")
+    }
+
+    /// The iteration number (the body's first argument, counting from 0).
+    pub fn iteration_number(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[0]
+    }
+
+    /// The incoming condition (the body's second argument).
+    pub fn condition_arg(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[1]
+    }
+
+    /// The carried values inside the body (the body's arguments after the condition).
+    pub fn carried_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.block_args(self.body(ctx))[2..]
+    }
+
+    /// The `weir.yield` ending the body.
+    pub fn yield_op(self, ctx: &Context) -> crate::YieldOp {
+        let last = ctx.last_op(self.body(ctx)).expect("verified");
+        crate::YieldOp::of(ctx, last).expect("verified weir.loop ends with weir.yield")
+    }
 }
 
 fn ty(ctx: &Context, t: Type) -> String {
