@@ -35,11 +35,12 @@
 //! All new ops take the location of the `weir.loop`, except the `arith.addi` and `scf.yield`,
 //! which take the location of the `weir.yield` they replace.
 //!
-//! Architecture invariant: this crate depends on the IR core only; it creates `arith` and `scf`
-//! ops by name in MLIR's generic form.
+//! Architecture invariant: this crate depends on the IR core and the conversion framework only;
+//! it creates `arith` and `scf` ops by name in MLIR's generic form.
 
 #![warn(missing_docs)]
 
+use weir_conversion::{apply_partial_conversion, ConversionPatternSet, ConversionTarget};
 use weir_ir::{
     Attr, AttrKind, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState,
     RegionId, Signedness, Type, TypeKind, ValueId,
@@ -49,19 +50,21 @@ use weir_ir::{
 pub const CMPI_SLT: i128 = 2;
 
 /// Lowers every `weir.loop` nested (at any depth) in `root` to `scf.while` (see the crate docs
-/// for the exact form). `root` itself is not converted.
+/// for the exact form): a partial dialect conversion (`weir_conversion`) whose target marks
+/// `weir.loop` illegal and leaves every other op as it is.
 ///
 /// Fails with a diagnostic located at the offending op when a `weir.loop` does not have the
 /// structure described in the crate docs (missing or inconsistent `operandSegmentSizes`, wrong
 /// block arguments, a terminator other than `weir.yield`, mismatched types). Each loop is checked
 /// before it is changed, so on error the loop named by the diagnostic is left as it was.
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
-    for op in ctx.nested_ops(root) {
-        if !ctx.is_erased(op) && ctx.is(op, "weir.loop") {
-            lower_loop(ctx, op)?;
-        }
-    }
-    Ok(())
+    let mut target = ConversionTarget::new();
+    target.add_illegal_op("weir.loop");
+    let mut patterns = ConversionPatternSet::new();
+    patterns.add("weir.loop", |rw, op, _| {
+        lower_loop(rw.ctx, op).map(|()| true)
+    });
+    apply_partial_conversion(ctx, root, &target, &patterns)
 }
 
 /// What [`check_loop`] found out about a `weir.loop`.
