@@ -55,10 +55,19 @@ fn convert(
     let mut casts = Materializations::default();
     let mut created = Vec::new();
     for op in conversion_order(ctx, root) {
-        legalize(ctx, op, target, patterns, mode, &mut casts, &mut created)?;
+        legalize(ctx, op, 0, target, patterns, mode, &mut casts, &mut created)?;
         // Ops built by the patterns are legalized next, in creation order.
-        while let Some(op) = created.pop() {
-            legalize(ctx, op, target, patterns, mode, &mut casts, &mut created)?;
+        while let Some((op, depth)) = created.pop() {
+            legalize(
+                ctx,
+                op,
+                depth,
+                target,
+                patterns,
+                mode,
+                &mut casts,
+                &mut created,
+            )?;
         }
     }
     erase_unused_materializations(ctx, &casts);
@@ -108,16 +117,24 @@ fn conversion_order(ctx: &Context, root: OpId) -> Vec<OpId> {
     out
 }
 
+/// How many generations of ops created by patterns for ops created by patterns the driver
+/// follows: a pattern set that keeps rebuilding the op it converts fails (with the usual
+/// "failed to legalize" message) instead of running forever. Real lowerings need a few
+/// (`scf.parallel` -> `scf.for` -> `cf`: 2).
+pub const MAX_PATTERN_DEPTH: usize = 64;
+
 /// Makes `op` legal if it has to be, pushing the ops its pattern created onto `created` (in
-/// reverse creation order, so they pop in creation order).
+/// reverse creation order, so they pop in creation order) with the generation `depth + 1`.
+#[allow(clippy::too_many_arguments)]
 fn legalize(
     ctx: &mut Context,
     op: OpId,
+    depth: usize,
     target: &ConversionTarget,
     patterns: &ConversionPatternSet,
     mode: Mode,
     casts: &mut Materializations,
-    created: &mut Vec<OpId>,
+    created: &mut Vec<(OpId, usize)>,
 ) -> DiagResult<()> {
     if ctx.is_erased(op) || casts.ops.contains(&op) {
         return Ok(());
@@ -128,7 +145,11 @@ fn legalize(
     }
     let first_new = ctx.op_capacity();
     let mut applied = false;
-    let candidates = patterns.patterns_for(ctx.name_str(op));
+    let candidates = if depth > MAX_PATTERN_DEPTH {
+        &[]
+    } else {
+        patterns.patterns_for(ctx.name_str(op))
+    };
     let adaptor = if candidates.is_empty() {
         OpAdaptor::default()
     } else {
@@ -146,10 +167,11 @@ fn legalize(
     if still && must {
         return Err(failure(ctx, op, mode));
     }
-    let new = (first_new..ctx.op_capacity()).map(weir_ir::OpId::from_index);
+    let new = (first_new..ctx.op_capacity()).map(OpId::from_index);
     created.extend(
         new.rev()
-            .filter(|&o| !ctx.is_erased(o) && !casts.ops.contains(&o)),
+            .filter(|&o| !ctx.is_erased(o) && !casts.ops.contains(&o))
+            .map(|o| (o, depth + 1)),
     );
     Ok(())
 }

@@ -29,7 +29,7 @@ mod pattern;
 mod target;
 mod type_converter;
 
-pub use driver::{apply_full_conversion, apply_partial_conversion};
+pub use driver::{apply_full_conversion, apply_partial_conversion, MAX_PATTERN_DEPTH};
 pub use pattern::{ConversionPatternFn, ConversionPatternSet, ConversionRewriter, OpAdaptor};
 pub use target::{ConversionTarget, Legality, LegalityFn};
 pub use type_converter::{

@@ -411,3 +411,29 @@ fn type_converter_rules_last_added_first() {
     assert!(tc.is_legal_type(&mut ctx, i64t));
     assert!(!tc.is_legal_type(&mut ctx, i32t));
 }
+
+#[test]
+fn a_pattern_that_rebuilds_its_op_fails_instead_of_running_forever() {
+    // test.a -> a new test.a, again and again: after MAX_PATTERN_DEPTH generations the driver
+    // stops applying patterns and reports the op that stayed illegal.
+    let (mut ctx, _, m) = parse(CHAIN);
+    let mut target = ConversionTarget::new();
+    target.add_illegal_op("test.a");
+    let mut patterns = ConversionPatternSet::new();
+    patterns.add("test.a", |rw, op, a: &OpAdaptor| {
+        rename(rw, op, "test.a", a.operands(), None)
+    });
+    let err = apply_partial_conversion(&mut ctx, m, &target, &patterns).unwrap_err();
+    assert_eq!(
+        err.message,
+        "failed to legalize operation 'test.a' that was explicitly marked illegal"
+    );
+    // The rebuilt ops keep the location of the tagged test.a (line 4), converted first.
+    assert_eq!(err.loc.file_line_col(), Some(("t.mlir", 4, 8)));
+    let a_ops = ctx
+        .nested_ops(m)
+        .into_iter()
+        .filter(|&o| ctx.is(o, "test.a"))
+        .count();
+    assert_eq!(a_ops, 2, "one live test.a per original op");
+}
