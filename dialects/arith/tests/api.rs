@@ -1,6 +1,5 @@
 //! The public helpers of the arith dialect: builders, constant accessors, predicates, flags.
 
-mod common;
 use common::{parse, setup};
 use weir_dialect_arith::flags::FlagKind;
 use weir_dialect_arith::{
@@ -12,6 +11,7 @@ use weir_ir::{
     AttrKind, Context, FloatKind, InsertPoint, Location, OpId, Traits, TypeKind, ValueId,
 };
 use weir_syntax::{print_op, PrintOptions, Syntax};
+use weir_test_support as common;
 
 /// `func.func @f(%a: i32, %b: i32, %x: f32, %c: i1) { return }`: the ops are built before the
 /// return.

@@ -4,13 +4,13 @@
 //! 754 in the type's precision) and, where MLIR 22 folds the same case, agrees with
 //! `mlir-opt --canonicalize`.
 
-mod common;
 use common::setup;
 use weir_dialect_arith::fold::materialize_constant;
 use weir_ir::{
     Attr, AttrKind, BlockId, Context, FloatKind, FoldResult, InsertPoint, Location, OpState, Type,
     TypeKind, ValueId,
 };
+use weir_test_support as common;
 
 /// A context with a detached block to build ops in.
 struct T {

@@ -3,10 +3,10 @@
 //! to a fixpoint, then unused pure ops erased. Expected outputs are mlir-opt 22's
 //! `--canonicalize` output on the same input (constants aside, which its driver hoists).
 
-mod common;
 use common::{parse, render, setup};
 use weir_ir::{Context, FoldResult, InsertPoint, OpId, RewriteLog, Traits};
 use weir_syntax::{print_op, PrintOptions};
+use weir_test_support as common;
 
 fn rewrite(ctx: &mut Context, root: OpId) {
     for _ in 0..50 {

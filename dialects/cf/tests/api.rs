@@ -1,6 +1,5 @@
 //! The public builders and accessors of the cf dialect, and the `successor_operands` hooks.
 
-mod common;
 use common::{parse, setup};
 use weir_dialect_cf::{
     branch_weights, build_assert, build_br, build_cond_br, build_switch, set_successor_operands,
@@ -10,6 +9,7 @@ use weir_ir::{
     AttrKind, BlockId, Context, DenseValue, InsertPoint, Location, OpId, OpState, ValueId,
 };
 use weir_syntax::{print_op, PrintOptions, Syntax};
+use weir_test_support as common;
 
 /// A module with `func.func @f(%a: i32, %c: i1)` whose entry block has no terminator yet, and
 /// two more blocks `^bb1(i32)` and `^bb2` that return.

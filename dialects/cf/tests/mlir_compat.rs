@@ -3,8 +3,8 @@
 //! produced by running `/usr/lib/llvm-22/bin/mlir-opt` on each input. Where Weir deliberately
 //! differs from MLIR 22, the tests are in `weir_rules.rs`.
 
-mod common;
 use common::{check_error, check_roundtrip};
+use weir_test_support as common;
 
 #[test]
 fn br() {

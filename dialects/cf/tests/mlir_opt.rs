@@ -3,9 +3,9 @@
 //! mlir-opt prints it exactly as it prints the original file. The tool is
 //! `$MLIR_OPT` or `/usr/lib/llvm-22/bin/mlir-opt`.
 
-mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use weir_test_support as common;
 
 fn mlir_opt(input: &str) -> String {
     let tool = std::env::var("MLIR_OPT").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/mlir-opt".into());

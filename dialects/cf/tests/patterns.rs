@@ -3,10 +3,10 @@
 //! erasure, so unused constants stay). Expected outputs are mlir-opt 22's `--canonicalize`
 //! output on the same input, minus what its folder and dead-code elimination add.
 
-mod common;
 use common::{parse, render, setup};
 use weir_ir::{Context, OpId, PatternKind, RewriteLog};
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, Syntax};
+use weir_test_support as common;
 
 /// Applies the patterns of `kinds` to every op under `root` until none applies; the number of
 /// rewrites.

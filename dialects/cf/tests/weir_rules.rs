@@ -2,8 +2,8 @@
 //! literals, duplicate and out-of-range case values, and stricter checks of malformed generic
 //! input. The expected texts are hand-written (mlir-opt 22 accepts, truncates or crashes here).
 
-mod common;
 use common::{check_error, check_roundtrip, parse, setup};
+use weir_test_support as common;
 
 #[test]
 fn switch_accepts_literals_up_to_the_flag_width() {

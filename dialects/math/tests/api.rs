@@ -1,9 +1,9 @@
 //! The math dialect's builder and registration.
 
-mod common;
 use common::{parse, setup};
 use weir_ir::{InsertPoint, Location, Traits};
 use weir_syntax::{print_op, PrintOptions};
+use weir_test_support as common;
 
 #[test]
 fn build_unary_ops() {

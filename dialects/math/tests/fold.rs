@@ -2,11 +2,11 @@
 //! from IEEE 754 exactness. The full table against mlir-opt 22 is
 //! lit-tests/canonicalize/math-folding.mlir.
 
-mod common;
 use common::setup;
 use weir_ir::{
     Attr, AttrKind, Context, FloatKind, FoldResult, InsertPoint, Location, OpState, Type,
 };
+use weir_test_support as common;
 
 /// Folds `name` of the constant `v : ty`; the folded value's f64 bits, or `None`.
 fn fold(ctx: &mut Context, name: &str, ty: Type, c: Option<Attr>) -> Option<u64> {

@@ -2,8 +2,8 @@
 //! against mlir-opt 22's messages. Expected texts were produced by running
 //! `/usr/lib/llvm-22/bin/mlir-opt` on each input.
 
-mod common;
 use common::{check_error, check_roundtrip};
+use weir_test_support as common;
 
 #[test]
 fn absf_and_sqrt() {

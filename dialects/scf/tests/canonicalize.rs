@@ -2,9 +2,9 @@
 //! (unverified) IR, convergence, idempotence and verified output. Behaviour on valid programs,
 //! with values checked by running them, is in `lit-tests/canonicalize/`.
 
-mod support;
+use weir_test_support as support;
 
-use support::{parse_verified, setup, OPTIONS};
+use support::{parse_verified, setup, LENIENT};
 use weir_ir::{verify, Context, OpId};
 use weir_rewrite::{apply_patterns_greedily, GreedyConfig};
 use weir_syntax::{parse_module, print_op, PrintOptions, Syntax};
@@ -150,7 +150,7 @@ fn malformed_ir_does_not_panic() {
     for src in sources {
         for only_cc in [false, true] {
             let (mut ctx, syntax) = setup();
-            let m = parse_module(&mut ctx, &syntax, src, "t.mlir", 1, OPTIONS).expect("parses");
+            let m = parse_module(&mut ctx, &syntax, src, "t.mlir", 1, LENIENT).expect("parses");
             assert!(verify(&ctx, m).is_err(), "expected invalid IR:\n{src}");
             describe_all(&ctx, m);
             for o in ctx.nested_ops(m) {

@@ -9,7 +9,7 @@
 
 #[path = "cases/invalid.rs"]
 mod invalid;
-mod support;
+use weir_test_support as support;
 #[path = "cases/valid.rs"]
 mod valid;
 

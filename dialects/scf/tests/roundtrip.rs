@@ -2,7 +2,7 @@
 //! fixpoint, the generic form re-parses to the same IR, and selected printed forms are exactly
 //! what mlir-opt 22 prints (hand-copied from its output; SSA names are Weir's).
 
-mod support;
+use weir_test_support as support;
 #[path = "cases/valid.rs"]
 mod valid;
 

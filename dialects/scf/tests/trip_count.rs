@@ -1,7 +1,7 @@
 //! `constant_trip_count` (scf.for) and `while_trip_count` (scf.while): exact counts computed by
 //! hand, in the induction variable's width, including the loops whose variable wraps around.
 
-mod support;
+use weir_test_support as support;
 
 use support::{parse_verified, setup};
 use weir_dialect_scf::{constant_trip_count, while_trip_count};

@@ -3,7 +3,7 @@
 
 #[path = "cases/invalid.rs"]
 mod invalid;
-mod support;
+use weir_test_support as support;
 
 use support::*;
 

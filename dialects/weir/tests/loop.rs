@@ -1,76 +1,8 @@
 //! weir.loop / weir.yield: round trips of every syntax variant, the fixed generic structure,
 //! the accessors, and verifier/parser negative tests with their exact messages.
 
-use weir_ir::{verify, AttrKind, Context, DenseValue, Diagnostic, OpId};
-use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, Syntax};
-
-fn setup() -> (Context, Syntax) {
-    let mut ctx = Context::new();
-    let mut syntax = Syntax::new();
-    weir_dialect_builtin::register(&mut ctx, &mut syntax);
-    weir_dialect_func::register(&mut ctx, &mut syntax);
-    weir_dialect_arith::register(&mut ctx, &mut syntax);
-    weir_dialect_weir::register(&mut ctx, &mut syntax);
-    (ctx, syntax)
-}
-
-const OPTIONS: ParseOptions = ParseOptions {
-    allow_unregistered: true,
-};
-
-fn show(d: &Diagnostic) -> String {
-    let mut s = match d.loc.file_line_col() {
-        Some((_, l, c)) => format!("{l}:{c}: {}", d.message),
-        None => format!("?: {}", d.message),
-    };
-    for n in &d.notes {
-        s.push_str(&format!("\n  note {}", show(n)));
-    }
-    s
-}
-
-fn parse(ctx: &mut Context, syntax: &Syntax, src: &str) -> OpId {
-    let m = parse_module(ctx, syntax, src, "t.mlir", 1, OPTIONS)
-        .unwrap_or_else(|d| panic!("parse: {}\n{src}", show(&d)));
-    verify(ctx, m).unwrap_or_else(|d| panic!("verify: {}\n{src}", show(&d)));
-    m
-}
-
-fn print_src(src: &str, generic: bool) -> String {
-    let (mut ctx, syntax) = setup();
-    let m = parse(&mut ctx, &syntax, src);
-    print_op(
-        &ctx,
-        &syntax,
-        m,
-        PrintOptions {
-            generic,
-            ..Default::default()
-        },
-    )
-}
-
-fn roundtrip(src: &str) -> String {
-    let p1 = print_src(src, false);
-    assert_eq!(p1, print_src(&p1, false), "not a fixpoint:\n{p1}");
-    let g1 = print_src(src, true);
-    assert_eq!(
-        p1,
-        print_src(&g1, false),
-        "generic form reads back differently:\n{g1}"
-    );
-    assert_eq!(g1, print_src(&g1, true));
-    p1
-}
-
-fn first_error(src: &str) -> String {
-    let (mut ctx, syntax) = setup();
-    let d = match parse_module(&mut ctx, &syntax, src, "t.mlir", 1, OPTIONS) {
-        Err(d) => d,
-        Ok(m) => verify(&ctx, m).expect_err(&format!("expected an error for:\n{src}")),
-    };
-    show(&d)
-}
+use weir_ir::{AttrKind, DenseValue};
+use weir_test_support::{first_error, parse_verified as parse, print_src, roundtrip, setup};
 
 const FULL: &str = r#"func.func @f(%m: i64, %c: i1, %x: f32, %y: tensor<5xf32>) -> (f32, tensor<5xf32>) {
   %r:2 = weir.loop max(%m : i64) cond(%c) iter_args(%x, %y) -> (f32, tensor<5xf32>) {

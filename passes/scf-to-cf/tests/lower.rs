@@ -2,7 +2,7 @@
 //! arguments, successors, attributes, locations), structural verification of the result, and
 //! execution of the result by the reference interpreter in `support` against hand-computed values.
 
-mod support;
+use weir_test_support::lowering as support;
 
 use support::*;
 use weir_ir::verifier::verify;

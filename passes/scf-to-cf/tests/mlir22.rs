@@ -15,7 +15,7 @@
 //! on the pretty source with every Weir dialect registered (see [`lower_and_compare`]). The
 //! lowered modules are then JIT-compiled and run on hand-computed cases.
 
-mod support;
+use weir_test_support::lowering as support;
 
 use support::{normalize, props_to_attrs};
 use weir_ir::verifier::verify;

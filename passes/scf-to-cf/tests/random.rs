@@ -2,7 +2,7 @@
 //! `support::gen`) is evaluated by the reference interpreter before lowering, then lowered to
 //! cf, verified, and run by the interpreter and the JIT; all must agree.
 
-mod support;
+use weir_test_support::lowering as support;
 
 use support::gen::{Gen, Rng};
 use support::*;

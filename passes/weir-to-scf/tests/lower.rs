@@ -2,8 +2,7 @@
 //! the produced `scf.while`, and execution (after the scf-to-cf lowering, by the reference
 //! interpreter shared with the scf-to-cf tests) against hand-computed values.
 
-#[path = "../../scf-to-cf/tests/support/mod.rs"]
-mod support;
+use weir_test_support::lowering as support;
 
 use support::*;
 use weir_ir::verifier::verify;

@@ -3,8 +3,7 @@
 //! lowering (weir.loop by SEMANTICS.md section 6), after weir-to-scf, and after scf-to-cf by the
 //! interpreter and the JIT; all must agree.
 
-#[path = "../../scf-to-cf/tests/support/mod.rs"]
-mod support;
+use weir_test_support::lowering as support;
 
 use support::gen::{Gen, Rng};
 use support::*;

@@ -8,8 +8,7 @@
 //! dialects' verifiers check input and output), and `tests/mlir22/pretty.mlir` checks the path
 //! from weir.loop's custom syntax to the JIT.
 
-#[path = "../../scf-to-cf/tests/support/mod.rs"]
-mod support;
+use weir_test_support::lowering as support;
 
 use support::{normalize, props_to_attrs};
 use weir_ir::verifier::verify;

@@ -8,7 +8,6 @@
 //! The interpreter evaluates the structured scf ops directly by their semantics, so it can also
 //! compute reference results of IR before lowering (the randomized test does so). Fixed
 //! expected values in the tests are computed by hand.
-#![allow(dead_code)]
 
 pub mod gen;
 
