@@ -53,7 +53,8 @@ func.func @cond_arg_not_i1(%a: i32) -> i32 {
 // -----
 
 func.func @carried_arg_type(%a: i32) -> i32 {
-  // expected-error@+1 {{'weir.loop' op body argument #2 (carried value #0) type 'i64' must match init #0 type 'i32'}}
+  // expected-error@+2 {{'weir.loop' op along control flow edge from parent to Region #0: successor operand type #0 'i32' should match successor input type #0 'i64'}}
+  // expected-note@+1 {{region branch point}}
   %r = weir.loop iter_args(%a) -> (i32) {
   ^bb0(%it: index, %c: i1, %x: i64):
     weir.yield %c, %a : i1, i32
@@ -143,9 +144,10 @@ func.func @yield_too_few(%a: i32) -> i32 {
 // -----
 
 func.func @yield_type(%a: i32, %b: i64) -> i32 {
+  // expected-error@+1 {{'weir.loop' op along control flow edge from Operation weir.yield to Region #0: successor operand type #0 'i64' should match successor input type #0 'i32'}}
   %r = weir.loop iter_args(%a) -> (i32) {
   ^bb0(%it: index, %c: i1, %x: i32):
-    // expected-error@+1 {{'weir.yield' op operand #1 type 'i64' must match carried value #0 type 'i32'}}
+    // expected-note@+1 {{region branch point}}
     weir.yield %c, %b : i1, i64
   }
   return %r : i32

@@ -47,7 +47,9 @@ fn unroll(c: &mut Criterion) {
                 let mut diags = Vec::new();
                 pass.run(&mut ctx, m, &mut diags);
                 assert!(
-                    !ctx.nested_ops(m).iter().any(|&o| ctx.is(o, "scf.for")),
+                    !ctx.nested_ops(m)
+                        .iter()
+                        .any(|&o| weir_dialect_scf::ForOp::of(&ctx, o).is_some()),
                     "the loop was unrolled"
                 );
                 ctx.op_capacity()

@@ -10,6 +10,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use weir_dialect_builtin::ModuleOp;
 use weir_ir::{Context, Diagnostic, OpId, Severity};
 use weir_pass::{
     build_steps, parse_pipeline, run_pipeline, Instrumentation, PassRegistry, PipelineElement, Step,
@@ -110,7 +111,7 @@ fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<Pipeline
         Some(text) => {
             let elems = parse_pipeline(text).map_err(|e| format!("invalid pass pipeline: {e}"))?;
             match elems.as_slice() {
-                [PipelineElement::Nest { anchor, elements }] if anchor == "builtin.module" => {
+                [PipelineElement::Nest { anchor, elements }] if anchor == ModuleOp::NAME => {
                     Ok(elements.clone())
                 }
                 [PipelineElement::Nest { anchor, .. }] => Err(format!(

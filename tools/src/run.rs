@@ -7,6 +7,7 @@
 use crate::opt::{normalize_args, read_input};
 use crate::passes::registry;
 use clap::{Arg, ArgAction, Command};
+use weir_dialect_scf::ForOp;
 use weir_ir::{AttrKind, Context, Diagnostic, InsertPoint, Location, OpId};
 use weir_jit::{Scalar, ScalarType};
 use weir_pass::{build_steps, run_pipeline, Instrumentation, PipelineElement};
@@ -138,17 +139,24 @@ pub const STEP_CHECK_MESSAGE: &str =
 /// else `cf.assert` stops the program with [`STEP_CHECK_MESSAGE`] at the loop's location. MLIR
 /// makes such a loop undefined behaviour (a zero step would loop forever, a negative one until
 /// the induction variable wraps around), so the JIT reports it instead of hanging. Five ops per
-/// loop: `ok = (lb >= ub) || (step > 0)`, then `cf.assert ok`.
+/// loop: `ok = (lb >= ub) || (step > 0)`, then `cf.assert ok`. `module` has been verified.
 pub fn guard_for_steps(ctx: &mut Context, module: OpId) {
-    use weir_dialect_arith::{build_binary, build_cmpi, build_int_constant, CmpIPredicate as P};
-    let loops: Vec<OpId> = ctx
+    use weir_dialect_arith::{
+        build_cmpi, build_int_binary, build_int_constant, CmpIPredicate as P, IntBinaryOp,
+    };
+    let loops: Vec<ForOp> = ctx
         .nested_ops(module)
         .into_iter()
-        .filter(|&o| ctx.is(o, "scf.for") && ctx.operands(o).len() >= 3)
+        .filter_map(|o| ForOp::of(ctx, o))
         .collect();
-    for op in loops {
-        let (lb, ub, step) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
-        let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
+    for for_op in loops {
+        let op = for_op.op();
+        let (lb, ub, step) = (
+            for_op.lower_bound(ctx),
+            for_op.upper_bound(ctx),
+            for_op.step(ctx),
+        );
+        let unsigned = for_op.is_unsigned(ctx);
         let (skip, positive) = if unsigned {
             (P::Uge, P::Ne)
         } else {
@@ -159,13 +167,13 @@ pub fn guard_for_steps(ctx: &mut Context, module: OpId) {
         let zero = build_int_constant(ctx, at, 0, ty, loc.clone());
         let no_trip = build_cmpi(ctx, at, skip, lb, ub, loc.clone());
         let good_step = build_cmpi(ctx, at, positive, step, zero, loc.clone());
-        let ok = build_binary(ctx, at, "ori", no_trip, good_step, loc.clone());
+        let ok = build_int_binary(ctx, at, IntBinaryOp::Or, no_trip, good_step, loc.clone());
         weir_dialect_cf::build_assert(ctx, at, ok, STEP_CHECK_MESSAGE, loc);
     }
 }
 
 /// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass,
-/// after [`guard_for_steps`].
+/// after [`guard_for_steps`]. `module` has been verified.
 pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
     guard_for_steps(ctx, module);
     let elements: Vec<PipelineElement> = LOWERING_PIPELINE

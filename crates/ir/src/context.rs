@@ -29,6 +29,10 @@ pub enum InsertPoint {
 /// The attribute naming an op's symbol (MLIR `SymbolTable::getSymbolAttrName`).
 pub const SYMBOL_ATTR: &str = "sym_name";
 
+/// Writes a type as MLIR text, for diagnostics (the syntax crate's `type_to_string`; the core
+/// cannot print types itself, it knows no syntax).
+pub type TypePrinterFn = fn(&Context, Type) -> String;
+
 /// Owns the IR and the registered op definitions; see the module docs.
 #[derive(Default)]
 pub struct Context {
@@ -45,6 +49,7 @@ pub struct Context {
     op_defs: Vec<Option<OpDef>>,
     materializers: Vec<MaterializeFn>,
     symbols: SymbolIndex,
+    type_printer: Option<TypePrinterFn>,
     /// While recording (see [`Context::record_dropped_uses`]): each value that lost a use, once
     /// per lost use.
     dropped_uses: Option<Vec<ValueId>>,
@@ -62,6 +67,18 @@ impl Context {
     pub fn register(&mut self, def: OpDef) {
         let name = self.op_name(def.name);
         self.op_defs[name.index()] = Some(def);
+    }
+
+    /// Sets how diagnostics of the core (e.g. the region-branch edge verifier) write types;
+    /// registered by the dialect crates with the syntax crate's printer.
+    pub fn set_type_printer(&mut self, f: TypePrinterFn) {
+        self.type_printer = Some(f);
+    }
+
+    /// How diagnostics write types: the registered printer, else the type's Rust debug form.
+    pub fn type_printer(&self) -> TypePrinterFn {
+        self.type_printer
+            .unwrap_or(|ctx: &Context, ty: Type| format!("{:?}", ctx.type_kind(ty)))
     }
 
     /// Adds a constant materializer (MLIR `Dialect::materializeConstant`); the folding driver

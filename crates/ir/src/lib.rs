@@ -9,15 +9,17 @@ pub mod attributes;
 pub mod context;
 pub mod diagnostic;
 pub mod entities;
+pub mod interfaces;
 pub mod location;
 pub mod registry;
 mod symbols;
 pub mod types;
 pub mod verifier;
+pub mod view;
 
 pub use affine::{AffineBinOp, AffineExpr, AffineMap};
 pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};
-pub use context::{sign_extend, Context, InsertPoint};
+pub use context::{sign_extend, Context, InsertPoint, TypePrinterFn};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
 pub use location::Location;

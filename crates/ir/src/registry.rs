@@ -8,6 +8,9 @@ use crate::attributes::Attr;
 use crate::context::Context;
 use crate::diagnostic::{DiagResult, Diagnostic};
 use crate::entities::{OpId, ValueId};
+use crate::interfaces::loop_like::LoopLike;
+use crate::interfaces::memory_effects::EffectsFn;
+use crate::interfaces::region_branch::SuccessorsFn;
 use crate::location::Location;
 use std::ops::Range;
 
@@ -38,6 +41,8 @@ impl Traits {
     /// Has no side effects of its own; it is pure when every op in its regions is (MLIR
     /// `HasRecursiveMemoryEffects`), e.g. `scf.if`. Ops that may not terminate do not have it.
     pub const RECURSIVELY_PURE: Traits = Traits(1 << 8);
+    /// A binary op whose two operands may be swapped (MLIR `Commutative`), e.g. `arith.addi`.
+    pub const COMMUTATIVE: Traits = Traits(1 << 9);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {
@@ -140,8 +145,21 @@ pub struct OpDef {
     /// verified (MLIR `verify`).
     pub verify: Option<VerifyFn>,
     /// Op-specific verification that looks into its regions (terminators, yields), run after
-    /// the ops inside them are verified (MLIR `verifyRegions`).
+    /// the ops inside them are verified and before the interface verifiers (where MLIR runs
+    /// its traits' region verifiers, e.g. `SingleBlockImplicitTerminator`,
+    /// `LoopLikeOpInterface`).
     pub verify_regions: Option<VerifyFn>,
+    /// Op-specific region verification run after the interface verifiers (the
+    /// [`region_branch`](Self::region_branch) edges): MLIR's own `verifyRegions()` of the op.
+    pub verify_regions_last: Option<VerifyFn>,
+    /// The op's control flow between its regions (MLIR `RegionBranchOpInterface`).
+    pub region_branch: Option<SuccessorsFn>,
+    /// The op's loop structure (MLIR `LoopLikeOpInterface`).
+    pub loop_like: Option<LoopLike>,
+    /// The op's own memory effects (MLIR `MemoryEffectOpInterface`); see
+    /// [`crate::interfaces::memory_effects`] for how this combines with `PURE` and
+    /// `RECURSIVELY_PURE`.
+    pub memory_effects: Option<EffectsFn>,
     /// For terminators with successors: which operands go to which successor. `None` means all
     /// operands go to the single successor.
     pub successor_operands: Option<SuccessorOperandsFn>,
@@ -165,6 +183,10 @@ impl OpDef {
             traits,
             verify: None,
             verify_regions: None,
+            verify_regions_last: None,
+            region_branch: None,
+            loop_like: None,
+            memory_effects: None,
             successor_operands: None,
             fold: None,
             patterns: &[],
@@ -181,6 +203,30 @@ impl OpDef {
     /// Sets the region verifier (builder style).
     pub const fn region_verifier(mut self, f: VerifyFn) -> Self {
         self.verify_regions = Some(f);
+        self
+    }
+
+    /// Sets the region verifier run after the interface verifiers (builder style).
+    pub const fn region_verifier_last(mut self, f: VerifyFn) -> Self {
+        self.verify_regions_last = Some(f);
+        self
+    }
+
+    /// Declares the `RegionBranch` interface (builder style).
+    pub const fn region_branch(mut self, f: SuccessorsFn) -> Self {
+        self.region_branch = Some(f);
+        self
+    }
+
+    /// Declares the `LoopLike` interface (builder style).
+    pub const fn loop_like(mut self, l: LoopLike) -> Self {
+        self.loop_like = Some(l);
+        self
+    }
+
+    /// Declares the op's own memory effects (builder style).
+    pub const fn memory_effects(mut self, f: EffectsFn) -> Self {
+        self.memory_effects = Some(f);
         self
     }
 

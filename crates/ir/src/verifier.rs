@@ -5,8 +5,10 @@
 //!    counts and types match the target block arguments, single-block regions, blocks end with
 //!    a terminator and terminators end blocks, entry blocks have no predecessors;
 //! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops, then its
-//!    region verifier (`OpDef::verify_regions`), in MLIR's order (`verify`, the regions'
-//!    contents, `verifyRegions`);
+//!    region verifier (`OpDef::verify_regions`), the region-branch edges of ops with the
+//!    `RegionBranch` interface, and the op's last region verifier (`OpDef::verify_regions_last`),
+//!    in MLIR's order (`verify`, the regions' contents, the traits' and interfaces' region
+//!    verifiers, `verifyRegions`);
 //! 3. SSA dominance over the whole tree: a use must be dominated by its definition (checked for
 //!    ops in blocks reachable from their region's entry only, as MLIR does), and ops that are
 //!    isolated from above must not use values from outside.
@@ -33,8 +35,16 @@ fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
     while let Some((op, nested_done)) = stack.pop() {
         let def = ctx.op_def(ctx.name(op));
         if nested_done {
-            if let Some(f) = def.and_then(|d| d.verify_regions) {
-                f(ctx, op)?;
+            if let Some(d) = def {
+                if let Some(f) = d.verify_regions {
+                    f(ctx, op)?;
+                }
+                if let Some(f) = d.region_branch {
+                    crate::interfaces::region_branch::verify_edges(ctx, op, f)?;
+                }
+                if let Some(f) = d.verify_regions_last {
+                    f(ctx, op)?;
+                }
             }
             continue;
         }

@@ -396,22 +396,12 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
     erased
 }
 
-/// Whether `op` can be erased: it is not a terminator, its results are unused, and it has no
-/// side effects: `PURE`, or `RECURSIVELY_PURE` with only such ops inside (MLIR
+/// Whether `op` can be erased: it is not a terminator, its results are unused, and its memory
+/// effects are known and at most reads and allocations
+/// ([`weir_ir::interfaces::memory_effects::is_erasable_when_unused`]; MLIR
 /// `isOpTriviallyDead`).
 pub fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
     !ctx.has_traits(op, Traits::TERMINATOR)
         && ctx.results(op).iter().all(|&v| ctx.is_unused(v))
-        && has_no_side_effects(ctx, op)
-}
-
-/// Whether running `op` (and what it contains) has no effect but its results.
-pub fn has_no_side_effects(ctx: &Context, op: OpId) -> bool {
-    if ctx.has_traits(op, Traits::PURE) {
-        return true;
-    }
-    ctx.has_traits(op, Traits::RECURSIVELY_PURE)
-        && ctx.nested_ops(op).iter().all(|&o| {
-            ctx.has_traits(o, Traits::PURE) || ctx.has_traits(o, Traits::RECURSIVELY_PURE)
-        })
+        && weir_ir::interfaces::memory_effects::is_erasable_when_unused(ctx, op)
 }

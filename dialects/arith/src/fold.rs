@@ -20,6 +20,7 @@
 //! - `cmpf false`/`cmpf true` fold to constants whatever the operands.
 
 use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
+use crate::semantics::{IntBinaryOp, IntCastOp};
 use crate::util::{element_type, is_i1};
 use weir_ir::{
     sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint, Location,
@@ -110,141 +111,6 @@ fn int_result(ctx: &mut Context, bits: u128, w: u32, ty: Type) -> Attr {
     ctx.int_attr(sext(bits, w), ty)
 }
 
-/// The binary integer ops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum IntOp {
-    Add,
-    Sub,
-    Mul,
-    DivS,
-    DivU,
-    RemS,
-    RemU,
-    And,
-    Or,
-    Xor,
-    Shl,
-    ShrS,
-    ShrU,
-    MaxS,
-    MaxU,
-    MinS,
-    MinU,
-    CeilDivS,
-    CeilDivU,
-    FloorDivS,
-}
-
-impl IntOp {
-    fn from_name(name: &str) -> Option<IntOp> {
-        use IntOp::*;
-        Some(match name {
-            "arith.addi" => Add,
-            "arith.subi" => Sub,
-            "arith.muli" => Mul,
-            "arith.divsi" => DivS,
-            "arith.divui" => DivU,
-            "arith.remsi" => RemS,
-            "arith.remui" => RemU,
-            "arith.andi" => And,
-            "arith.ori" => Or,
-            "arith.xori" => Xor,
-            "arith.shli" => Shl,
-            "arith.shrsi" => ShrS,
-            "arith.shrui" => ShrU,
-            "arith.maxsi" => MaxS,
-            "arith.maxui" => MaxU,
-            "arith.minsi" => MinS,
-            "arith.minui" => MinU,
-            "arith.ceildivsi" => CeilDivS,
-            "arith.ceildivui" => CeilDivU,
-            "arith.floordivsi" => FloorDivS,
-            _ => return None,
-        })
-    }
-}
-
-/// `a op b` on `w`-bit integers given as bits (masked to `w`); `None` where MLIR does not fold:
-/// division by zero, signed division overflow (`INT_MIN / -1`), shift amounts `>= w` (read as
-/// unsigned numbers, so negative amounts count as huge).
-fn eval_int(op: IntOp, a: u128, b: u128, w: u32) -> Option<u128> {
-    use IntOp::*;
-    let m = mask(w);
-    let (sa, sb) = (sext(a, w), sext(b, w));
-    let signed_div_ok = b != 0 && !(a == smin(w) && b == m);
-    let r = match op {
-        Add => a.wrapping_add(b),
-        Sub => a.wrapping_sub(b),
-        Mul => a.wrapping_mul(b),
-        And => a & b,
-        Or => a | b,
-        Xor => a ^ b,
-        Shl => {
-            if b >= w as u128 {
-                return None;
-            }
-            a << b
-        }
-        ShrU => {
-            if b >= w as u128 {
-                return None;
-            }
-            a >> b
-        }
-        ShrS => {
-            if b >= w as u128 {
-                return None;
-            }
-            (sa >> b) as u128
-        }
-        MaxS => {
-            if sa >= sb {
-                a
-            } else {
-                b
-            }
-        }
-        MinS => {
-            if sa <= sb {
-                a
-            } else {
-                b
-            }
-        }
-        MaxU => a.max(b),
-        MinU => a.min(b),
-        DivU => a.checked_div(b)?,
-        RemU => a.checked_rem(b)?,
-        CeilDivU => {
-            let q = a.checked_div(b)?;
-            if !a.is_multiple_of(b) {
-                q + 1
-            } else {
-                q
-            }
-        }
-        DivS | RemS | CeilDivS | FloorDivS => {
-            if !signed_div_ok {
-                return None;
-            }
-            // In i128 the w-bit quotient cannot overflow once INT_MIN / -1 is excluded (for
-            // w = 128 the checked operations see exactly that case).
-            let q = sa.checked_div(sb)?;
-            let r = sa.checked_rem(sb)?;
-            let exact_sign_positive = (sa < 0) == (sb < 0);
-            let v = match op {
-                DivS => q,
-                RemS => r,
-                CeilDivS if r != 0 && exact_sign_positive => q + 1,
-                FloorDivS if r != 0 && !exact_sign_positive => q - 1,
-                _ => q,
-            };
-            v as u128
-        }
-    };
-    Some(r & m)
-}
-
 /// The folder of the binary integer ops.
 pub(crate) fn fold_int_binary(
     ctx: &mut Context,
@@ -254,15 +120,10 @@ pub(crate) fn fold_int_binary(
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
-    let kind = IntOp::from_name(ctx.name_str(op))?;
+    let kind = IntBinaryOp::of(ctx, op)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     // On i0 every value is 0; divisions are by zero there (undefined) and stay.
-    use IntOp::*;
-    let division = matches!(
-        kind,
-        DivS | DivU | RemS | RemU | CeilDivS | CeilDivU | FloorDivS
-    );
-    if is_i0(ctx, ty) && !division {
+    if is_i0(ctx, ty) && !kind.is_division() {
         return constant(ctx.int_attr(0, ty));
     }
     let elem = element_type(ctx, ty);
@@ -270,7 +131,7 @@ pub(crate) fn fold_int_binary(
     let scalar = elem == ty;
     if scalar {
         if let (Some(a), Some(b)) = (int_bits(ctx, c[0], w), int_bits(ctx, c[1], w)) {
-            let r = eval_int(kind, a, b, w)?;
+            let r = kind.eval(a, b, w)?;
             return constant(int_result(ctx, r, w, ty));
         }
     }
@@ -300,13 +161,13 @@ fn is_not_of(ctx: &Context, v: ValueId, u: ValueId, w: u32) -> bool {
 fn int_identity(
     ctx: &mut Context,
     op: OpId,
-    kind: IntOp,
+    kind: IntBinaryOp,
     c: &[Option<Attr>],
     w: u32,
     ty: Type,
     scalar: bool,
 ) -> Option<Vec<FoldResult>> {
-    use IntOp::*;
+    use IntBinaryOp::*;
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let (l, r) = (splat_bits(ctx, c[0], w), splat_bits(ctx, c[1], w));
     let all = mask(w);
@@ -904,12 +765,8 @@ pub(crate) fn fold_cast(
         | "arith.trunci" => {
             let (wf, wt) = (foldable_width(ctx, from)?, foldable_width(ctx, to)?);
             let bits = int_bits(ctx, Some(a), wf)?;
-            let v = match name.as_str() {
-                "arith.index_cast" | "arith.extsi" => sext(bits, wf),
-                _ => bits as i128,
-            };
-            let _ = wt;
-            ctx.int_attr(v, to)
+            let r = IntCastOp::from_name(&name)?.eval(bits, wf, wt)?;
+            int_result(ctx, r, wt, to)
         }
         "arith.sitofp" | "arith.uitofp" => {
             let wf = foldable_width(ctx, from)?;

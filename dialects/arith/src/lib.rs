@@ -39,7 +39,10 @@
 //! (`chains.rs`) (MLIR `ArithCanonicalization.td` and the in-place folds of `ArithOps.cpp`).
 //!
 //! The crate also hosts [`util`] (constraint and structural-trait checks shared with the math
-//! and cf dialects), the flag attributes ([`flags`]), the comparison predicates and builders.
+//! and cf dialects), the flag attributes ([`flags`]), the comparison predicates, the typed op
+//! views ([`ConstantOp`], [`CmpIOp`], [`CmpFOp`], [`SelectOp`]) and builders (`build_*`), and
+//! [`semantics`], the one description of the integer ops' semantics that the folders and scf's
+//! evaluator share.
 
 mod canonical;
 mod chains;
@@ -49,9 +52,13 @@ pub mod fold;
 mod half;
 mod ops;
 pub mod predicates;
+pub mod semantics;
 pub mod util;
+mod views;
 
 pub use predicates::{CmpFPredicate, CmpIPredicate};
+pub use semantics::{IntBinaryOp, IntCastOp};
+pub use views::{CmpFOp, CmpIOp, ConstantOp, SelectOp};
 
 use weir_ir::{
     Attr, AttrKind, Context, InsertPoint, Location, OpId, OpState, Type, TypeKind, ValueId,
@@ -66,22 +73,19 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
 
 /// The names of all arith ops.
 pub fn op_names() -> Vec<&'static str> {
-    let mut v = vec!["arith.constant"];
-    v.extend(ops::INT_BINARY.iter().map(|(n, _)| *n));
+    let mut v = vec![ConstantOp::NAME];
+    v.extend(IntBinaryOp::ALL.iter().map(|(_, n)| *n));
     v.extend(ops::FLOAT_BINARY);
-    v.extend(["arith.negf", "arith.cmpi", "arith.cmpf", "arith.select"]);
+    v.extend(["arith.negf", CmpIOp::NAME, CmpFOp::NAME, SelectOp::NAME]);
     v.extend(ops::cast_names());
     v.extend(extended::NAMES);
     v
 }
 
-/// The `value` attribute of an `arith.constant` op; `None` for any other op.
+/// The `value` attribute of an `arith.constant` op; `None` for any other op (or one without
+/// `value`, which the verifier rejects).
 pub fn constant_value(ctx: &Context, op: OpId) -> Option<Attr> {
-    if ctx.is(op, "arith.constant") {
-        ctx.attr_of(op, "value")
-    } else {
-        None
-    }
+    ConstantOp::of(ctx, op).and_then(|c| ctx.attr_of(c.op(), "value"))
 }
 
 /// The integer value of `v` if it is the result of an integer or `i1` `arith.constant`
@@ -119,12 +123,12 @@ pub fn attr_type(ctx: &mut Context, attr: Attr) -> Option<Type> {
 
 /// The predicate of an `arith.cmpi` op.
 pub fn cmpi_predicate(ctx: &Context, op: OpId) -> Option<CmpIPredicate> {
-    predicate_value(ctx, op, "arith.cmpi").and_then(CmpIPredicate::from_i64)
+    predicate_value(ctx, op, CmpIOp::NAME).and_then(CmpIPredicate::from_i64)
 }
 
 /// The predicate of an `arith.cmpf` op.
 pub fn cmpf_predicate(ctx: &Context, op: OpId) -> Option<CmpFPredicate> {
-    predicate_value(ctx, op, "arith.cmpf").and_then(CmpFPredicate::from_i64)
+    predicate_value(ctx, op, CmpFOp::NAME).and_then(CmpFPredicate::from_i64)
 }
 
 fn predicate_value(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
@@ -183,7 +187,7 @@ pub fn build_constant(ctx: &mut Context, at: InsertPoint, attr: Attr, loc: Locat
     build(
         ctx,
         at,
-        "arith.constant",
+        ConstantOp::NAME,
         vec![],
         ty,
         vec![("value", attr)],
@@ -224,6 +228,52 @@ pub fn build_binary(
     build(ctx, at, &name, vec![lhs, rhs], ty, vec![], loc)
 }
 
+/// Builds the binary integer op `kind` (`arith.addi`, `arith.andi`, ...) of `lhs` and `rhs`
+/// (no overflow flags); the result has the operands' type.
+pub fn build_int_binary(
+    ctx: &mut Context,
+    at: InsertPoint,
+    kind: IntBinaryOp,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_binary(ctx, at, kind.name(), lhs, rhs, loc)
+}
+
+/// Builds `arith.addi lhs, rhs` (wrapping addition).
+pub fn build_addi(
+    ctx: &mut Context,
+    at: InsertPoint,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_int_binary(ctx, at, IntBinaryOp::Add, lhs, rhs, loc)
+}
+
+/// Builds `arith.andi lhs, rhs`.
+pub fn build_andi(
+    ctx: &mut Context,
+    at: InsertPoint,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_int_binary(ctx, at, IntBinaryOp::And, lhs, rhs, loc)
+}
+
+/// Builds `arith.xori lhs, rhs` (with an all-ones `rhs`: bitwise not).
+pub fn build_xori(
+    ctx: &mut Context,
+    at: InsertPoint,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_int_binary(ctx, at, IntBinaryOp::Xor, lhs, rhs, loc)
+}
+
 /// Builds `arith.cmpi pred, lhs, rhs` (result `i1`, or `i1` of the operands' shape).
 pub fn build_cmpi(
     ctx: &mut Context,
@@ -233,7 +283,7 @@ pub fn build_cmpi(
     rhs: ValueId,
     loc: Location,
 ) -> ValueId {
-    build_cmp(ctx, at, "arith.cmpi", pred.to_i64(), lhs, rhs, loc)
+    build_cmp(ctx, at, CmpIOp::NAME, pred.to_i64(), lhs, rhs, loc)
 }
 
 /// Builds `arith.cmpf pred, lhs, rhs`.
@@ -245,7 +295,7 @@ pub fn build_cmpf(
     rhs: ValueId,
     loc: Location,
 ) -> ValueId {
-    build_cmp(ctx, at, "arith.cmpf", pred.to_i64(), lhs, rhs, loc)
+    build_cmp(ctx, at, CmpFOp::NAME, pred.to_i64(), lhs, rhs, loc)
 }
 
 fn build_cmp(
@@ -282,7 +332,7 @@ pub fn build_select(
     loc: Location,
 ) -> ValueId {
     let ty = ctx.value_type(a);
-    build(ctx, at, "arith.select", vec![cond, a, b], ty, vec![], loc)
+    build(ctx, at, SelectOp::NAME, vec![cond, a, b], ty, vec![], loc)
 }
 
 /// Builds a cast op (`arith.index_cast`, `arith.extsi`, ...; `name` may omit `arith.`) of `value`
@@ -301,6 +351,17 @@ pub fn build_cast(
         format!("arith.{name}")
     };
     build(ctx, at, &name, vec![value], to, vec![], loc)
+}
+
+/// Builds `arith.index_cast value` to `to` (`index` to `iN` or back; sign-extends).
+pub fn build_index_cast(
+    ctx: &mut Context,
+    at: InsertPoint,
+    value: ValueId,
+    to: Type,
+    loc: Location,
+) -> ValueId {
+    build_cast(ctx, at, IntCastOp::IndexCast.name(), value, to, loc)
 }
 
 /// Builds `arith.negf value`.

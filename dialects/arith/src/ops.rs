@@ -2,6 +2,7 @@
 
 use crate::flags::{self, FlagKind};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
+use crate::semantics::IntBinaryOp;
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
@@ -15,30 +16,18 @@ use weir_ir::{
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, OpSyntax, PResult, Parser, Printer, Syntax};
 
-/// Binary integer ops (operands and result of one signless-integer-like type) and whether they
-/// carry overflow flags.
-pub(crate) const INT_BINARY: [(&str, bool); 20] = [
-    ("arith.addi", true),
-    ("arith.subi", true),
-    ("arith.muli", true),
-    ("arith.divsi", false),
-    ("arith.divui", false),
-    ("arith.remsi", false),
-    ("arith.remui", false),
-    ("arith.andi", false),
-    ("arith.ori", false),
-    ("arith.xori", false),
-    ("arith.shli", true),
-    ("arith.shrsi", false),
-    ("arith.shrui", false),
-    ("arith.maxsi", false),
-    ("arith.maxui", false),
-    ("arith.minsi", false),
-    ("arith.minui", false),
-    ("arith.ceildivsi", false),
-    ("arith.ceildivui", false),
-    ("arith.floordivsi", false),
-];
+/// Binary integer ops (operands and result of one signless-integer-like type; names from
+/// [`IntBinaryOp::ALL`]) and whether they carry overflow flags.
+pub(crate) const INT_BINARY: [(&str, bool); 20] = {
+    let mut out = [("", false); 20];
+    let mut i = 0;
+    while i < out.len() {
+        let (kind, name) = IntBinaryOp::ALL[i];
+        out[i] = (name, kind.has_overflow_flags());
+        i += 1;
+    }
+    out
+};
 
 /// Binary float ops (operands and result of one floating-point-like type, fast-math flags).
 pub(crate) const FLOAT_BINARY: [&str; 9] = [
@@ -140,7 +129,7 @@ const CASTS: [CastSpec; 12] = [
     ),
 ];
 
-/// The ops with MLIR's `Commutative` trait.
+/// The ops with MLIR's `Commutative` trait (registered with [`Traits::COMMUTATIVE`]).
 const COMMUTATIVE: [&str; 15] = [
     "arith.addi",
     "arith.muli",
@@ -197,8 +186,15 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
+    let traits = |name: &str| {
+        if COMMUTATIVE.contains(&name) {
+            Traits::PURE | Traits::COMMUTATIVE
+        } else {
+            Traits::PURE
+        }
+    };
     for name in INT_BINARY.iter().map(|(n, _)| *n) {
-        let mut def = OpDef::new(name, Traits::PURE)
+        let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
             .folder(fold::fold_int_binary);
         def = match name {
@@ -207,20 +203,24 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
             "arith.muli" => def.patterns(canonical::MULI),
             "arith.xori" => def.patterns(canonical::XORI),
             "arith.andi" | "arith.ori" => def.patterns(canonical::BITWISE),
-            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ if def.traits.contains(Traits::COMMUTATIVE) => {
+                def.patterns(fold::COMMUTATIVE_PATTERNS)
+            }
             _ => def,
         };
         ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }
     for name in FLOAT_BINARY {
-        let mut def = OpDef::new(name, Traits::PURE)
+        let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
             .folder(fold::fold_float_binary);
         def = match name {
             "arith.mulf" => def.patterns(canonical::MULF),
             "arith.divf" => def.patterns(canonical::DIVF),
-            _ if COMMUTATIVE.contains(&name) => def.patterns(fold::COMMUTATIVE_PATTERNS),
+            _ if def.traits.contains(Traits::COMMUTATIVE) => {
+                def.patterns(fold::COMMUTATIVE_PATTERNS)
+            }
             _ => def,
         };
         ctx.register(def);

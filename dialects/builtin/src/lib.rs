@@ -6,7 +6,7 @@
 //! `builtin.unrealized_conversion_cast [%a, ... : t, ...] to t', ... [attr-dict]` (MLIR's
 //! assembly format ``($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict``).
 
-use weir_ir::{AttrKind, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
+use weir_ir::{AttrKind, BlockId, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
 use weir_syntax::{lexer::Tok, OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// `builtin.unrealized_conversion_cast` (MLIR `UnrealizedConversionCastOp`): a cast from its
@@ -18,6 +18,8 @@ pub use weir_conversion::UNREALIZED_CONVERSION_CAST;
 
 /// Registers `builtin.module` and `builtin.unrealized_conversion_cast`.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    // Core diagnostics (e.g. region-branch edge types) write types as MLIR text.
+    ctx.set_type_printer(weir_syntax::type_to_string);
     ctx.register(
         OpDef::new(
             "builtin.module",
@@ -68,6 +70,20 @@ fn print_unrealized_cast(p: &mut Printer<'_>, op: OpId) {
         .collect();
     p.print_types(&outputs);
     p.print_optional_attr_dict(op, &[]);
+}
+
+weir_ir::op_view! {
+    /// `builtin.module` (MLIR `ModuleOp`): a symbol table with one block of ops and no
+    /// terminator.
+    ModuleOp = "builtin.module"
+}
+
+impl ModuleOp {
+    /// The block holding the module's ops; `None` when its region has no block (the verifier
+    /// allows that).
+    pub fn body(self, ctx: &Context) -> Option<BlockId> {
+        ctx.entry_block(ctx.region(self.0, 0))
+    }
 }
 
 fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {

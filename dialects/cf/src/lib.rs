@@ -10,7 +10,7 @@
 //! | `cf.assert` | `cf.assert %c, "msg"` | aborts with `msg` if the `i1` `%c` is false; attr `msg` |
 //!
 //! `cf.br`, `cf.cond_br` and `cf.switch` are `TERMINATOR | PURE` (as in MLIR); `cf.assert` has
-//! side effects. Successor operands are described by the `successor_operands` hook of each
+//! a write effect on the default resource (MLIR `MemoryEffects<[MemWrite]>`). Successor operands are described by the `successor_operands` hook of each
 //! branch's [`OpDef`], so `Context::successor_operands(op, i)` and the structural verifier work.
 //!
 //! Canonicalization (`patterns.rs`, MLIR `ControlFlowOps.cpp` and region simplification):
@@ -18,6 +18,9 @@
 //! erased, `cf.assert` on constant true is erased, identical successors, single-predecessor
 //! blocks, forwarding blocks and dead block arguments are simplified; see
 //! [`erase_unreachable_blocks`] and [`erase_dead_block_arguments`].
+//!
+//! Typed views: [`BranchOp`], [`CondBranchOp`], [`SwitchOp`], [`AssertOp`]; builders:
+//! [`build_br`], [`build_cond_br`], [`build_switch`], [`build_assert`].
 //!
 //! `cf.switch` stores: operands `[flag, default operands..., case operands...]`, successors
 //! `[default, cases...]`, `case_values = dense<[...]> : vector<N x flag-type>` (absent when there
@@ -39,9 +42,11 @@
 //!   need `case_values` (MLIR 22 crashes there).
 
 mod patterns;
+mod views;
 
 pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
 use std::ops::Range;
+pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use weir_dialect_arith::util::{
     check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
     verify_counts, Arity, Constraint,
@@ -77,6 +82,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("cf.assert", Traits::NONE)
             .verifier(verify_assert)
+            .memory_effects(assert_effects)
             .patterns(patterns::ASSERT_PATTERNS),
     );
     syntax.register("cf.br", OpSyntax::new(parse_br, print_br));
@@ -753,7 +759,15 @@ pub fn build_br(
     args: &[ValueId],
     loc: Location,
 ) -> OpId {
-    build(ctx, at, "cf.br", args.to_vec(), vec![dest], vec![], loc)
+    build(
+        ctx,
+        at,
+        BranchOp::NAME,
+        args.to_vec(),
+        vec![dest],
+        vec![],
+        loc,
+    )
 }
 
 /// Builds `cf.cond_br cond, ^t(t_args), ^f(f_args)` with its `operandSegmentSizes`.
@@ -776,7 +790,7 @@ pub fn build_cond_br(
     build(
         ctx,
         at,
-        "cf.cond_br",
+        CondBranchOp::NAME,
         operands,
         vec![t, f],
         vec![("operandSegmentSizes", seg)],
@@ -802,7 +816,7 @@ pub fn build_switch(
 ) -> OpId {
     let (operands, successors, attrs) =
         switch_parts(ctx, flag, default, default_args.to_vec(), cases);
-    build(ctx, at, "cf.switch", operands, successors, attrs, loc)
+    build(ctx, at, SwitchOp::NAME, operands, successors, attrs, loc)
 }
 
 /// Builds `cf.assert cond, "msg"`.
@@ -817,7 +831,7 @@ pub fn build_assert(
     build(
         ctx,
         at,
-        "cf.assert",
+        AssertOp::NAME,
         vec![cond],
         vec![],
         vec![("msg", m)],
@@ -858,4 +872,14 @@ pub fn set_successor_operands(ctx: &mut Context, op: OpId, succ: usize, values: 
         }
         _ => {}
     }
+}
+
+/// `cf.assert`'s memory effects (MLIR `MemoryEffects<[MemWrite]>`): a write on the default
+/// resource, so it is never erased, moved or merged.
+fn assert_effects(_: &Context, _: OpId) -> Vec<weir_ir::interfaces::memory_effects::Effect> {
+    use weir_ir::interfaces::memory_effects::{Effect, EffectKind, Resource};
+    vec![Effect {
+        kind: EffectKind::Write,
+        resource: Resource::Default,
+    }]
 }

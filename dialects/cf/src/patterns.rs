@@ -27,8 +27,8 @@
 use crate::{build_br, set_successor_operands, switch_case_values};
 use std::collections::HashSet;
 use weir_ir::{
-    AttrKind, BlockId, Context, InsertPoint, OpId, OpState, Pattern, PatternKind, RegionId,
-    RewriteLog, Traits, ValueDef, ValueId,
+    AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, PatternKind, RegionId, RewriteLog,
+    Traits, ValueDef, ValueId,
 };
 
 /// Patterns rooted at `cf.br`.
@@ -452,18 +452,21 @@ fn cond_br_identical_successors(ctx: &mut Context, op: OpId, _log: &mut RewriteL
         {
             return false;
         }
-        let select = ctx.op_name("arith.select");
         let mut merged = Vec::with_capacity(t.len());
         for (&a, &b) in t.iter().zip(&f) {
             if a == b {
                 merged.push(a);
                 continue;
             }
-            let mut st = OpState::new(select, loc.clone());
-            st.operands = vec![cond, a, b];
-            st.result_types.push(ctx.value_type(a));
-            let s = ctx.build_op(st, InsertPoint::Before(op));
-            merged.push(ctx.result(s, 0));
+            let at = InsertPoint::Before(op);
+            merged.push(weir_dialect_arith::build_select(
+                ctx,
+                at,
+                cond,
+                a,
+                b,
+                loc.clone(),
+            ));
         }
         merged
     };
@@ -704,7 +707,7 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     }
     // A pure op whose operands are live only if one of its results is.
     let removable_op = |ctx: &Context, o: OpId| {
-        ctx.has_traits(o, Traits::PURE)
+        weir_ir::interfaces::memory_effects::is_pure(ctx, o)
             && !ctx.has_traits(o, Traits::TERMINATOR)
             && ctx.regions(o).is_empty()
             && !ctx.results(o).is_empty()

@@ -9,7 +9,8 @@
 //! Inside a `func.func` body the `func.` prefix may be omitted (`return`, `call`).
 
 use weir_ir::{
-    op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Traits, Type, TypeKind,
+    op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, RegionId, Traits, Type,
+    TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, Argument, OpSyntax, PResult, Parser, Printer, Syntax};
@@ -58,7 +59,68 @@ pub fn symbol_name(ctx: &Context, op: OpId) -> Option<&str> {
 pub fn lookup_function(ctx: &Context, from: OpId, name: &str) -> Option<OpId> {
     let table = ctx.nearest_symbol_table(from)?;
     ctx.lookup_symbol(table, name)
-        .filter(|&f| ctx.is(f, "func.func"))
+        .filter(|&f| ctx.is(f, FuncOp::NAME))
+}
+
+weir_ir::op_view! {
+    /// `func.func` (MLIR `func::FuncOp`): a symbol with a `function_type` and a body region
+    /// (empty for a declaration).
+    FuncOp = "func.func"
+}
+
+impl FuncOp {
+    /// The function's name (`sym_name`, without `@`).
+    pub fn name(self, ctx: &Context) -> &str {
+        symbol_name(ctx, self.0).expect("verified func.func has a sym_name")
+    }
+
+    /// The `(inputs, results)` of its `function_type`.
+    pub fn signature(self, ctx: &Context) -> (Vec<Type>, Vec<Type>) {
+        function_signature(ctx, self.0).expect("verified func.func has a function_type")
+    }
+
+    /// The body region (no blocks for a declaration).
+    pub fn body(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// Whether it is a declaration (an empty body).
+    pub fn is_declaration(self, ctx: &Context) -> bool {
+        ctx.region_is_empty(self.body(ctx))
+    }
+}
+
+weir_ir::op_view! {
+    /// `func.return` (MLIR `func::ReturnOp`): returns its operands from the enclosing
+    /// `func.func`.
+    ReturnOp = "func.return"
+}
+
+impl ReturnOp {
+    /// The returned values.
+    pub fn values(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
+}
+
+weir_ir::op_view! {
+    /// `func.call @callee(args)` (MLIR `func::CallOp`).
+    CallOp = "func.call"
+}
+
+impl CallOp {
+    /// The callee's name (the flat `callee` symbol reference, without `@`).
+    pub fn callee(self, ctx: &Context) -> &str {
+        match ctx.attr_of(self.0, "callee").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::SymbolRef(path)) if path.len() == 1 => &path[0],
+            _ => panic!("verified func.call has a flat symbol reference 'callee'"),
+        }
+    }
+
+    /// The arguments.
+    pub fn args(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> DiagResult<()> {

@@ -1,6 +1,7 @@
-//! Helpers shared by the scf ops: MLIR's `ensureTerminator`, the diagnostics of MLIR's generic
-//! `RegionBranchOpInterface` edge verifier (22 wording), and small syntax utilities.
+//! Helpers shared by the scf ops: MLIR's `ensureTerminator`, the `RegionBranch` edges of the
+//! ops that yield their results, and small syntax utilities.
 
+use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_ir::{
     op_error, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId,
     Traits, Type, ValueId,
@@ -70,67 +71,25 @@ pub(crate) fn single_block_terminator(ctx: &Context, region: RegionId) -> Option
     ctx.entry_block(region).and_then(|b| ctx.last_op(b))
 }
 
-/// The source or target of a control-flow edge, named as MLIR 22's region-branch verifier
-/// names it.
-#[derive(Clone, Copy)]
-pub(crate) enum Point<'a> {
-    /// The op itself (entering its regions, or receiving its results).
-    Parent,
-    /// Region `#i` of the op (its entry block arguments).
-    Region(usize),
-    /// A terminator op inside one of the regions (`scf.yield`, `scf.condition`).
-    Op(&'a str),
-}
-
-impl std::fmt::Display for Point<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Point::Parent => f.write_str("parent"),
-            Point::Region(i) => write!(f, "Region #{i}"),
-            Point::Op(name) => write!(f, "Operation {name}"),
-        }
+/// `RegionBranch` of the ops whose regions take no arguments and yield the op's results
+/// (`scf.if`, `scf.index_switch`, `scf.execute_region`): the parent enters any region, passing
+/// nothing; each `scf.yield` returns its operands as the results.
+pub(crate) fn yield_to_parent(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Successor> {
+    match point {
+        BranchPoint::Parent => (0..ctx.regions(op).len())
+            .map(|i| Successor {
+                target: Target::Region(i),
+                operands: 0..0,
+                inputs: Vec::new(),
+            })
+            .collect(),
+        BranchPoint::Terminator(t) if ctx.is(t, "scf.yield") => vec![Successor {
+            target: Target::Parent,
+            operands: 0..ctx.operands(t).len(),
+            inputs: ctx.results(op).to_vec(),
+        }],
+        BranchPoint::Terminator(_) => Vec::new(),
     }
-}
-
-/// MLIR 22's `verifyTypesAlongControlFlowEdges` for one edge: `operands` (passed at the branch
-/// point located at `point_loc`) must match `inputs` (the successor's inputs) exactly.
-pub(crate) fn check_edge(
-    ctx: &Context,
-    op: OpId,
-    from: Point<'_>,
-    to: Point<'_>,
-    operands: &[ValueId],
-    inputs: &[Type],
-    point_loc: &Location,
-) -> DiagResult<()> {
-    if operands.len() != inputs.len() {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "along control flow edge from {from} to {to}: region branch point has {} operands, but region successor needs {} inputs",
-                operands.len(),
-                inputs.len()
-            ),
-        )
-        .with_note(point_loc.clone(), "region branch point"));
-    }
-    for (i, (&v, &t)) in operands.iter().zip(inputs).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "along control flow edge from {from} to {to}: successor operand type #{i} {} should match successor input type #{i} {}",
-                    ty(ctx, vt),
-                    ty(ctx, t)
-                ),
-            )
-            .with_note(point_loc.clone(), "region branch point"));
-        }
-    }
-    Ok(())
 }
 
 /// The types of some values.

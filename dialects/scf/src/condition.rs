@@ -10,9 +10,44 @@
 //! `scf.while`. The argument types are checked by `scf.while`.
 
 use crate::common::ty;
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState, TypeKind};
+use weir_ir::{
+    op_error, Context, DiagResult, InsertPoint, Location, OpId, OpState, TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.condition(%c) %args...` (MLIR `scf::ConditionOp`).
+    ConditionOp = "scf.condition"
+}
+
+impl ConditionOp {
+    /// The `i1` condition `%c`.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The forwarded values: the after region's arguments when `%c` is true, else the loop's
+    /// results.
+    pub fn forwarded(self, ctx: &Context) -> &[ValueId] {
+        &ctx.operands(self.0)[1..]
+    }
+}
+
+/// Builds `scf.condition(cond) forwarded` at `at` (the end of an `scf.while` before block).
+pub fn build_condition(
+    ctx: &mut Context,
+    at: InsertPoint,
+    cond: ValueId,
+    forwarded: &[ValueId],
+    loc: Location,
+) -> ConditionOp {
+    let mut st = OpState::new(ctx.op_name(ConditionOp::NAME), loc);
+    st.operands = std::iter::once(cond)
+        .chain(forwarded.iter().copied())
+        .collect();
+    ConditionOp(ctx.build_op(st, at))
+}
 
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     let operands = ctx.operands(op);

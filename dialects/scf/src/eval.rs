@@ -17,7 +17,8 @@
 //!    it is reused to simulate the loop for the trip count.
 //!
 //! Weir uses 2. The evaluator covers the integer subset of arith (signless integers and `index`
-//! up to 64 bits) with MLIR's exact semantics: wrapping `addi`/`subi`/`muli` at the type's width,
+//! up to 64 bits) with MLIR's exact semantics, as arith itself defines them for its folders
+//! ([`weir_dialect_arith::semantics`]; this module only walks the IR): wrapping `addi`/`subi`/`muli` at the type's width,
 //! signed and unsigned division and remainder, shifts, min/max, `cmpi` (all ten predicates),
 //! `select` and the integer casts. Whatever MLIR leaves undefined or poison is *not* evaluated
 //! (division by zero, `divsi`/`remsi`/`ceildivsi`/`floordivsi` of `INT_MIN` by `-1`, shifts by
@@ -26,12 +27,13 @@
 //! effects do not matter here: the evaluator only computes values, and the folds that use it
 //! inline the region, so the region's ops still run, in order.
 //!
-//! A value is constant for the evaluator when its defining op is `CONSTANT_LIKE` (or named
+//! A value is constant for the evaluator when its defining op is `CONSTANT_LIKE` (or an
 //! `arith.constant`) with an integer or bool attribute.
 
 use crate::canon::constant_attr;
 use std::collections::{BTreeSet, HashMap};
-use weir_ir::{sign_extend, AttrKind, BlockId, Context, OpId, ValueDef, ValueId};
+use weir_dialect_arith as arith;
+use weir_ir::{AttrKind, BlockId, Context, OpId, ValueDef, ValueId};
 
 /// How many trips [`while_trip_count`] simulates before giving up.
 pub const WHILE_SIMULATION_LIMIT: u64 = 1 << 20;
@@ -59,23 +61,9 @@ impl Int {
         Int::from_bits(v as u128, width)
     }
 
-    /// The value read as signed.
-    pub(crate) fn signed(self) -> i128 {
-        sign_extend(self.bits as i128, self.width)
-    }
-
-    /// The value read as unsigned.
-    pub(crate) fn unsigned(self) -> u128 {
-        self.bits
-    }
-
     /// Whether it is non-zero (for `i1`: true).
     pub(crate) fn is_true(self) -> bool {
         self.bits != 0
-    }
-
-    fn signed_min(self) -> i128 {
-        -(1i128 << (self.width - 1))
     }
 }
 
@@ -100,7 +88,8 @@ pub(crate) fn constant_value(ctx: &Context, v: ValueId) -> Option<Int> {
 }
 
 /// The value of the single result of `op` given its operands' values (`None` = unknown), or
-/// `None` when the op is not one the evaluator knows or the result is not defined.
+/// `None` when the op is not one the evaluator knows or the result is not defined. The
+/// semantics are arith's own ([`weir_dialect_arith::semantics`], `CmpIPredicate::evaluate`).
 fn eval_op(ctx: &Context, op: OpId, args: &[Option<Int>]) -> Option<Int> {
     let [result] = ctx.results(op) else {
         return None;
@@ -109,101 +98,28 @@ fn eval_op(ctx: &Context, op: OpId, args: &[Option<Int>]) -> Option<Int> {
         return None;
     }
     let w = eval_width(ctx, *result)?;
-    let name = ctx.name_str(op).strip_prefix("arith.")?;
-    if name == "constant" {
+    if arith::ConstantOp::of(ctx, op).is_some() {
         return constant_value(ctx, *result);
     }
-    if name == "select" {
+    if arith::SelectOp::of(ctx, op).is_some() {
         let [Some(c), a, b] = args else { return None };
         return if c.is_true() { *a } else { *b };
     }
-    match args {
-        [Some(a)] => eval_cast(name, *a, w),
-        [Some(a), Some(b)] if name == "cmpi" => {
-            let pred = match ctx.attr_kind(ctx.attr_of(op, "predicate")?) {
-                AttrKind::Integer { value, .. } => *value,
-                _ => return None,
-            };
-            let (sa, sb, ua, ub) = (a.signed(), b.signed(), a.unsigned(), b.unsigned());
-            let r = match pred {
-                0 => ua == ub,
-                1 => ua != ub,
-                2 => sa < sb,
-                3 => sa <= sb,
-                4 => sa > sb,
-                5 => sa >= sb,
-                6 => ua < ub,
-                7 => ua <= ub,
-                8 => ua > ub,
-                9 => ua >= ub,
-                _ => return None,
-            };
-            Some(Int::from_bits(r as u128, w))
+    let bits = match args {
+        [Some(a)] => arith::IntCastOp::of(ctx, op)?.eval(a.bits, a.width, w)?,
+        [Some(a), Some(b)] if arith::CmpIOp::of(ctx, op).is_some() => {
+            let pred = arith::cmpi_predicate(ctx, op)?;
+            if a.width != b.width {
+                return None;
+            }
+            pred.evaluate(a.bits as i128, b.bits as i128, a.width) as u128
         }
-        [Some(a), Some(b)] => eval_binary(name, *a, *b, w),
-        _ => None,
-    }
-}
-
-fn eval_cast(name: &str, a: Int, w: u32) -> Option<Int> {
-    let widen = w > a.width;
-    Some(match name {
-        "extsi" if widen => Int::from_signed(a.signed(), w),
-        "extui" if widen => Int::from_bits(a.unsigned(), w),
-        "trunci" if !widen => Int::from_bits(a.unsigned(), w),
-        "index_cast" => Int::from_signed(a.signed(), w),
-        "index_castui" => Int::from_bits(a.unsigned(), w),
-        "bitcast" if w == a.width => a,
+        [Some(a), Some(b)] if a.width == w && b.width == w => {
+            arith::IntBinaryOp::of(ctx, op)?.eval(a.bits, b.bits, w)?
+        }
         _ => return None,
-    })
-}
-
-fn eval_binary(name: &str, a: Int, b: Int, w: u32) -> Option<Int> {
-    if a.width != w || b.width != w {
-        return None;
-    }
-    let (sa, sb, ua, ub) = (a.signed(), b.signed(), a.unsigned(), b.unsigned());
-    // Signed division of INT_MIN by -1 overflows: poison in MLIR, not evaluated.
-    let signed_div_ok = sb != 0 && !(sa == a.signed_min() && sb == -1);
-    let bits = |v: u128| Some(Int::from_bits(v, w));
-    let signed = |v: i128| Some(Int::from_signed(v, w));
-    match name {
-        "addi" => bits(ua.wrapping_add(ub)),
-        "subi" => bits(ua.wrapping_sub(ub)),
-        "muli" => bits(ua.wrapping_mul(ub)),
-        "andi" => bits(ua & ub),
-        "ori" => bits(ua | ub),
-        "xori" => bits(ua ^ ub),
-        "divui" if ub != 0 => bits(ua / ub),
-        "remui" if ub != 0 => bits(ua % ub),
-        "ceildivui" if ub != 0 => bits(ua / ub + (ua % ub != 0) as u128),
-        "divsi" if signed_div_ok => signed(sa / sb),
-        "remsi" if signed_div_ok => signed(sa % sb),
-        "ceildivsi" if signed_div_ok => {
-            let (q, r) = (sa / sb, sa % sb);
-            signed(if r != 0 && ((r > 0) == (sb > 0)) {
-                q + 1
-            } else {
-                q
-            })
-        }
-        "floordivsi" if signed_div_ok => {
-            let (q, r) = (sa / sb, sa % sb);
-            signed(if r != 0 && ((r < 0) != (sb < 0)) {
-                q - 1
-            } else {
-                q
-            })
-        }
-        "shli" if ub < w as u128 => bits(ua << ub),
-        "shrui" if ub < w as u128 => bits(ua >> ub),
-        "shrsi" if ub < w as u128 => signed(sa >> ub),
-        "maxsi" => signed(sa.max(sb)),
-        "minsi" => signed(sa.min(sb)),
-        "maxui" => bits(ua.max(ub)),
-        "minui" => bits(ua.min(ub)),
-        _ => None,
-    }
+    };
+    Some(Int::from_bits(bits, w))
 }
 
 /// The ops of `block` that `roots` depend on (through ops of `block`), in block order, and the

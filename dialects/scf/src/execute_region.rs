@@ -20,9 +20,27 @@
 //! arguments` before the nested ops are verified; the region-branch edge messages for every
 //! `scf.yield` after them).
 
-use crate::common::{self, check_edge, Point};
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
+use crate::common;
+use weir_ir::{op_error, Context, DiagResult, OpId, OpState, RegionId};
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.execute_region` (MLIR `scf::ExecuteRegionOp`): one CFG region whose `scf.yield`s
+    /// return the results.
+    ExecuteRegionOp = "scf.execute_region"
+}
+
+impl ExecuteRegionOp {
+    /// The region (at least one block; the entry block has no arguments).
+    pub fn region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// Whether canonicalization may not inline it ([`NO_INLINE`]).
+    pub fn is_no_inline(self, ctx: &Context) -> bool {
+        ctx.attr_of(self.0, NO_INLINE).is_some()
+    }
+}
 
 /// The name of the unit attribute that forbids inlining.
 pub const NO_INLINE: &str = "no_inline";
@@ -40,27 +58,6 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     };
     if !ctx.block_args(entry).is_empty() {
         return Err(op_error(ctx, op, "region cannot have any arguments"));
-    }
-    Ok(())
-}
-
-/// The checks MLIR 22 runs after the ops nested in the region: the `RegionBranchOpInterface`
-/// edge of every `scf.yield` back to the op; `verify` has passed.
-pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let region = ctx.region(op, 0);
-    let results = common::result_types(ctx, op);
-    for b in ctx.region_blocks(region) {
-        if let Some(t) = ctx.last_op(b).filter(|&t| ctx.is(t, "scf.yield")) {
-            check_edge(
-                ctx,
-                op,
-                Point::Op("scf.yield"),
-                Point::Parent,
-                ctx.operands(t),
-                &results,
-                ctx.loc(t),
-            )?;
-        }
     }
     Ok(())
 }

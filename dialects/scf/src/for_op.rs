@@ -37,13 +37,101 @@
 //! Canonicalization: a constant trip count ([`constant_trip_count`]) of 0 replaces the loop by
 //! its inits, of 1 by its body; iter_args that cannot be observed are removed.
 
-use crate::common::{self, check_edge, ensure_terminator, ty, Point};
-use weir_ir::{op_error, AttrKind, Context, DiagResult, OpId, OpState, TypeKind, ValueId};
+use crate::common::{self, ensure_terminator, ty};
+use crate::YieldOp;
+use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
+use weir_ir::{
+    op_error, AttrKind, BlockId, Context, DiagResult, InsertPoint, Location, OpId, OpState,
+    TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer, UnresolvedOperand};
 
 /// The name of the unit attribute that selects unsigned comparison.
 pub const UNSIGNED_CMP: &str = "unsignedCmp";
+
+weir_ir::op_view! {
+    /// `scf.for` (MLIR `scf::ForOp`): operands `(lb, ub, step, inits...)`, one body block with
+    /// arguments `(iv, iter_args...)` ending with `scf.yield`.
+    ForOp = "scf.for"
+}
+
+impl ForOp {
+    /// The lower bound.
+    pub fn lower_bound(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The upper bound (exclusive).
+    pub fn upper_bound(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The step.
+    pub fn step(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 2)
+    }
+
+    /// The initial values of the loop-carried values.
+    pub fn init_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.operands(self.0)[3..]
+    }
+
+    /// Whether the bounds compare unsigned (the `unsignedCmp` attribute, [`UNSIGNED_CMP`]).
+    pub fn is_unsigned(self, ctx: &Context) -> bool {
+        ctx.attr_of(self.0, UNSIGNED_CMP).is_some()
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified scf.for has a body block")
+    }
+
+    /// The induction variable (the body's first argument).
+    pub fn induction_var(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[0]
+    }
+
+    /// The loop-carried values inside the body (the body's arguments after the induction
+    /// variable).
+    pub fn region_iter_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.block_args(self.body(ctx))[1..]
+    }
+
+    /// The `scf.yield` ending the body.
+    pub fn yield_op(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.body(ctx)).expect("verified scf.for ends with scf.yield")
+    }
+
+    /// The values the body yields (the next iteration's carried values).
+    pub fn yielded(self, ctx: &Context) -> &[ValueId] {
+        self.yield_op(ctx).values(ctx)
+    }
+
+    /// Builds `scf.for %iv = lb to ub step step iter_args(inits)` at `at`: results of the
+    /// inits' types, a body block with arguments `(iv : type of lb, iter_args...)` and no
+    /// terminator (the caller fills the body and ends it with [`build_yield`](crate::build_yield)).
+    pub fn build(
+        ctx: &mut Context,
+        at: InsertPoint,
+        bounds: [ValueId; 3],
+        inits: &[ValueId],
+        loc: Location,
+    ) -> ForOp {
+        let mut arg_types = vec![ctx.value_type(bounds[0])];
+        arg_types.extend(common::types_of(ctx, inits));
+        let body = ctx.new_block(&arg_types);
+        let region = ctx.new_region();
+        ctx.append_block(region, body);
+        let mut st = OpState::new(ctx.op_name(Self::NAME), loc);
+        st.operands = bounds.to_vec();
+        st.operands.extend_from_slice(inits);
+        st.result_types = arg_types[1..].to_vec();
+        st.regions.push(region);
+        ForOp(ctx.build_op(st, at))
+    }
+}
 
 /// The value of `v` if it is defined by an `arith.constant` (or another `CONSTANT_LIKE` op) with
 /// an integer (or `i1`) `value`, sign-extended from its type's width (`true` is -1).
@@ -104,17 +192,17 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 
 /// The checks MLIR 22 runs after the ops nested in the body, in its order (checked with
 /// mlir-opt 22 on inputs with two of these errors): `SingleBlockImplicitTerminator<
-/// "scf::YieldOp">`, `LoopLikeOpInterface`, `RegionBranchOpInterface` edges,
-/// `ForOp::verifyRegions` (induction variable type); `verify` has passed.
+/// "scf::YieldOp">` and `LoopLikeOpInterface` here; then the generic `RegionBranch` edges
+/// (from [`successors`]) and `ForOp::verifyRegions` ([`verify_induction_var`]); `verify` has
+/// passed.
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     common::expect_yield_terminators(ctx, op)?;
-    let operands = ctx.operands(op);
-    let (bound_ty, inits) = (ctx.value_type(operands[0]), &operands[3..]);
+    let inits = &ctx.operands(op)[3..];
     let results = common::result_types(ctx, op);
     // LoopLikeOpInterface (22 wording).
     let body = ctx.entry_block(ctx.region(op, 0)).expect("one block");
     let args = ctx.block_args(body);
-    let Some((&iv, iter_args)) = args.split_first() else {
+    let Some((_, iter_args)) = args.split_first() else {
         // 22 reports `different number of inits and region iter_args: N != 18446744073709551615`
         // here (an unsigned underflow); say what is wrong instead.
         return Err(op_error(
@@ -190,38 +278,17 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
             ));
         }
     }
+    Ok(())
+}
 
-    // RegionBranchOpInterface edges: into the body, back to the body, out to the results.
-    check_edge(
-        ctx,
-        op,
-        Point::Parent,
-        Point::Region(0),
-        inits,
-        &iter_tys,
-        ctx.loc(op),
-    )?;
-    if let Some(t) = terminator {
-        let (yielded, loc) = (ctx.operands(t), ctx.loc(t));
-        check_edge(
-            ctx,
-            op,
-            Point::Op("scf.yield"),
-            Point::Region(0),
-            yielded,
-            &iter_tys,
-            loc,
-        )?;
-        check_edge(
-            ctx,
-            op,
-            Point::Op("scf.yield"),
-            Point::Parent,
-            yielded,
-            &results,
-            loc,
-        )?;
-    }
+/// MLIR 22's `ForOp::verifyRegions`, run after the region-branch edges: the induction variable
+/// has the bounds' type; `verify` has passed.
+pub(crate) fn verify_induction_var(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let bound_ty = ctx.value_type(ctx.operand(op, 0));
+    let body = ctx.entry_block(ctx.region(op, 0));
+    let Some(&iv) = body.and_then(|b| ctx.block_args(b).first()) else {
+        return Ok(());
+    };
     if ctx.value_type(iv) != bound_ty {
         return Err(op_error(
             ctx,
@@ -230,6 +297,39 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
         ));
     }
     Ok(())
+}
+
+/// `RegionBranch` of `scf.for`: the parent enters the body with the inits (operands `3..`) as
+/// the iter_args (the body arguments after the induction variable); the `scf.yield` goes back
+/// to the body and out to the results with all its operands.
+pub(crate) fn successors(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Successor> {
+    let Some(body) = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r)) else {
+        return Vec::new();
+    };
+    let iter_args = ctx.block_args(body).get(1..).unwrap_or(&[]).to_vec();
+    match point {
+        BranchPoint::Parent => vec![Successor {
+            target: Target::Region(0),
+            operands: 3.min(ctx.operands(op).len())..ctx.operands(op).len(),
+            inputs: iter_args,
+        }],
+        BranchPoint::Terminator(t) if ctx.is(t, "scf.yield") => {
+            let operands = 0..ctx.operands(t).len();
+            vec![
+                Successor {
+                    target: Target::Region(0),
+                    operands: operands.clone(),
+                    inputs: iter_args,
+                },
+                Successor {
+                    target: Target::Parent,
+                    operands,
+                    inputs: ctx.results(op).to_vec(),
+                },
+            ]
+        }
+        BranchPoint::Terminator(_) => Vec::new(),
+    }
 }
 
 /// Parses `(%a = %x, %b = %y)` (MLIR `parseAssignmentList`).
@@ -479,7 +579,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.for-unused-iter-args",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_iter_args,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
 
@@ -574,53 +674,6 @@ fn forward_invariant_iter_args(
     changed
 }
 
-/// Drops iter_arg `i` when result `i` is unused and the iter_arg only feeds yield operand `i`
-/// (directly or through pure ops of the body: a dead cycle), or is unused. The init, the block
-/// argument, the yield operand and the result go; the dead ops of the cycle are erased.
-fn remove_unused_iter_args(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
-    let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
-        return false;
-    };
-    let body = ctx.op_block(y).expect("in a block");
-    let n = ctx.results(op).len();
-    if n == 0
-        || ctx.operands(op).len() != n + 3
-        || ctx.block_args(body).len() != n + 1
-        || ctx.operands(y).len() != n
-    {
-        return false;
-    }
-    let mut drop = std::collections::HashSet::new();
-    let mut chains = Vec::new();
-    for i in 0..n {
-        if !ctx.is_unused(ctx.result(op, i)) {
-            continue;
-        }
-        let arg = ctx.block_args(body)[i + 1];
-        if let Some(chain) = crate::canon::dead_chain(ctx, arg, body, y, i) {
-            drop.insert(i);
-            chains.push(chain);
-        }
-    }
-    if drop.is_empty() {
-        return false;
-    }
-    let new_yield = crate::canon::without(ctx.operands(y), &drop);
-    ctx.set_operands(y, new_yield);
-    crate::canon::erase_chains(ctx, &chains);
-    let mut idx: Vec<usize> = drop.iter().copied().collect();
-    idx.sort_unstable_by(|a, b| b.cmp(a));
-    for &i in &idx {
-        ctx.erase_block_arg(body, i + 1);
-    }
-    let operands = ctx.operands(op).to_vec();
-    let mut new_operands = operands[..3].to_vec();
-    new_operands.extend(crate::canon::without(&operands[3..], &drop));
-    let keep: Vec<bool> = (0..n).map(|i| !drop.contains(&i)).collect();
-    crate::canon::rebuild_op(ctx, op, new_operands, &keep);
-    true
-}
-
 /// The remark for an `scf.for` that constant-condition folding kept.
 pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
     if let Some(n) = constant_trip_count(ctx, op) {
@@ -637,3 +690,39 @@ pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
         "variable trip count: kept".to_string()
     }
 }
+
+/// The single block of region 0 of `op`, if it has one.
+fn body_block(ctx: &Context, op: OpId) -> Option<weir_ir::BlockId> {
+    ctx.regions(op).first().and_then(|&r| ctx.entry_block(r))
+}
+
+/// The operands of the terminator of `op`'s body if it is an `scf.yield`.
+pub(crate) fn body_yielded(ctx: &Context, op: OpId, region: usize) -> Vec<ValueId> {
+    crate::canon::terminator(ctx, op, region, "scf.yield")
+        .map(|t| ctx.operands(t).to_vec())
+        .unwrap_or_default()
+}
+
+/// `LoopLike` of `scf.for`: induction variable = the body's first argument, bounds = operands
+/// `0..3`, inits = operands `3..`, iter_args = the other body arguments, trip count =
+/// [`constant_trip_count`].
+pub(crate) const LOOP_LIKE: weir_ir::interfaces::loop_like::LoopLike =
+    weir_ir::interfaces::loop_like::LoopLike {
+        induction_var: |ctx, op| {
+            body_block(ctx, op).and_then(|b| ctx.block_args(b).first().copied())
+        },
+        bounds: |ctx, op| match ctx.operands(op) {
+            [lb, ub, step, ..] => Some([*lb, *ub, *step]),
+            _ => None,
+        },
+        inits: |ctx, op| ctx.operands(op).get(3..).unwrap_or(&[]).to_vec(),
+        region_iter_args: |ctx, op| {
+            body_block(ctx, op)
+                .and_then(|b| ctx.block_args(b).get(1..))
+                .unwrap_or(&[])
+                .to_vec()
+        },
+        yielded: |ctx, op| body_yielded(ctx, op, 0),
+        body: |ctx, op| ctx.regions(op).to_vec(),
+        trip_count: constant_trip_count,
+    };

@@ -24,11 +24,58 @@
 //! (`verify_regions`, as MLIR's region traits), `scf.yield` terminators and each `scf.yield`
 //! matching the result types exactly (region-branch edge messages).
 
-use crate::common::{
-    self, check_edge, ensure_terminator, expect_no_region_args, expect_one_block, Point,
+use crate::common::{self, ensure_terminator, expect_no_region_args, expect_one_block};
+use crate::YieldOp;
+use weir_dialect_arith as arith;
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, OpId, OpState, RegionId, Signedness,
+    TypeKind, ValueId,
 };
-use weir_ir::{op_error, Context, DiagResult, InsertPoint, OpId, OpState, Signedness, TypeKind};
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.if` (MLIR `scf::IfOp`): regions `[then, else]`, the else region empty when absent.
+    IfOp = "scf.if"
+}
+
+impl IfOp {
+    /// The `i1` condition.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The then region (one block).
+    pub fn then_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// The else region (no block when absent).
+    pub fn else_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 1)
+    }
+
+    /// The block of the then region.
+    pub fn then_block(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(self.then_region(ctx))
+            .expect("verified scf.if has a then block")
+    }
+
+    /// The block of the else region; `None` when there is no else.
+    pub fn else_block(self, ctx: &Context) -> Option<BlockId> {
+        ctx.entry_block(self.else_region(ctx))
+    }
+
+    /// The `scf.yield` ending the then block.
+    pub fn then_yield(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.then_block(ctx)).expect("verified scf.if ends with scf.yield")
+    }
+
+    /// The `scf.yield` ending the else block; `None` when there is no else.
+    pub fn else_yield(self, ctx: &Context) -> Option<YieldOp> {
+        let block = self.else_block(ctx)?;
+        Some(YieldOp::ending(ctx, block).expect("verified scf.if ends with scf.yield"))
+    }
+}
 
 /// The checks MLIR 22 runs before the ops nested in the regions (ODS constraints,
 /// `NoRegionArguments`, `IfOp::verify`).
@@ -72,24 +119,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// `SingleBlockImplicitTerminator<"scf::YieldOp">`, then the `RegionBranchOpInterface` edges;
 /// `verify` has passed.
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    common::expect_yield_terminators(ctx, op)?;
-    // Region-branch edges: each yield goes back to the parent with the results' types.
-    let results = common::result_types(ctx, op);
-    for &r in ctx.regions(op) {
-        if let Some(t) = common::single_block_terminator(ctx, r).filter(|&t| ctx.is(t, "scf.yield"))
-        {
-            check_edge(
-                ctx,
-                op,
-                Point::Op("scf.yield"),
-                Point::Parent,
-                ctx.operands(t),
-                &results,
-                ctx.loc(t),
-            )?;
-        }
-    }
-    Ok(())
+    common::expect_yield_terminators(ctx, op)
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
@@ -149,7 +179,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.if-unused-results",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_results,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
     weir_ir::Pattern {
         name: "scf.if-yields-to-select",
@@ -203,12 +233,6 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
     true
 }
 
-/// Unused results are dropped, with the matching operands of both yields. MLIR's generic
-/// `RemoveDeadRegionBranchOpSuccessorInputs` for `scf.if`.
-fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
-    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
-}
-
 /// A used result whose yields in both regions are values defined outside the op is computed
 /// without the op: the value itself when both yield the same one, the condition when they yield
 /// the `i1` constants `true` / `false`, `arith.xori %cond, true` for `false` / `true`, else
@@ -250,22 +274,10 @@ fn yields_to_select(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
             (Some(true), Some(false)) => cond,
             (Some(false), Some(true)) => {
                 let i1 = ctx.value_type(cond);
-                let one = ctx.int_attr(1, i1);
-                let tru = crate::canon::build_arith(
-                    ctx,
-                    at,
-                    "arith.constant",
-                    vec![],
-                    i1,
-                    &[("value", one)],
-                    &loc,
-                );
-                crate::canon::build_arith(ctx, at, "arith.xori", vec![cond, tru], i1, &[], &loc)
+                let tru = arith::build_int_constant(ctx, at, 1, i1, loc.clone());
+                arith::build_xori(ctx, at, cond, tru, loc.clone())
             }
-            _ => {
-                let ty = ctx.value_type(r);
-                crate::canon::build_arith(ctx, at, "arith.select", vec![cond, t, e], ty, &[], &loc)
-            }
+            _ => arith::build_select(ctx, at, cond, t, e, loc.clone()),
         };
         ctx.replace_all_uses(r, value);
         changed = true;

@@ -33,9 +33,44 @@
 //! rejected (`region #1 should have no arguments`), since nothing could pass them values.
 
 use crate::common::{self, ensure_terminator, ty};
-use weir_ir::{op_error, AttrKind, Context, DenseValue, DiagResult, OpId, OpState, TypeKind};
+use weir_ir::{
+    op_error, AttrKind, Context, DenseValue, DiagResult, OpId, OpState, RegionId, TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.index_switch` (MLIR `scf::IndexSwitchOp`): regions `[default, case0, case1, ...]`,
+    /// one block each, ending with `scf.yield`.
+    IndexSwitchOp = "scf.index_switch"
+}
+
+impl IndexSwitchOp {
+    /// The `index` operand switched on.
+    pub fn arg(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The case values, in case order ([`CASES`]).
+    pub fn cases(self, ctx: &Context) -> Vec<i64> {
+        case_values(ctx, self.0).expect("verified scf.index_switch has valid cases")
+    }
+
+    /// The number of cases (besides the default).
+    pub fn num_cases(self, ctx: &Context) -> usize {
+        ctx.regions(self.0).len() - 1
+    }
+
+    /// The default region.
+    pub fn default_region(self, ctx: &Context) -> RegionId {
+        ctx.region(self.0, 0)
+    }
+
+    /// The region of case `i`.
+    pub fn case_region(self, ctx: &Context, i: usize) -> RegionId {
+        ctx.region(self.0, i + 1)
+    }
+}
 
 /// The name of the case-values attribute.
 pub const CASES: &str = "cases";
@@ -226,7 +261,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.index_switch-unused-results",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_results,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
 
@@ -262,11 +297,6 @@ fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
         None => format!("constant index {value}: no such case, default region inlined"),
     });
     true
-}
-
-/// Unused results are dropped, with the matching operands of every region's yield.
-fn remove_unused_results(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> bool {
-    crate::canon::drop_unused_results_of_yielding_op(ctx, op)
 }
 
 /// The remark for an `scf.index_switch` that constant-condition folding kept.

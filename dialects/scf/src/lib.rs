@@ -75,8 +75,15 @@
 //! always matched by position: no pattern merges or moves values that a condition forwards
 //! twice (the miscompile of MLIR 22's `--canonicalize` on such loops, fault kind (a) of issue 3).
 //!
-//! Architecture invariant: this crate depends on the IR core and the syntax crate only; other
-//! dialects' ops (e.g. `arith.constant` for the step check) are recognised by name.
+//! Typed views: each op module exports its op's view ([`ForOp`], [`WhileOp`], [`IfOp`], ...;
+//! `X::of(ctx, op)`, accessors that never fail on a verified op) and builders ([`ForOp::build`],
+//! [`WhileOp::build`], [`build_yield`], [`build_condition`]); other crates use them instead of
+//! op names.
+//!
+//! Architecture invariant: this crate depends on the IR core, the syntax crate and the arith
+//! dialect it builds on (as MLIR's scf does): constants, the integer semantics of the
+//! evaluator, and the arith ops its patterns create are arith's views, builders and
+//! `semantics`.
 
 mod canon;
 mod common;
@@ -92,11 +99,16 @@ mod reduce;
 mod while_op;
 mod yield_op;
 
+pub use condition::{build_condition, ConditionOp};
 pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
-pub use execute_region::NO_INLINE;
-pub use for_op::{constant_int, constant_trip_count, UNSIGNED_CMP};
-pub use index_switch::{case_values, CASES};
-pub use parallel::OPERAND_SEGMENT_SIZES;
+pub use execute_region::{ExecuteRegionOp, NO_INLINE};
+pub use for_op::{constant_int, constant_trip_count, ForOp, UNSIGNED_CMP};
+pub use if_op::IfOp;
+pub use index_switch::{case_values, IndexSwitchOp, CASES};
+pub use parallel::{ParallelOp, OPERAND_SEGMENT_SIZES};
+pub use reduce::{ReduceOp, ReduceReturnOp};
+pub use while_op::WhileOp;
+pub use yield_op::{build_yield, YieldOp};
 
 use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};
@@ -113,6 +125,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpSyntax,
         &'static [Pattern],
         Option<DescribeFn>,
+        fn(OpDef) -> OpDef,
     ); 10] = [
         (
             "scf.if",
@@ -122,6 +135,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(if_op::parse, if_op::print),
             if_op::PATTERNS,
             Some(if_op::describe_kept),
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.for",
@@ -131,15 +145,24 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(for_op::parse, for_op::print),
             for_op::PATTERNS,
             Some(for_op::describe_kept),
+            |d| {
+                d.region_branch(for_op::successors)
+                    .region_verifier_last(for_op::verify_induction_var)
+                    .loop_like(for_op::LOOP_LIKE)
+            },
         ),
         (
             "scf.while",
             region_op,
             while_op::verify,
-            Some(while_op::verify_regions),
+            None,
             OpSyntax::new(while_op::parse, while_op::print),
             while_op::PATTERNS,
             Some(while_op::describe_kept),
+            |d| {
+                d.region_branch(while_op::successors)
+                    .loop_like(while_op::LOOP_LIKE)
+            },
         ),
         (
             "scf.index_switch",
@@ -149,15 +172,17 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(index_switch::parse, index_switch::print),
             index_switch::PATTERNS,
             Some(index_switch::describe_kept),
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.execute_region",
             Traits::NONE,
             execute_region::verify,
-            Some(execute_region::verify_regions),
+            None,
             OpSyntax::new(execute_region::parse, execute_region::print),
             execute_region::PATTERNS,
             None,
+            |d| d.region_branch(common::yield_to_parent),
         ),
         (
             "scf.parallel",
@@ -167,6 +192,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(parallel::parse, parallel::print),
             parallel::PATTERNS,
             None,
+            |d| d,
         ),
         (
             "scf.reduce",
@@ -176,6 +202,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(reduce::parse, reduce::print),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.reduce.return",
@@ -185,6 +212,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(reduce::parse_return, reduce::print_return),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.yield",
@@ -194,6 +222,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(yield_op::parse, yield_op::print),
             &[],
             None,
+            |d| d,
         ),
         (
             "scf.condition",
@@ -203,9 +232,10 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(condition::parse, condition::print),
             &[],
             None,
+            |d| d,
         ),
     ];
-    for (name, traits, verify, verify_regions, op_syntax, patterns, describe) in ops {
+    for (name, traits, verify, verify_regions, op_syntax, patterns, describe, extra) in ops {
         let mut def = OpDef::new(name, traits).verifier(verify).patterns(patterns);
         if let Some(f) = verify_regions {
             def = def.region_verifier(f);
@@ -213,7 +243,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         if let Some(d) = describe {
             def = def.describe_kept(d);
         }
-        ctx.register(def);
+        ctx.register(extra(def));
         syntax.register(name, op_syntax);
     }
 }

@@ -56,6 +56,58 @@ use weir_syntax::{Argument, PResult, Parser, Printer, UnresolvedOperand};
 /// The attribute splitting the operands into lower bounds, upper bounds, steps and inits.
 pub const OPERAND_SEGMENT_SIZES: &str = "operandSegmentSizes";
 
+weir_ir::op_view! {
+    /// `scf.parallel` (MLIR `scf::ParallelOp`): operands `(lbs..., ubs..., steps..., inits...)`
+    /// split by [`OPERAND_SEGMENT_SIZES`]; one body block with the induction variables as
+    /// arguments, ending with `scf.reduce`.
+    ParallelOp = "scf.parallel"
+}
+
+impl ParallelOp {
+    fn segment(self, ctx: &Context, i: usize) -> &[ValueId] {
+        let s = segments(ctx, self.0).expect("verified scf.parallel has valid segments");
+        let start: usize = s[..i].iter().sum();
+        &ctx.operands(self.0)[start..start + s[i]]
+    }
+
+    /// The lower bounds, one per dimension.
+    pub fn lower_bounds(self, ctx: &Context) -> &[ValueId] {
+        self.segment(ctx, 0)
+    }
+
+    /// The upper bounds (exclusive), one per dimension.
+    pub fn upper_bounds(self, ctx: &Context) -> &[ValueId] {
+        self.segment(ctx, 1)
+    }
+
+    /// The steps, one per dimension.
+    pub fn steps(self, ctx: &Context) -> &[ValueId] {
+        self.segment(ctx, 2)
+    }
+
+    /// The initial values of the reductions, one per result.
+    pub fn init_vals(self, ctx: &Context) -> &[ValueId] {
+        self.segment(ctx, 3)
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> weir_ir::BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified scf.parallel has a body block")
+    }
+
+    /// The induction variables (the body's arguments), one per dimension.
+    pub fn induction_vars(self, ctx: &Context) -> &[ValueId] {
+        ctx.block_args(self.body(ctx))
+    }
+
+    /// The `scf.reduce` ending the body.
+    pub fn reduce_op(self, ctx: &Context) -> crate::ReduceOp {
+        let last = ctx.last_op(self.body(ctx)).expect("verified");
+        crate::ReduceOp::of(ctx, last).expect("verified scf.parallel ends with scf.reduce")
+    }
+}
+
 /// The operands of an `scf.parallel`, by group.
 struct Parts {
     lbs: Vec<ValueId>,

@@ -29,9 +29,47 @@
 //! by `scf.parallel`.
 
 use crate::common::{self, ty};
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
+use weir_ir::{op_error, BlockId, Context, DiagResult, OpId, OpState, ValueId};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.reduce(%v... : T...) { reduction }...` (MLIR `scf::ReduceOp`): the terminator of an
+    /// `scf.parallel` body; operand `i` is combined by region `i`.
+    ReduceOp = "scf.reduce"
+}
+
+impl ReduceOp {
+    /// The iteration's values, one per reduction.
+    pub fn operands(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
+
+    /// The block of reduction region `i`: arguments `(lhs, rhs)`, ending with
+    /// `scf.reduce.return`.
+    pub fn reduction_block(self, ctx: &Context, i: usize) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, i))
+            .expect("verified scf.reduce has one block per reduction")
+    }
+
+    /// The `scf.reduce.return` ending reduction region `i`.
+    pub fn reduction_return(self, ctx: &Context, i: usize) -> ReduceReturnOp {
+        let last = ctx.last_op(self.reduction_block(ctx, i)).expect("verified");
+        ReduceReturnOp::of(ctx, last).expect("verified reduction ends with scf.reduce.return")
+    }
+}
+
+weir_ir::op_view! {
+    /// `scf.reduce.return %v : T` (MLIR `scf::ReduceReturnOp`): the combined value.
+    ReduceReturnOp = "scf.reduce.return"
+}
+
+impl ReduceReturnOp {
+    /// The combined value.
+    pub fn value(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+}
 
 /// The checks of `scf.reduce` that MLIR 22 runs before the nested ops (traits `ZeroResults`,
 /// `HasParent<"ParallelOp">`, then the ODS region constraints).

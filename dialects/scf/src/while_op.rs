@@ -22,15 +22,106 @@
 //!
 //! Verifier: MLIR 22's checks and wording: one block per region and the terminator kinds (with
 //! a `terminator here` note) before the nested ops are verified (`verify`, as 22's ODS checks
-//! and `WhileOp::verify`); after them (`verify_regions`), the region-branch edges in 22's order:
-//! inits -> before arguments, condition -> results, condition -> after arguments, yield ->
-//! before arguments.
+//! and `WhileOp::verify`); after them, the generic region-branch edge verifier (from
+//! [`successors`]) in 22's order: inits -> before arguments, condition -> results, condition ->
+//! after arguments, yield -> before arguments.
 
-use crate::common::{self, check_edge, types_of, Point};
+use crate::common::{self, types_of};
 use crate::for_op::{parse_assignment_list, print_assignment_list};
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState, RegionId, TypeKind};
+use crate::{ConditionOp, YieldOp};
+use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, Location, OpId, OpState, RegionId, Type,
+    TypeKind, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{Argument, PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.while` (MLIR `scf::WhileOp`): operands = inits; regions `[before, after]`, one
+    /// block each, ending with `scf.condition` and `scf.yield`.
+    WhileOp = "scf.while"
+}
+
+impl WhileOp {
+    /// The initial values (the before block's arguments on the first evaluation).
+    pub fn inits(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
+
+    /// The before block (computes the condition).
+    pub fn before(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified scf.while has a before block")
+    }
+
+    /// The after block (the body).
+    pub fn after(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 1))
+            .expect("verified scf.while has an after block")
+    }
+
+    /// The before block's arguments.
+    pub fn before_args(self, ctx: &Context) -> &[ValueId] {
+        ctx.block_args(self.before(ctx))
+    }
+
+    /// The after block's arguments.
+    pub fn after_args(self, ctx: &Context) -> &[ValueId] {
+        ctx.block_args(self.after(ctx))
+    }
+
+    /// The `scf.condition` ending the before block.
+    pub fn condition_op(self, ctx: &Context) -> ConditionOp {
+        ConditionOp::of(ctx, ctx.last_op(self.before(ctx)).expect("verified"))
+            .expect("verified scf.while's before region ends with scf.condition")
+    }
+
+    /// The `i1` condition.
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        self.condition_op(ctx).condition(ctx)
+    }
+
+    /// The values `scf.condition` forwards (to the after block, or as the results).
+    pub fn forwarded(self, ctx: &Context) -> &[ValueId] {
+        self.condition_op(ctx).forwarded(ctx)
+    }
+
+    /// The `scf.yield` ending the after block.
+    pub fn yield_op(self, ctx: &Context) -> YieldOp {
+        YieldOp::ending(ctx, self.after(ctx))
+            .expect("verified scf.while's after region ends with scf.yield")
+    }
+
+    /// The values the after block yields (the next before arguments).
+    pub fn yielded(self, ctx: &Context) -> &[ValueId] {
+        self.yield_op(ctx).values(ctx)
+    }
+
+    /// Builds `scf.while (inits) : (...) -> (result_types)` at `at`: a before block with
+    /// arguments of the inits' types and an after block with arguments of `result_types`,
+    /// both without terminators (the caller ends them with `scf.condition` and
+    /// [`build_yield`](crate::build_yield)).
+    pub fn build(
+        ctx: &mut Context,
+        at: InsertPoint,
+        inits: &[ValueId],
+        result_types: &[Type],
+        loc: Location,
+    ) -> WhileOp {
+        let before_types = types_of(ctx, inits);
+        let mut st = OpState::new(ctx.op_name(Self::NAME), loc);
+        for types in [&before_types[..], result_types] {
+            let block = ctx.new_block(types);
+            let region = ctx.new_region();
+            ctx.append_block(region, block);
+            st.regions.push(region);
+        }
+        st.operands = inits.to_vec();
+        st.result_types = result_types.to_vec();
+        WhileOp(ctx.build_op(st, at))
+    }
+}
 
 /// MLIR's `verifyAndGetTerminator`: the terminator of `region`'s block if it is a `name` op.
 pub(crate) fn terminator_named(
@@ -82,51 +173,45 @@ fn terminators(ctx: &Context, op: OpId) -> DiagResult<(OpId, OpId)> {
     Ok((cond, yield_op))
 }
 
-/// The checks MLIR 22 runs after the ops nested in the regions: the `RegionBranchOpInterface`
-/// edges; `verify` has passed.
-pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let (before, after) = (ctx.region(op, 0), ctx.region(op, 1));
-    let (cond, yield_op) = terminators(ctx, op)?;
-    let before_args = ctx.block_arg_types(ctx.entry_block(before).expect("one block"));
-    let after_args = ctx.block_arg_types(ctx.entry_block(after).expect("one block"));
-    let forwarded = ctx.operands(cond).get(1..).unwrap_or(&[]);
-    let cond_op = Point::Op("scf.condition");
-    check_edge(
-        ctx,
-        op,
-        Point::Parent,
-        Point::Region(0),
-        ctx.operands(op),
-        &before_args,
-        ctx.loc(op),
-    )?;
-    check_edge(
-        ctx,
-        op,
-        cond_op,
-        Point::Parent,
-        forwarded,
-        &common::result_types(ctx, op),
-        ctx.loc(cond),
-    )?;
-    check_edge(
-        ctx,
-        op,
-        cond_op,
-        Point::Region(1),
-        forwarded,
-        &after_args,
-        ctx.loc(cond),
-    )?;
-    check_edge(
-        ctx,
-        op,
-        Point::Op("scf.yield"),
-        Point::Region(0),
-        ctx.operands(yield_op),
-        &before_args,
-        ctx.loc(yield_op),
-    )
+/// `RegionBranch` of `scf.while`: the parent enters "before" with the inits; the
+/// `scf.condition` forwards its operands after the condition to "after" and to the results; the
+/// `scf.yield` goes back to "before".
+pub(crate) fn successors(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Successor> {
+    let args = |i: usize| {
+        ctx.regions(op)
+            .get(i)
+            .and_then(|&r| ctx.entry_block(r))
+            .map(|b| ctx.block_args(b).to_vec())
+            .unwrap_or_default()
+    };
+    match point {
+        BranchPoint::Parent => vec![Successor {
+            target: Target::Region(0),
+            operands: 0..ctx.operands(op).len(),
+            inputs: args(0),
+        }],
+        BranchPoint::Terminator(t) if ctx.is(t, "scf.condition") => {
+            let operands = 1.min(ctx.operands(t).len())..ctx.operands(t).len();
+            vec![
+                Successor {
+                    target: Target::Parent,
+                    operands: operands.clone(),
+                    inputs: ctx.results(op).to_vec(),
+                },
+                Successor {
+                    target: Target::Region(1),
+                    operands,
+                    inputs: args(1),
+                },
+            ]
+        }
+        BranchPoint::Terminator(t) if ctx.is(t, "scf.yield") => vec![Successor {
+            target: Target::Region(0),
+            operands: 0..ctx.operands(t).len(),
+            inputs: args(0),
+        }],
+        BranchPoint::Terminator(_) => Vec::new(),
+    }
 }
 
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
@@ -215,7 +300,7 @@ pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.while-unused-carried-values",
         kind: weir_ir::PatternKind::General,
-        apply: remove_unused_carried_values,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
 
@@ -289,87 +374,6 @@ fn forward_invariant_carried_values(
     changed
 }
 
-/// Removes loop-carried values that cannot be observed (MLIR's generic
-/// `RemoveDeadRegionBranchOpSuccessorInputs`, and the dead cycles it leaves):
-/// - a forwarded value whose result and "after" argument are both unused (its `scf.condition`
-///   operand, the after argument and the result go);
-/// - a "before" argument that is unused (its init and `scf.yield` operand go);
-/// - a dead cycle: a before argument whose only use is being forwarded at position `j`, whose
-///   result `j` is unused and whose after argument `j` only feeds (through pure ops of the body)
-///   the yield operand that becomes that before argument again.
-///
-/// Values are matched by position, never by identity: a value forwarded twice (fault kind (a))
-/// is two independent positions, each kept or dropped on its own.
-fn remove_unused_carried_values(
-    ctx: &mut Context,
-    op: OpId,
-    _log: &mut weir_ir::RewriteLog,
-) -> bool {
-    use std::collections::HashSet;
-    let Some(p) = crate::eval::while_parts(ctx, op) else {
-        return false;
-    };
-    let before_args = ctx.block_args(p.before).to_vec();
-    let after_args = ctx.block_args(p.after).to_vec();
-    let mut drop_fwd: HashSet<usize> = HashSet::new();
-    let mut drop_before: HashSet<usize> = HashSet::new();
-    let mut chains = Vec::new();
-    for (j, &a) in after_args.iter().enumerate() {
-        if ctx.is_unused(a) && ctx.is_unused(ctx.result(op, j)) {
-            drop_fwd.insert(j);
-        }
-    }
-    for (k, &b) in before_args.iter().enumerate() {
-        if ctx.is_unused(b) {
-            drop_before.insert(k);
-            continue;
-        }
-        let [u] = ctx.uses(b) else { continue };
-        if u.op != p.condition || u.operand == 0 {
-            continue;
-        }
-        let j = u.operand as usize - 1;
-        if drop_fwd.contains(&j) {
-            drop_before.insert(k); // its only use goes away
-            continue;
-        }
-        if !ctx.is_unused(ctx.result(op, j)) {
-            continue;
-        }
-        if let Some(chain) = crate::canon::dead_chain(ctx, after_args[j], p.after, p.yield_op, k) {
-            drop_fwd.insert(j);
-            drop_before.insert(k);
-            chains.push(chain);
-        }
-    }
-    if drop_fwd.is_empty() && drop_before.is_empty() {
-        return false;
-    }
-    let cond_operands = ctx.operands(p.condition).to_vec();
-    let mut new_cond = vec![cond_operands[0]];
-    new_cond.extend(crate::canon::without(&cond_operands[1..], &drop_fwd));
-    ctx.set_operands(p.condition, new_cond);
-    let new_yield = crate::canon::without(ctx.operands(p.yield_op), &drop_before);
-    ctx.set_operands(p.yield_op, new_yield);
-    crate::canon::erase_chains(ctx, &chains);
-    let mut fwd: Vec<usize> = drop_fwd.iter().copied().collect();
-    fwd.sort_unstable_by(|a, b| b.cmp(a));
-    for j in fwd {
-        ctx.erase_block_arg(p.after, j);
-    }
-    let mut before: Vec<usize> = drop_before.iter().copied().collect();
-    before.sort_unstable_by(|a, b| b.cmp(a));
-    for k in before {
-        ctx.erase_block_arg(p.before, k);
-    }
-    let inits = crate::canon::without(ctx.operands(op), &drop_before);
-    let keep: Vec<bool> = (0..after_args.len())
-        .map(|j| !drop_fwd.contains(&j))
-        .collect();
-    crate::canon::rebuild_op(ctx, op, inits, &keep);
-    true
-}
-
 /// The remark for an `scf.while` that constant-condition folding kept.
 pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
     match crate::eval::while_trip_count(ctx, op) {
@@ -377,3 +381,23 @@ pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
         None => "variable condition: kept".to_string(),
     }
 }
+
+/// `LoopLike` of `scf.while`: no induction variable or bounds; inits = the operands, iter_args
+/// = the "before" arguments, yielded = the `scf.yield` operands, regions = before, after; trip
+/// count = [`crate::while_trip_count`] (the number of times "after" runs).
+pub(crate) const LOOP_LIKE: weir_ir::interfaces::loop_like::LoopLike =
+    weir_ir::interfaces::loop_like::LoopLike {
+        induction_var: |_, _| None,
+        bounds: |_, _| None,
+        inits: |ctx, op| ctx.operands(op).to_vec(),
+        region_iter_args: |ctx, op| {
+            ctx.regions(op)
+                .first()
+                .and_then(|&r| ctx.entry_block(r))
+                .map(|b| ctx.block_args(b).to_vec())
+                .unwrap_or_default()
+        },
+        yielded: |ctx, op| crate::for_op::body_yielded(ctx, op, 1),
+        body: |ctx, op| ctx.regions(op).to_vec(),
+        trip_count: |ctx, op| crate::while_trip_count(ctx, op).map(u128::from),
+    };

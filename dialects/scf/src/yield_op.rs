@@ -10,9 +10,40 @@
 //! Verifier: the parent is one of the five ops above. Whether the operands match what the parent
 //! expects is checked by the parent (as MLIR's region-branch verifier does).
 
-use weir_ir::{op_error, Context, DiagResult, OpId, OpState};
+use weir_ir::{
+    op_error, BlockId, Context, DiagResult, InsertPoint, Location, OpId, OpState, ValueId,
+};
 use weir_syntax::lexer::Tok;
 use weir_syntax::{PResult, Parser, Printer};
+
+weir_ir::op_view! {
+    /// `scf.yield` (MLIR `scf::YieldOp`): the values a region of its parent produces.
+    YieldOp = "scf.yield"
+}
+
+impl YieldOp {
+    /// The yielded values.
+    pub fn values(self, ctx: &Context) -> &[ValueId] {
+        ctx.operands(self.0)
+    }
+
+    /// The `scf.yield` ending `block`, if its last op is one.
+    pub fn ending(ctx: &Context, block: BlockId) -> Option<YieldOp> {
+        YieldOp::of(ctx, ctx.last_op(block)?)
+    }
+}
+
+/// Builds `scf.yield values` at `at` (e.g. `InsertPoint::End(body)`).
+pub fn build_yield(
+    ctx: &mut Context,
+    at: InsertPoint,
+    values: &[ValueId],
+    loc: Location,
+) -> YieldOp {
+    let mut st = OpState::new(ctx.op_name(YieldOp::NAME), loc);
+    st.operands = values.to_vec();
+    YieldOp(ctx.build_op(st, at))
+}
 
 /// The ops whose regions `scf.yield` may terminate, sorted as MLIR's message lists them.
 pub(crate) const PARENTS: [&str; 5] = [

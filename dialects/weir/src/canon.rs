@@ -14,19 +14,20 @@
 //!   trip and after the loop: its block argument and result are replaced by the init (as
 //!   `scf.for`'s iter_args, MLIR 22's `MakeRegionBranchOpSuccessorInputsDead`); the value is then
 //!   removed by the next pattern.
-//! - [`remove_unused_carried_values`] (`General`): a carried value whose result is unused and
-//!   whose block argument only feeds its own yield operand (directly or through pure ops of the
-//!   body), or is unused, is removed.
+//! - the generic `remove_dead_values` (`General`, from the core's `RegionBranch` interface): a
+//!   carried value whose result is unused and whose block argument only feeds its own yield
+//!   operand (directly or through pure ops of the body), or is unused, is removed (the
+//!   `operandSegmentSizes` attribute updated).
 //!
-//! Ops of other dialects (`scf.for`, `scf.yield`, `arith.constant`) are created by name, and
-//! constants recognised through the registry (`CONSTANT_LIKE`) or by the name `arith.constant`,
-//! so this crate depends on no other dialect's code.
+//! Ops of the dialects weir builds on (`scf.for`, `scf.yield`, `arith.constant`) are created and
+//! recognised through their views and builders; constants through the registry
+//! (`CONSTANT_LIKE`) or as an `arith.constant` ([`weir_dialect_arith::ConstantOp`]).
 
-use crate::loop_op::{loop_operands, segment_sizes_attr, LoopOperands, OPERAND_SEGMENT_SIZES};
-use std::collections::{HashMap, HashSet};
+use crate::loop_op::{loop_operands, LoopOperands, OPERAND_SEGMENT_SIZES};
+use weir_dialect_scf as scf;
 use weir_ir::{
     Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Pattern, PatternKind,
-    RewriteLog, Traits, Type, ValueId,
+    RewriteLog, Type, ValueId,
 };
 
 pub(crate) const PATTERNS: &[Pattern] = &[
@@ -43,7 +44,7 @@ pub(crate) const PATTERNS: &[Pattern] = &[
     Pattern {
         name: "weir.loop-unused-carried-values",
         kind: PatternKind::General,
-        apply: remove_unused_carried_values,
+        apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
 
@@ -51,12 +52,7 @@ fn constant_attr(ctx: &Context, v: ValueId) -> Option<Attr> {
     if let Some(a) = ctx.constant_of(v) {
         return Some(a);
     }
-    let def = ctx.defining_op(v)?;
-    if ctx.is(def, "arith.constant") {
-        ctx.attr_of(def, "value")
-    } else {
-        None
-    }
+    weir_dialect_arith::constant_value(ctx, ctx.defining_op(v)?)
 }
 
 fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
@@ -87,11 +83,7 @@ fn build_constant(
     if let Some(v) = ctx.materialize_constant(value, ty, loc.clone(), at) {
         return v;
     }
-    let mut st = OpState::new(ctx.op_name("arith.constant"), loc.clone());
-    st.result_types.push(ty);
-    st.set_attr("value", value);
-    let op = ctx.build_op(st, at);
-    ctx.result(op, 0)
+    weir_dialect_arith::build_constant(ctx, at, value, loc.clone())
 }
 
 /// The parts of a well-formed `weir.loop`: operands, body block and `weir.yield`.
@@ -108,7 +100,9 @@ fn loop_parts(ctx: &Context, op: OpId) -> Option<LoopParts> {
     }
     let blocks = ctx.region_blocks(ctx.region(op, 0));
     let [body] = blocks[..] else { return None };
-    let yield_op = ctx.last_op(body).filter(|&t| ctx.is(t, "weir.yield"))?;
+    let yield_op = ctx
+        .last_op(body)
+        .filter(|&t| crate::YieldOp::of(ctx, t).is_some())?;
     let n = operands.inits.len();
     if ctx.results(op).len() != n
         || ctx.block_args(body).len() != n + 2
@@ -189,13 +183,12 @@ fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
     }
     ctx.erase_block_arg(p.body, 1);
     let yielded = ctx.operands(p.yield_op)[1..].to_vec();
-    let mut y = OpState::new(ctx.op_name("scf.yield"), ctx.loc(p.yield_op).clone());
-    y.operands = yielded;
-    ctx.build_op(y, InsertPoint::Before(p.yield_op));
+    let yield_loc = ctx.loc(p.yield_op).clone();
+    scf::build_yield(ctx, InsertPoint::Before(p.yield_op), &yielded, yield_loc);
     ctx.erase_op(p.yield_op);
     let region = ctx.new_region();
     ctx.move_region_blocks(ctx.region(op, 0), region);
-    let mut st = OpState::new(ctx.op_name("scf.for"), loc);
+    let mut st = OpState::new(ctx.op_name(scf::ForOp::NAME), loc);
     st.operands = vec![lb, max, step];
     st.operands.extend(p.operands.inits.iter().copied());
     st.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
@@ -210,41 +203,6 @@ fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
     let new = ctx.build_op(st, before);
     let results = ctx.results(new).to_vec();
     ctx.replace_op(op, &results);
-}
-
-/// Whether `start` (a block argument of `block`) only feeds operand `sink_index` of `sink`,
-/// directly or through `PURE` region-less ops of `block` whose results do the same; returns those
-/// ops, or `None` when any other use exists.
-fn dead_chain(
-    ctx: &Context,
-    start: ValueId,
-    block: BlockId,
-    sink: OpId,
-    sink_index: usize,
-) -> Option<HashSet<OpId>> {
-    let mut chain = HashSet::new();
-    let mut stack = vec![start];
-    while let Some(v) = stack.pop() {
-        for u in ctx.uses(v) {
-            if u.op == sink {
-                if u.operand as usize != sink_index {
-                    return None;
-                }
-                continue;
-            }
-            if ctx.op_block(u.op) != Some(block)
-                || !ctx.has_traits(u.op, Traits::PURE)
-                || ctx.has_traits(u.op, Traits::TERMINATOR)
-                || !ctx.regions(u.op).is_empty()
-            {
-                return None;
-            }
-            if chain.insert(u.op) {
-                stack.extend(ctx.results(u.op).iter().copied());
-            }
-        }
-    }
-    Some(chain)
 }
 
 /// See the module docs.
@@ -263,97 +221,6 @@ fn forward_invariant_carried_values(ctx: &mut Context, op: OpId, _log: &mut Rewr
         }
     }
     changed
-}
-
-/// See the module docs.
-fn remove_unused_carried_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let Some(p) = loop_parts(ctx, op) else {
-        return false;
-    };
-    let n = p.operands.inits.len();
-    let args = ctx.block_args(p.body).to_vec();
-    let mut drop = HashSet::new();
-    let mut chain_ops = HashSet::new();
-    for i in 0..n {
-        if !ctx.is_unused(ctx.result(op, i)) {
-            continue;
-        }
-        if let Some(chain) = dead_chain(ctx, args[i + 2], p.body, p.yield_op, i + 1) {
-            drop.insert(i);
-            chain_ops.extend(chain);
-        }
-    }
-    if drop.is_empty() {
-        return false;
-    }
-    let yielded = ctx.operands(p.yield_op).to_vec();
-    let mut new_yield = vec![yielded[0]];
-    new_yield.extend(
-        yielded[1..]
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !drop.contains(i))
-            .map(|(_, &v)| v),
-    );
-    ctx.set_operands(p.yield_op, new_yield);
-    let position: HashMap<OpId, usize> = ctx
-        .block_ops(p.body)
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| (o, i))
-        .collect();
-    let mut dead: Vec<OpId> = chain_ops.into_iter().collect();
-    dead.sort_by_key(|o| std::cmp::Reverse(position[o]));
-    for o in dead {
-        ctx.erase_op(o);
-    }
-    let mut idx: Vec<usize> = drop.iter().copied().collect();
-    idx.sort_unstable_by(|a, b| b.cmp(a));
-    for &i in &idx {
-        ctx.erase_block_arg(p.body, i + 2);
-    }
-    let inits: Vec<ValueId> = p
-        .operands
-        .inits
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !drop.contains(i))
-        .map(|(_, &v)| v)
-        .collect();
-    let mut operands: Vec<ValueId> = p.operands.max.into_iter().chain(p.operands.cond).collect();
-    operands.extend(inits.iter().copied());
-    let segments = segment_sizes_attr(
-        ctx,
-        p.operands.max.is_some(),
-        p.operands.cond.is_some(),
-        inits.len(),
-    );
-
-    let old_results = ctx.results(op).to_vec();
-    let mut st = OpState::new(ctx.name(op), ctx.loc(op).clone());
-    st.operands = operands;
-    st.attrs = ctx.attrs(op).to_vec();
-    st.set_attr(OPERAND_SEGMENT_SIZES, segments);
-    st.result_types = old_results
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !drop.contains(i))
-        .map(|(_, &r)| ctx.value_type(r))
-        .collect();
-    let region = ctx.new_region();
-    ctx.move_region_blocks(ctx.region(op, 0), region);
-    st.regions.push(region);
-    let new = ctx.build_op(st, InsertPoint::Before(op));
-    let mut j = 0;
-    for (i, &r) in old_results.iter().enumerate() {
-        if !drop.contains(&i) {
-            let nr = ctx.result(new, j);
-            ctx.replace_all_uses(r, nr);
-            j += 1;
-        }
-    }
-    ctx.erase_op(op);
-    true
 }
 
 /// The remark for a `weir.loop` that constant-condition folding kept.

@@ -73,13 +73,18 @@
 //! `RECURSIVELY_PURE` either: it may not terminate);
 //! `weir.yield` is `TERMINATOR | RETURN_LIKE | PURE`.
 //!
-//! Architecture invariant: this crate depends on the IR core and the syntax crate only.
+//! Typed views: [`LoopOp`] and [`YieldOp`] (accessors that never fail on a verified op).
+//!
+//! Architecture invariant: this crate depends on the IR core, the syntax crate and the dialects
+//! it builds on, scf and arith (its canonicalization makes `scf.for` and `arith.constant` ops
+//! through their builders).
 
 mod canon;
 mod loop_op;
 mod yield_op;
 
-pub use loop_op::{loop_operands, segment_sizes_attr, LoopOperands, OPERAND_SEGMENT_SIZES};
+pub use loop_op::{loop_operands, segment_sizes_attr, LoopOp, LoopOperands, OPERAND_SEGMENT_SIZES};
+pub use yield_op::YieldOp;
 
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
@@ -91,6 +96,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpDef::new("weir.loop", Traits::SINGLE_BLOCK)
             .verifier(loop_op::verify)
             .region_verifier(loop_op::verify_regions)
+            .region_branch(loop_op::successors)
             .patterns(canon::PATTERNS)
             .describe_kept(canon::describe_kept),
     );

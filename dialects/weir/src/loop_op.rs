@@ -1,8 +1,9 @@
 //! `weir.loop`: syntax, verifier and accessors (see the crate docs for the op's definition).
 
+use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_ir::{
-    op_error, Attr, AttrKind, Context, DenseValue, DiagResult, Location, OpId, OpState, Signedness,
-    Type, TypeKind, ValueId,
+    op_error, Attr, AttrKind, BlockId, Context, DenseValue, DiagResult, Location, OpId, OpState,
+    Signedness, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, PResult, Parser, Printer};
@@ -96,6 +97,63 @@ pub fn loop_operands(ctx: &Context, op: OpId) -> Option<LoopOperands> {
     })
 }
 
+weir_ir::op_view! {
+    /// `weir.loop` (an ONNX `Loop`): optional max trip count and initial condition, carried
+    /// values; one body block with arguments `(it, cond, carried...)` ending with `weir.yield`.
+    LoopOp = "weir.loop"
+}
+
+impl LoopOp {
+    fn split(self, ctx: &Context) -> [usize; 3] {
+        segments(ctx, self.0).expect("verified weir.loop has valid operand segments")
+    }
+
+    /// The maximum trip count, if given.
+    pub fn max_trip_count(self, ctx: &Context) -> Option<ValueId> {
+        let [a, _, _] = self.split(ctx);
+        (a == 1).then(|| ctx.operand(self.0, 0))
+    }
+
+    /// The initial condition, if given (absent = `true`).
+    pub fn initial_condition(self, ctx: &Context) -> Option<ValueId> {
+        let [a, b, _] = self.split(ctx);
+        (b == 1).then(|| ctx.operand(self.0, a))
+    }
+
+    /// The initial carried values.
+    pub fn inits(self, ctx: &Context) -> &[ValueId] {
+        let [a, b, _] = self.split(ctx);
+        &ctx.operands(self.0)[a + b..]
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> BlockId {
+        ctx.entry_block(ctx.region(self.0, 0))
+            .expect("verified weir.loop has a body block")
+    }
+
+    /// The iteration number (the body's first argument, counting from 0).
+    pub fn iteration_number(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[0]
+    }
+
+    /// The incoming condition (the body's second argument).
+    pub fn condition_arg(self, ctx: &Context) -> ValueId {
+        ctx.block_args(self.body(ctx))[1]
+    }
+
+    /// The carried values inside the body (the body's arguments after the condition).
+    pub fn carried_args(self, ctx: &Context) -> &[ValueId] {
+        &ctx.block_args(self.body(ctx))[2..]
+    }
+
+    /// The `weir.yield` ending the body.
+    pub fn yield_op(self, ctx: &Context) -> crate::YieldOp {
+        let last = ctx.last_op(self.body(ctx)).expect("verified");
+        crate::YieldOp::of(ctx, last).expect("verified weir.loop ends with weir.yield")
+    }
+}
+
 fn ty(ctx: &Context, t: Type) -> String {
     format!("'{}'", type_to_string(ctx, t))
 }
@@ -186,9 +244,10 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 }
 
 /// The checks that look into the body, run after the ops nested in it are verified (as MLIR 22
-/// runs `scf.for`'s implicit-terminator, `LoopLikeOpInterface`, region-branch edge and
-/// induction variable checks): the body block's arguments (against the operands), its
-/// `weir.yield` terminator and the yielded values; `verify` has passed.
+/// runs `scf.for`'s implicit-terminator and `LoopLikeOpInterface` checks): the body block's
+/// arguments, its `weir.yield` terminator and the yielded condition; `verify` has passed. The
+/// carried values' types along the edges (inits and yielded values against the body arguments
+/// and results) are then checked by the generic region-branch verifier, from [`successors`].
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     let parts = loop_operands(ctx, op).expect("verified segments");
     let n = parts.inits.len();
@@ -237,21 +296,6 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
             ),
         ));
     }
-    for (i, (&at, &v)) in args[2..].iter().zip(&parts.inits).enumerate() {
-        let vt = ctx.value_type(v);
-        if at != vt {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "body argument #{} (carried value #{i}) type {} must match init #{i} type {}",
-                    i + 2,
-                    ty(ctx, at),
-                    ty(ctx, vt)
-                ),
-            ));
-        }
-    }
     let terminator = ctx.last_op(block);
     let yield_op = match terminator {
         Some(t) if ctx.is(t, "weir.yield") => t,
@@ -286,22 +330,44 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
             ),
         ));
     }
-    for (i, (&v, &at)) in yielded[1..].iter().zip(&args[2..]).enumerate() {
-        let vt = ctx.value_type(v);
-        if vt != at {
-            return Err(op_error(
-                ctx,
-                yield_op,
-                format!(
-                    "operand #{} type {} must match carried value #{i} type {}",
-                    i + 1,
-                    ty(ctx, vt),
-                    ty(ctx, at)
-                ),
-            ));
-        }
-    }
     Ok(())
+}
+
+/// `RegionBranch` of `weir.loop`: the parent enters the body with the inits as the carried
+/// body arguments (after the iteration number and the condition, which the loop sets itself);
+/// the `weir.yield` passes its operands after the new condition back to the body and out to
+/// the results.
+pub(crate) fn successors(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Successor> {
+    let Some([a, b, _]) = segments(ctx, op).ok() else {
+        return Vec::new();
+    };
+    let Some(body) = ctx.regions(op).first().and_then(|&r| ctx.entry_block(r)) else {
+        return Vec::new();
+    };
+    let carried = ctx.block_args(body).get(2..).unwrap_or(&[]).to_vec();
+    match point {
+        BranchPoint::Parent => vec![Successor {
+            target: Target::Region(0),
+            operands: a + b..ctx.operands(op).len(),
+            inputs: carried,
+        }],
+        BranchPoint::Terminator(t) if ctx.is(t, "weir.yield") => {
+            let operands = 1.min(ctx.operands(t).len())..ctx.operands(t).len();
+            vec![
+                Successor {
+                    target: Target::Region(0),
+                    operands: operands.clone(),
+                    inputs: carried,
+                },
+                Successor {
+                    target: Target::Parent,
+                    operands,
+                    inputs: ctx.results(op).to_vec(),
+                },
+            ]
+        }
+        BranchPoint::Terminator(_) => Vec::new(),
+    }
 }
 
 /// A custom-syntax error worded as MLIR's: `custom op 'weir.loop' MSG`.

@@ -366,7 +366,7 @@ const INVALID: &[(&str, &str, &str)] = &[
   }
   return
 }"#,
-        "2:8: 'weir.loop' op body argument #2 (carried value #0) type 'f64' must match init #0 type 'f32'",
+        "2:8: 'weir.loop' op along control flow edge from parent to Region #0: successor operand type #0 'f32' should match successor input type #0 'f64'\n  note 2:8: region branch point",
     ),
     (
         "wrong_terminator",
@@ -410,7 +410,7 @@ const INVALID: &[(&str, &str, &str)] = &[
   }
   return
 }"#,
-        "4:5: 'weir.yield' op operand #1 type 'f64' must match carried value #0 type 'f32'",
+        "2:8: 'weir.loop' op along control flow edge from Operation weir.yield to Region #0: successor operand type #0 'f64' should match successor input type #0 'f32'\n  note 4:5: region branch point",
     ),
     (
         "parse_iter_args_and_result_types",
@@ -513,4 +513,55 @@ fn invalid_loops_give_the_expected_diagnostic() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The `LoopOp` and `YieldOp` views on `FULL` and on loops without `max` / `cond` (expected
+/// values read off the inputs by hand).
+#[test]
+fn views() {
+    use weir_dialect_weir::LoopOp;
+    let (mut ctx, syntax) = setup();
+    let m = parse(&mut ctx, &syntax, FULL);
+    let l = ctx
+        .nested_ops(m)
+        .into_iter()
+        .find_map(|o| LoopOp::of(&ctx, o))
+        .expect("a weir.loop");
+    let entry = ctx.op_block(l.op()).expect("in the function body");
+    let f_args = ctx.block_args(entry).to_vec(); // %m, %c, %x, %y
+    assert_eq!(l.max_trip_count(&ctx), Some(f_args[0]));
+    assert_eq!(l.initial_condition(&ctx), Some(f_args[1]));
+    assert_eq!(l.inits(&ctx), &f_args[2..]);
+    let body = ctx.block_args(l.body(&ctx)).to_vec(); // %it, %cond, %a, %b
+    assert_eq!(l.iteration_number(&ctx), body[0]);
+    assert_eq!(l.condition_arg(&ctx), body[1]);
+    assert_eq!(l.carried_args(&ctx), &body[2..]);
+    let y = l.yield_op(&ctx);
+    let next = ctx.defining_op(y.condition(&ctx)).expect("test.next");
+    assert_eq!(ctx.operands(next), &body[..2]);
+    assert_eq!(y.values(&ctx)[1], body[3]); // %b yielded unchanged
+
+    let (mut ctx, syntax) = setup();
+    let m = parse(
+        &mut ctx,
+        &syntax,
+        r#"func.func @g(%c: i1, %x: f32) -> f32 {
+  %0 = weir.loop cond(%c) iter_args(%x) -> f32 {
+  ^bb0(%it: i64, %cond: i1, %a: f32):
+    weir.yield %cond, %a : i1, f32
+  }
+  return %0 : f32
+}"#,
+    );
+    let l = ctx
+        .nested_ops(m)
+        .into_iter()
+        .find_map(|o| LoopOp::of(&ctx, o))
+        .expect("a weir.loop");
+    let f_args = ctx
+        .block_args(ctx.op_block(l.op()).expect("in the body"))
+        .to_vec();
+    assert_eq!(l.max_trip_count(&ctx), None);
+    assert_eq!(l.initial_condition(&ctx), Some(f_args[0]));
+    assert_eq!(l.inits(&ctx), &f_args[1..]);
 }

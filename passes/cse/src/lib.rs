@@ -119,7 +119,7 @@ pub fn run(ctx: &mut Context, root: OpId) -> usize {
 /// Replaces `op` by an equivalent op visible in `table` if there is one (returns true), or
 /// records it in the innermost scope.
 fn cse_op(ctx: &mut Context, op: OpId, table: &mut ScopedTable) -> bool {
-    if !ctx.has_traits(op, Traits::PURE)
+    if !weir_ir::interfaces::memory_effects::is_pure(ctx, op)
         || ctx.has_traits(op, Traits::TERMINATOR)
         || ctx.results(op).is_empty()
     {

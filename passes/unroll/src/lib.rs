@@ -28,6 +28,7 @@ mod factor;
 mod full;
 
 use std::collections::HashSet;
+use weir_ir::interfaces::loop_like::loop_like;
 use weir_ir::{Context, Diagnostic, OpId};
 use weir_pass::{Pass, PassInfo, PassOption};
 
@@ -146,10 +147,7 @@ pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut V
         loops.reverse(); // inner loops before the loops around them
         let mut changed = false;
         for op in loops {
-            if ctx.is_erased(op)
-                || !(ctx.is(op, "scf.for") || ctx.is(op, "scf.while"))
-                || !seen.insert(op)
-            {
+            if ctx.is_erased(op) || loop_like(ctx, op).is_none() || !seen.insert(op) {
                 continue;
             }
             let outcome = if first_round {
@@ -223,7 +221,10 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
     } else {
         None
     };
-    let is_for = ctx.is(op, "scf.for");
+    let Some(l) = loop_like(ctx, op) else {
+        return done(false, "not unrolled: not a loop".to_string());
+    };
+    let is_for = (l.induction_var)(ctx, op).is_some();
     let body_ops = full::body_op_count(ctx, op);
     if o.factor > 1 {
         if !is_for {
@@ -232,7 +233,7 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
                 "not unrolled: scf.while is only unrolled fully".to_string(),
             );
         }
-        let trip_count = weir_dialect_scf::constant_trip_count(ctx, op);
+        let trip_count = (l.trip_count)(ctx, op);
         return match factor::unroll_by_factor(ctx, op, o.factor, trip_count, body_ops, o.max_ops) {
             Ok(message) => done(true, message),
             Err(why) => done(false, format!("not unrolled by {}: {why}", o.factor)),
@@ -250,12 +251,13 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
 /// Fully unrolls `op` (an `scf.for` or `scf.while`) if its trip count is a compile-time constant
 /// within the budget; otherwise says why not.
 fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Outcome, String> {
-    let is_for = ctx.is(op, "scf.for");
-    let trip_count = if is_for {
-        weir_dialect_scf::constant_trip_count(ctx, op)
-    } else {
-        weir_dialect_scf::while_trip_count(ctx, op).map(u128::from)
+    let Some(l) = loop_like(ctx, op) else {
+        return Err("not a loop".to_string());
     };
+    // A loop with an induction variable is counted (`scf.for`-like), one without runs its
+    // regions in turn while a condition holds (`scf.while`-like).
+    let is_for = (l.induction_var)(ctx, op).is_some();
+    let trip_count = (l.trip_count)(ctx, op);
     let body_ops = full::body_op_count(ctx, op);
     match trip_count {
         None => Err("the trip count is not a compile-time constant".to_string()),

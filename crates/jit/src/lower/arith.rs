@@ -9,6 +9,7 @@ use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
+use weir_dialect_arith::{CmpFPredicate, CmpIPredicate};
 use weir_ir::{AttrKind, OpId};
 
 /// The arith ops' entries of the lowering table.
@@ -118,47 +119,47 @@ pub(super) enum FloatBin {
     CopySign,
 }
 
-/// `arith.cmpi` predicates in MLIR's numbering (`arith::CmpIPredicate`).
-fn int_cc(p: i128) -> Option<(IntCC, bool)> {
-    // (condition code, whether the operands are read signed)
-    Some(match p {
-        0 => (IntCC::Equal, false),
-        1 => (IntCC::NotEqual, false),
-        2 => (IntCC::SignedLessThan, true),
-        3 => (IntCC::SignedLessThanOrEqual, true),
-        4 => (IntCC::SignedGreaterThan, true),
-        5 => (IntCC::SignedGreaterThanOrEqual, true),
-        6 => (IntCC::UnsignedLessThan, false),
-        7 => (IntCC::UnsignedLessThanOrEqual, false),
-        8 => (IntCC::UnsignedGreaterThan, false),
-        9 => (IntCC::UnsignedGreaterThanOrEqual, false),
-        _ => return None,
-    })
+/// The Cranelift condition code of an `arith.cmpi` predicate, and whether the operands are
+/// read signed.
+fn int_cc(p: CmpIPredicate) -> (IntCC, bool) {
+    use CmpIPredicate::*;
+    match p {
+        Eq => (IntCC::Equal, false),
+        Ne => (IntCC::NotEqual, false),
+        Slt => (IntCC::SignedLessThan, true),
+        Sle => (IntCC::SignedLessThanOrEqual, true),
+        Sgt => (IntCC::SignedGreaterThan, true),
+        Sge => (IntCC::SignedGreaterThanOrEqual, true),
+        Ult => (IntCC::UnsignedLessThan, false),
+        Ule => (IntCC::UnsignedLessThanOrEqual, false),
+        Ugt => (IntCC::UnsignedGreaterThan, false),
+        Uge => (IntCC::UnsignedGreaterThanOrEqual, false),
+    }
 }
 
-/// `arith.cmpf` predicates in MLIR's numbering (`arith::CmpFPredicate`); `Err(b)` is the
-/// constant `false` / `true` predicates. Ordered predicates are false on NaN, unordered ones
-/// true (IEEE 754 §5.11).
-fn float_cc(p: i128) -> Option<Result<FloatCC, bool>> {
-    Some(match p {
-        0 => Err(false),
-        1 => Ok(FloatCC::Equal),
-        2 => Ok(FloatCC::GreaterThan),
-        3 => Ok(FloatCC::GreaterThanOrEqual),
-        4 => Ok(FloatCC::LessThan),
-        5 => Ok(FloatCC::LessThanOrEqual),
-        6 => Ok(FloatCC::OrderedNotEqual),
-        7 => Ok(FloatCC::Ordered),
-        8 => Ok(FloatCC::UnorderedOrEqual),
-        9 => Ok(FloatCC::UnorderedOrGreaterThan),
-        10 => Ok(FloatCC::UnorderedOrGreaterThanOrEqual),
-        11 => Ok(FloatCC::UnorderedOrLessThan),
-        12 => Ok(FloatCC::UnorderedOrLessThanOrEqual),
-        13 => Ok(FloatCC::NotEqual),
-        14 => Ok(FloatCC::Unordered),
-        15 => Err(true),
-        _ => return None,
-    })
+/// The Cranelift condition code of an `arith.cmpf` predicate; `Err(b)` for the constant
+/// `false` / `true` predicates. Ordered predicates are false on NaN, unordered ones true
+/// (IEEE 754 §5.11).
+fn float_cc(p: CmpFPredicate) -> Result<FloatCC, bool> {
+    use CmpFPredicate::*;
+    match p {
+        AlwaysFalse => Err(false),
+        Oeq => Ok(FloatCC::Equal),
+        Ogt => Ok(FloatCC::GreaterThan),
+        Oge => Ok(FloatCC::GreaterThanOrEqual),
+        Olt => Ok(FloatCC::LessThan),
+        Ole => Ok(FloatCC::LessThanOrEqual),
+        One => Ok(FloatCC::OrderedNotEqual),
+        Ord => Ok(FloatCC::Ordered),
+        Ueq => Ok(FloatCC::UnorderedOrEqual),
+        Ugt => Ok(FloatCC::UnorderedOrGreaterThan),
+        Uge => Ok(FloatCC::UnorderedOrGreaterThanOrEqual),
+        Ult => Ok(FloatCC::UnorderedOrLessThan),
+        Ule => Ok(FloatCC::UnorderedOrLessThanOrEqual),
+        Une => Ok(FloatCC::NotEqual),
+        Uno => Ok(FloatCC::Unordered),
+        AlwaysTrue => Err(true),
+    }
 }
 
 impl FunctionLowering<'_, '_> {
@@ -411,15 +412,15 @@ impl FunctionLowering<'_, '_> {
         Ok(t)
     }
 
-    /// MLIR arith.cmpi: `predicate` 0 eq, 1 ne, 2 slt, 3 sle, 4 sgt, 5 sge, 6 ult, 7 ule,
-    /// 8 ugt, 9 uge; the result is an `i1`.
+    /// MLIR arith.cmpi: `predicate` is an [`CmpIPredicate`]; the result is an `i1`.
     fn op_cmpi(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let t = self.compare_operand_type(op, "integer")?;
         let w = self.int_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
+        let pred = i64::try_from(p).ok().and_then(CmpIPredicate::from_i64);
         let (cc, signed) =
-            int_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+            int_cc(pred.ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?);
         let mut a = self.val(op, ctx.operand(op, 0))?;
         let mut b = self.val(op, ctx.operand(op, 1))?;
         if signed {
@@ -437,8 +438,9 @@ impl FunctionLowering<'_, '_> {
         let t = self.compare_operand_type(op, "float")?;
         self.float_type_of(op, t)?;
         let p = self.int_attr(op, "predicate")?;
+        let pred = i64::try_from(p).ok().and_then(CmpFPredicate::from_i64);
         let cc =
-            float_cc(p).ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?;
+            float_cc(pred.ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?);
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
         let r = match cc {

@@ -1,0 +1,308 @@
+//! The one description of the integer arith ops' semantics, shared by the folders
+//! ([`crate::fold`]), scf's compile-time evaluator of `scf.while` conditions and the tests:
+//! [`IntBinaryOp`] (the twenty binary integer ops), [`IntCastOp`] (the integer casts), and
+//! [`CmpIPredicate::evaluate`](crate::CmpIPredicate::evaluate) for `arith.cmpi`.
+//!
+//! Values are bit patterns of the type's width `w` (1 to 128; `index` is 64 bits) in the low
+//! bits of a `u128`. Semantics are MLIR's (`ArithOps.td`, `ArithOps.cpp` folders): wrapping
+//! `addi`/`subi`/`muli`, signed and unsigned division and remainder rounding toward zero
+//! (`ceildiv*` up, `floordivsi` down), shifts, min/max. Where MLIR leaves the result undefined
+//! or poison the evaluation gives `None`: division by zero, signed division (`divsi`, `remsi`,
+//! `ceildivsi`, `floordivsi`) of `INT_MIN` by `-1`, shift amounts of `w` or more (read
+//! unsigned).
+
+use crate::fold::mask;
+use weir_ir::{sign_extend, Context, OpId};
+
+/// The binary integer ops of arith (MLIR `arith.addi` ... `arith.floordivsi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntBinaryOp {
+    /// `arith.addi`: wrapping `a + b`.
+    Add,
+    /// `arith.subi`: wrapping `a - b`.
+    Sub,
+    /// `arith.muli`: wrapping `a * b`.
+    Mul,
+    /// `arith.divsi`: signed quotient, rounded toward zero.
+    DivS,
+    /// `arith.divui`: unsigned quotient.
+    DivU,
+    /// `arith.remsi`: signed remainder (sign of `a`).
+    RemS,
+    /// `arith.remui`: unsigned remainder.
+    RemU,
+    /// `arith.andi`.
+    And,
+    /// `arith.ori`.
+    Or,
+    /// `arith.xori`.
+    Xor,
+    /// `arith.shli`: `a << b`.
+    Shl,
+    /// `arith.shrsi`: arithmetic `a >> b`.
+    ShrS,
+    /// `arith.shrui`: logical `a >> b`.
+    ShrU,
+    /// `arith.maxsi`.
+    MaxS,
+    /// `arith.maxui`.
+    MaxU,
+    /// `arith.minsi`.
+    MinS,
+    /// `arith.minui`.
+    MinU,
+    /// `arith.ceildivsi`: signed quotient rounded up.
+    CeilDivS,
+    /// `arith.ceildivui`: unsigned quotient rounded up.
+    CeilDivU,
+    /// `arith.floordivsi`: signed quotient rounded down.
+    FloorDivS,
+}
+
+impl IntBinaryOp {
+    /// Every binary integer op, with its op name.
+    pub const ALL: [(IntBinaryOp, &'static str); 20] = [
+        (Self::Add, "arith.addi"),
+        (Self::Sub, "arith.subi"),
+        (Self::Mul, "arith.muli"),
+        (Self::DivS, "arith.divsi"),
+        (Self::DivU, "arith.divui"),
+        (Self::RemS, "arith.remsi"),
+        (Self::RemU, "arith.remui"),
+        (Self::And, "arith.andi"),
+        (Self::Or, "arith.ori"),
+        (Self::Xor, "arith.xori"),
+        (Self::Shl, "arith.shli"),
+        (Self::ShrS, "arith.shrsi"),
+        (Self::ShrU, "arith.shrui"),
+        (Self::MaxS, "arith.maxsi"),
+        (Self::MaxU, "arith.maxui"),
+        (Self::MinS, "arith.minsi"),
+        (Self::MinU, "arith.minui"),
+        (Self::CeilDivS, "arith.ceildivsi"),
+        (Self::CeilDivU, "arith.ceildivui"),
+        (Self::FloorDivS, "arith.floordivsi"),
+    ];
+
+    /// The op's name, e.g. `arith.addi`.
+    pub fn name(self) -> &'static str {
+        Self::ALL[self as usize].1
+    }
+
+    /// The op named `name`, if it is a binary integer op.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|&(k, _)| k)
+    }
+
+    /// Which binary integer op `op` is, if any (by name; whether verified or not).
+    pub fn of(ctx: &Context, op: OpId) -> Option<Self> {
+        Self::from_name(ctx.name_str(op))
+    }
+
+    /// Whether the op takes `overflowFlags` (`#arith.overflow<nsw, nuw>`): `addi`, `subi`,
+    /// `muli`, `shli` (MLIR `ArithIntegerOverflowFlagsInterface`).
+    pub const fn has_overflow_flags(self) -> bool {
+        matches!(self, Self::Add | Self::Sub | Self::Mul | Self::Shl)
+    }
+
+    /// Whether the op divides (its second operand may not be zero).
+    pub fn is_division(self) -> bool {
+        use IntBinaryOp::*;
+        matches!(
+            self,
+            DivS | DivU | RemS | RemU | CeilDivS | CeilDivU | FloorDivS
+        )
+    }
+
+    /// `a op b` on `w`-bit integers (`1 <= w <= 128`) given as bits (only the low `w` bits
+    /// are read); the result's bits, or `None` where MLIR's result is undefined or poison (see
+    /// the module docs).
+    pub fn eval(self, a: u128, b: u128, w: u32) -> Option<u128> {
+        use IntBinaryOp::*;
+        let m = mask(w);
+        let (a, b) = (a & m, b & m);
+        let (sa, sb) = (sign_extend(a as i128, w), sign_extend(b as i128, w));
+        let smin = 1u128 << (w - 1);
+        let signed_div_ok = b != 0 && !(a == smin && b == m);
+        let r = match self {
+            Add => a.wrapping_add(b),
+            Sub => a.wrapping_sub(b),
+            Mul => a.wrapping_mul(b),
+            And => a & b,
+            Or => a | b,
+            Xor => a ^ b,
+            Shl | ShrU | ShrS if b >= w as u128 => return None,
+            Shl => a << b,
+            ShrU => a >> b,
+            ShrS => (sa >> b) as u128,
+            MaxS => {
+                if sa >= sb {
+                    a
+                } else {
+                    b
+                }
+            }
+            MinS => {
+                if sa <= sb {
+                    a
+                } else {
+                    b
+                }
+            }
+            MaxU => a.max(b),
+            MinU => a.min(b),
+            DivU => a.checked_div(b)?,
+            RemU => a.checked_rem(b)?,
+            CeilDivU => {
+                let q = a.checked_div(b)?;
+                if !a.is_multiple_of(b) {
+                    q + 1
+                } else {
+                    q
+                }
+            }
+            DivS | RemS | CeilDivS | FloorDivS => {
+                if !signed_div_ok {
+                    return None;
+                }
+                // In i128 the w-bit quotient cannot overflow once INT_MIN / -1 is excluded (for
+                // w = 128 the checked operations see exactly that case).
+                let q = sa.checked_div(sb)?;
+                let r = sa.checked_rem(sb)?;
+                let exact_sign_positive = (sa < 0) == (sb < 0);
+                let v = match self {
+                    DivS => q,
+                    RemS => r,
+                    CeilDivS if r != 0 && exact_sign_positive => q + 1,
+                    FloorDivS if r != 0 && !exact_sign_positive => q - 1,
+                    _ => q,
+                };
+                v as u128
+            }
+        };
+        Some(r & m)
+    }
+}
+
+/// The integer-to-integer casts of arith (MLIR `arith.extsi`, `extui`, `trunci`, `index_cast`,
+/// `index_castui`, and `bitcast` between integers of one width).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntCastOp {
+    /// `arith.extsi`: sign extension to a strictly wider type.
+    ExtSI,
+    /// `arith.extui`: zero extension to a strictly wider type.
+    ExtUI,
+    /// `arith.trunci`: keeps the low bits, to a strictly narrower type.
+    TruncI,
+    /// `arith.index_cast`: to or from `index`, sign-extending or truncating.
+    IndexCast,
+    /// `arith.index_castui`: to or from `index`, zero-extending or truncating.
+    IndexCastUI,
+    /// `arith.bitcast` (between integers): the same bits.
+    Bitcast,
+}
+
+impl IntCastOp {
+    /// Every integer cast, with its op name.
+    pub const ALL: [(IntCastOp, &'static str); 6] = [
+        (Self::ExtSI, "arith.extsi"),
+        (Self::ExtUI, "arith.extui"),
+        (Self::TruncI, "arith.trunci"),
+        (Self::IndexCast, "arith.index_cast"),
+        (Self::IndexCastUI, "arith.index_castui"),
+        (Self::Bitcast, "arith.bitcast"),
+    ];
+
+    /// The op's name, e.g. `arith.extsi`.
+    pub fn name(self) -> &'static str {
+        Self::ALL[self as usize].1
+    }
+
+    /// The cast named `name`, if it is one of these.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|&(k, _)| k)
+    }
+
+    /// Which integer cast `op` is, if any (by name). `arith.bitcast` is one only when both its
+    /// types are integers; the caller checks the types.
+    pub fn of(ctx: &Context, op: OpId) -> Option<Self> {
+        Self::from_name(ctx.name_str(op))
+    }
+
+    /// Whether the cast reads its operand as signed (sign-extends when widening).
+    pub fn is_signed(self) -> bool {
+        matches!(self, Self::ExtSI | Self::IndexCast)
+    }
+
+    /// The cast of the `from`-bit value `a` (bits; only the low `from` bits are read) to `to`
+    /// bits (both 1 to 128): the result's bits, or `None` when the widths do not fit the op
+    /// (an extension that does not widen, a truncation that does not narrow, a bitcast that
+    /// changes the width: the verifier rejects those).
+    pub fn eval(self, a: u128, from: u32, to: u32) -> Option<u128> {
+        use IntCastOp::*;
+        let fits = match self {
+            ExtSI | ExtUI => to > from,
+            TruncI => to < from,
+            IndexCast | IndexCastUI => true,
+            Bitcast => to == from,
+        };
+        if !fits {
+            return None;
+        }
+        let a = a & mask(from);
+        let v = if self.is_signed() {
+            sign_extend(a as i128, from) as u128
+        } else {
+            a
+        };
+        Some(v & mask(to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for (k, n) in IntBinaryOp::ALL {
+            assert_eq!(IntBinaryOp::from_name(n), Some(k));
+            assert_eq!(k.name(), n);
+        }
+        for (k, n) in IntCastOp::ALL {
+            assert_eq!(IntCastOp::from_name(n), Some(k));
+            assert_eq!(k.name(), n);
+        }
+    }
+
+    #[test]
+    fn binary_values() {
+        use IntBinaryOp::*;
+        // i8: 0x80 is -128, 0xFF is -1 (hand computation).
+        assert_eq!(Add.eval(0x7F, 1, 8), Some(0x80)); // 127 + 1 wraps to -128
+        assert_eq!(DivS.eval(0x80, 0xFF, 8), None); // INT_MIN / -1
+        assert_eq!(RemS.eval(0xF9, 2, 8), Some(0xFF)); // -7 % 2 = -1
+        assert_eq!(CeilDivS.eval(7, 2, 8), Some(4)); // ceil(3.5)
+        assert_eq!(FloorDivS.eval(0xF9, 2, 8), Some(0xFC)); // floor(-3.5) = -4
+        assert_eq!(CeilDivU.eval(7, 2, 8), Some(4));
+        assert_eq!(DivU.eval(7, 0, 8), None);
+        assert_eq!(Shl.eval(1, 8, 8), None); // shift by the width
+        assert_eq!(ShrS.eval(0x80, 7, 8), Some(0xFF)); // -128 >> 7 = -1
+        assert_eq!(MaxS.eval(0xFF, 1, 8), Some(1)); // max(-1, 1)
+        assert_eq!(MaxU.eval(0xFF, 1, 8), Some(0xFF)); // max(255, 1)
+                                                       // i1: true is -1 signed, so true / true is INT_MIN / -1.
+        assert_eq!(DivS.eval(1, 1, 1), None);
+    }
+
+    #[test]
+    fn cast_values() {
+        use IntCastOp::*;
+        assert_eq!(ExtSI.eval(0x80, 8, 16), Some(0xFF80)); // -128 as i16
+        assert_eq!(ExtUI.eval(0x80, 8, 16), Some(0x80));
+        assert_eq!(TruncI.eval(0x1234, 16, 8), Some(0x34));
+        assert_eq!(IndexCast.eval(0xFF, 8, 64), Some(u64::MAX as u128)); // -1 as index
+        assert_eq!(IndexCastUI.eval(0xFF, 8, 64), Some(0xFF));
+        assert_eq!(ExtSI.eval(1, 8, 8), None);
+        assert_eq!(Bitcast.eval(5, 8, 8), Some(5));
+    }
+}

@@ -1,0 +1,106 @@
+//! Typed views of the arith ops that other crates read (MLIR `arith::ConstantOp`,
+//! `arith::CmpIOp`, `arith::CmpFOp`, `arith::SelectOp`). Made by `X::of(ctx, op)` (a name
+//! check); the accessors read what the arith verifier guarantees, so on a verified op they never
+//! fail (on an op that failed verification they may panic). The builders are the `build_*`
+//! functions of the crate root.
+
+use crate::{CmpFPredicate, CmpIPredicate};
+use weir_ir::{Attr, Context, ValueId};
+
+weir_ir::op_view! {
+    /// `arith.constant` (MLIR `arith::ConstantOp`): one result, attribute `value`.
+    ConstantOp = "arith.constant"
+}
+
+impl ConstantOp {
+    /// The `value` attribute (a typed attribute of the result's type).
+    pub fn value(self, ctx: &Context) -> Attr {
+        crate::constant_value(ctx, self.0).expect("verified arith.constant has a value")
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+weir_ir::op_view! {
+    /// `arith.cmpi` (MLIR `arith::CmpIOp`): `lhs P rhs` on integers, an `i1` result.
+    CmpIOp = "arith.cmpi"
+}
+
+impl CmpIOp {
+    /// The predicate `P`.
+    pub fn predicate(self, ctx: &Context) -> CmpIPredicate {
+        crate::cmpi_predicate(ctx, self.0).expect("verified arith.cmpi has a predicate")
+    }
+
+    /// The left operand.
+    pub fn lhs(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The right operand.
+    pub fn rhs(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+weir_ir::op_view! {
+    /// `arith.cmpf` (MLIR `arith::CmpFOp`): `lhs P rhs` on floats, an `i1` result.
+    CmpFOp = "arith.cmpf"
+}
+
+impl CmpFOp {
+    /// The predicate `P`.
+    pub fn predicate(self, ctx: &Context) -> CmpFPredicate {
+        crate::cmpf_predicate(ctx, self.0).expect("verified arith.cmpf has a predicate")
+    }
+
+    /// The left operand.
+    pub fn lhs(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The right operand.
+    pub fn rhs(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+weir_ir::op_view! {
+    /// `arith.select` (MLIR `arith::SelectOp`): `condition ? true_value : false_value`.
+    SelectOp = "arith.select"
+}
+
+impl SelectOp {
+    /// The `i1` condition (or a shaped `i1` of the values' shape).
+    pub fn condition(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The value chosen when the condition is true.
+    pub fn true_value(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The value chosen when the condition is false.
+    pub fn false_value(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 2)
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
