@@ -1,11 +1,22 @@
-//! The builtin dialect: `builtin.module`, the top-level container (MLIR `BuiltinOps.td`).
+//! The builtin dialect (MLIR `BuiltinOps.td`): `builtin.module`, the top-level container, and
+//! `builtin.unrealized_conversion_cast`, the cast the dialect-conversion framework inserts
+//! between values of a type and its converted type.
 //!
-//! Custom syntax: `module [@name] [attributes {...}] { ops }`.
+//! Custom syntax: `module [@name] [attributes {...}] { ops }`;
+//! `builtin.unrealized_conversion_cast [%a, ... : t, ...] to t', ... [attr-dict]` (MLIR's
+//! assembly format ``($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict``).
 
 use weir_ir::{AttrKind, BlockId, Context, DiagResult, Diagnostic, OpDef, OpId, OpState, Traits};
-use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
+use weir_syntax::{lexer::Tok, OpSyntax, PResult, Parser, Printer, Syntax};
 
-/// Registers `builtin.module`.
+/// `builtin.unrealized_conversion_cast` (MLIR `UnrealizedConversionCastOp`): a cast from its
+/// operands' types to its results' types with no semantics of its own, left by a partial
+/// dialect conversion where a converted value still has users of the original type. The name
+/// is defined once, by the conversion framework that builds the op as its default
+/// materialization.
+pub use weir_conversion::UNREALIZED_CONVERSION_CAST;
+
+/// Registers `builtin.module` and `builtin.unrealized_conversion_cast`.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     // Core diagnostics (e.g. region-branch edge types) write types as MLIR text.
     ctx.set_type_printer(weir_syntax::type_to_string);
@@ -23,6 +34,42 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "builtin.module",
         OpSyntax::new(parse_module, print_module).default_dialect("builtin"),
     );
+    ctx.register(OpDef::new(UNREALIZED_CONVERSION_CAST, Traits::PURE));
+    syntax.register(
+        UNREALIZED_CONVERSION_CAST,
+        OpSyntax::new(parse_unrealized_cast, print_unrealized_cast),
+    );
+}
+
+fn parse_unrealized_cast(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let inputs = p.parse_optional_operand_list()?;
+    if !inputs.is_empty() {
+        p.expect(Tok::Colon, ":")?;
+        let types = p.parse_type_list_no_parens()?;
+        state.operands = p.resolve_operands(&inputs, &types)?;
+    }
+    p.parse_keyword("to")?;
+    state.result_types = p.parse_type_list_no_parens()?;
+    p.parse_optional_attr_dict(state)
+}
+
+fn print_unrealized_cast(p: &mut Printer<'_>, op: OpId) {
+    let inputs = p.ctx.operands(op).to_vec();
+    if !inputs.is_empty() {
+        p.write(" ");
+        p.print_operands(&inputs);
+        p.write(" : ");
+        p.print_value_types(&inputs);
+    }
+    p.write(" to ");
+    let outputs: Vec<_> = p
+        .ctx
+        .results(op)
+        .iter()
+        .map(|&r| p.ctx.value_type(r))
+        .collect();
+    p.print_types(&outputs);
+    p.print_optional_attr_dict(op, &[]);
 }
 
 weir_ir::op_view! {

@@ -247,3 +247,9 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         syntax.register(name, op_syntax);
     }
 }
+
+weir_ir::op_view! {
+    /// `scf.forall` (MLIR `scf::ForallOp`). Weir does not register it (it parses only as an
+    /// unregistered op); the view names it for lowerings that reject it.
+    ForallOp = "scf.forall"
+}

@@ -35,33 +35,39 @@
 //! All new ops take the location of the `weir.loop`, except the `arith.addi` and `scf.yield`,
 //! which take the location of the `weir.yield` they replace.
 //!
-//! Architecture invariant: this crate depends on the IR core only; it creates `arith` and `scf`
-//! ops by name in MLIR's generic form.
+//! The pass is a partial dialect conversion (`weir_conversion`) with `weir.loop` illegal. It
+//! reads the loop through `weir_dialect_weir::LoopOp` once it has checked the structure the
+//! view's accessors rely on (so unverified IR gets a located error, not a panic), and builds
+//! with the scf and arith builders: it names no op and no predicate itself.
 
 #![warn(missing_docs)]
 
+use weir_conversion::{apply_partial_conversion, ConversionPatternSet, ConversionTarget};
+use weir_dialect_arith::{build_addi, build_andi, build_cmpi, build_int_constant, CmpIPredicate};
+use weir_dialect_scf::{build_condition, build_yield, WhileOp};
+use weir_dialect_weir::{loop_operands, LoopOp, YieldOp, OPERAND_SEGMENT_SIZES};
 use weir_ir::{
-    Attr, AttrKind, Context, DenseValue, Diagnostic, InsertPoint, Location, OpId, OpState,
-    RegionId, Signedness, Type, TypeKind, ValueId,
+    AttrKind, Context, DenseValue, DiagResult, Diagnostic, InsertPoint, OpId, OpState, Signedness,
+    Type, TypeKind, ValueId,
 };
 
-/// `arith.cmpi` predicate number of `slt` (MLIR `arith::CmpIPredicate::slt`).
-pub const CMPI_SLT: i128 = 2;
-
 /// Lowers every `weir.loop` nested (at any depth) in `root` to `scf.while` (see the crate docs
-/// for the exact form). `root` itself is not converted.
+/// for the exact form): a partial dialect conversion (`weir_conversion`) whose target marks
+/// `weir.loop` illegal and leaves every other op as it is.
 ///
 /// Fails with a diagnostic located at the offending op when a `weir.loop` does not have the
 /// structure described in the crate docs (missing or inconsistent `operandSegmentSizes`, wrong
 /// block arguments, a terminator other than `weir.yield`, mismatched types). Each loop is checked
 /// before it is changed, so on error the loop named by the diagnostic is left as it was.
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
-    for op in ctx.nested_ops(root) {
-        if !ctx.is_erased(op) && ctx.is(op, "weir.loop") {
-            lower_loop(ctx, op)?;
-        }
-    }
-    Ok(())
+    let mut target = ConversionTarget::new();
+    target.add_illegal_op(LoopOp::NAME);
+    let mut patterns = ConversionPatternSet::new();
+    patterns.add(LoopOp::NAME, |rw, op, _| match LoopOp::of(rw.ctx, op) {
+        Some(lp) => lower_loop(rw.ctx, lp).map(|()| true),
+        None => Ok(false),
+    });
+    apply_partial_conversion(ctx, root, &target, &patterns)
 }
 
 /// What [`check_loop`] found out about a `weir.loop`.
@@ -69,9 +75,8 @@ struct LoopParts {
     max: Option<ValueId>,
     cond: Option<ValueId>,
     inits: Vec<ValueId>,
-    region: RegionId,
     iter_ty: Type,
-    yield_op: OpId,
+    yield_op: YieldOp,
 }
 
 fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -90,10 +95,11 @@ fn type_str(ctx: &Context, ty: Type) -> String {
 }
 
 /// Checks the structure of a `weir.loop` (see the crate docs) without changing anything.
-fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
+fn check_loop(ctx: &Context, lp: LoopOp) -> DiagResult<LoopParts> {
+    let op = lp.op();
     let operands = ctx.operands(op);
     let seg: Vec<i128> = match ctx
-        .attr_of(op, "operandSegmentSizes")
+        .attr_of(op, OPERAND_SEGMENT_SIZES)
         .map(|a| ctx.attr_kind(a))
     {
         Some(AttrKind::DenseArray { values, .. }) => values
@@ -111,9 +117,14 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
             ))
         }
     };
-    let (a, b, n) = match seg[..] {
-        [a @ 0..=1, b @ 0..=1, n] if n >= 0 && (a + b + n) as usize == operands.len() => {
-            (a as usize, b as usize, n as usize)
+    // `loop_operands` (the view's split) also wants an `i32` element type.
+    let n = match seg[..] {
+        [a @ 0..=1, b @ 0..=1, n]
+            if n >= 0
+                && (a + b + n) as usize == operands.len()
+                && loop_operands(ctx, op).is_some() =>
+        {
+            n as usize
         }
         _ => {
             return Err(op_error(
@@ -126,9 +137,8 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
             ))
         }
     };
-    let max = (a == 1).then(|| operands[0]);
-    let cond = (b == 1).then(|| operands[a]);
-    let inits = operands[a + b..].to_vec();
+    let (max, cond) = (lp.max_trip_count(ctx), lp.initial_condition(ctx));
+    let inits = lp.inits(ctx).to_vec();
     if ctx.results(op).len() != n {
         return Err(op_error(
             ctx,
@@ -215,27 +225,18 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
             ));
         }
     }
+    let message = format!("expects the body to terminate with '{}'", YieldOp::NAME);
     let yield_op = match ctx.last_op(body) {
-        Some(t) if ctx.is(t, "weir.yield") => t,
-        Some(t) => {
-            return Err(
-                op_error(ctx, op, "expects the body to terminate with 'weir.yield'")
-                    .with_note(ctx.loc(t).clone(), "terminator here"),
-            )
-        }
-        None => {
-            return Err(op_error(
-                ctx,
-                op,
-                "expects the body to terminate with 'weir.yield'",
-            ))
-        }
+        Some(t) => YieldOp::of(ctx, t).ok_or_else(|| {
+            op_error(ctx, op, &message).with_note(ctx.loc(t).clone(), "terminator here")
+        })?,
+        None => return Err(op_error(ctx, op, &message)),
     };
-    let yielded = ctx.operands(yield_op);
+    let yielded = ctx.operands(yield_op.op());
     if yielded.len() != n + 1 {
         return Err(op_error(
             ctx,
-            yield_op,
+            yield_op.op(),
             format!(
                 "expects {} operands (condition, {n} carried values), found {}",
                 n + 1,
@@ -246,7 +247,7 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
     if !is_i1(ctx, ctx.value_type(yielded[0])) {
         return Err(op_error(
             ctx,
-            yield_op,
+            yield_op.op(),
             "expects the yielded condition to be i1",
         ));
     }
@@ -254,7 +255,7 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
         if ctx.value_type(y) != ctx.value_type(v) {
             return Err(op_error(
                 ctx,
-                yield_op,
+                yield_op.op(),
                 format!("operand #{} and init #{i} have different types", i + 1),
             ));
         }
@@ -263,30 +264,25 @@ fn check_loop(ctx: &Context, op: OpId) -> Result<LoopParts, Diagnostic> {
         max,
         cond,
         inits,
-        region,
         iter_ty,
         yield_op,
     })
 }
 
 /// Lowers one `weir.loop` (see the crate docs).
-fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-    let p = check_loop(ctx, op)?;
+fn lower_loop(ctx: &mut Context, lp: LoopOp) -> DiagResult<()> {
+    let p = check_loop(ctx, lp)?;
+    let op = lp.op();
     let loc = ctx.loc(op).clone();
     let at = InsertPoint::Before(op);
     let t = p.iter_ty;
     let i1 = ctx.i1();
 
-    let zero = ctx.int_attr(0, t);
-    let c0 = constant(ctx, zero, t, &loc, at);
-    let one = ctx.int_attr(1, t);
-    let c1 = constant(ctx, one, t, &loc, at);
+    let c0 = build_int_constant(ctx, at, 0, t, loc.clone());
+    let c1 = build_int_constant(ctx, at, 1, t, loc.clone());
     let cond0 = match p.cond {
         Some(c) => c,
-        None => {
-            let tr = ctx.attr(AttrKind::Bool(true));
-            constant(ctx, tr, i1, &loc, at)
-        }
+        None => build_int_constant(ctx, at, 1, i1, loc.clone()),
     };
 
     // Carried: (it, cond, vars...).
@@ -299,61 +295,32 @@ fn lower_loop(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
     let before_r = ctx.new_region();
     let before = ctx.new_block(&carried_tys);
     ctx.append_block(before_r, before);
+    let end = InsertPoint::End(before);
     let bargs = ctx.block_args(before).to_vec();
     let go = match p.max {
         Some(max) => {
-            let i64t = ctx.int_type(64);
-            let pred = ctx.int_attr(CMPI_SLT, i64t);
-            let end = InsertPoint::End(before);
-            let lt = build(
-                ctx,
-                "arith.cmpi",
-                &[bargs[0], max],
-                &[i1],
-                vec![("predicate", pred)],
-                &loc,
-                end,
-            );
-            let lt = ctx.result(lt, 0);
-            let and = build(ctx, "arith.andi", &[lt, bargs[1]], &[i1], vec![], &loc, end);
-            ctx.result(and, 0)
+            let lt = build_cmpi(ctx, end, CmpIPredicate::Slt, bargs[0], max, loc.clone());
+            build_andi(ctx, end, lt, bargs[1], loc.clone())
         }
         None => bargs[1],
     };
-    let mut cond_operands = vec![go];
-    cond_operands.extend_from_slice(&bargs);
-    build(
-        ctx,
-        "scf.condition",
-        &cond_operands,
-        &[],
-        vec![],
-        &loc,
-        InsertPoint::End(before),
-    );
+    build_condition(ctx, end, go, &bargs, loc.clone());
 
-    // After region: the loop body, whose block arguments are already (it, cond, vars...).
+    // After region: the loop body block itself, whose arguments are already (it, cond, vars...).
+    // (`WhileOp::build` would make a fresh after block; the body block is moved instead.)
+    let it = lp.iteration_number(ctx);
     let after_r = ctx.new_region();
-    ctx.move_region_blocks(p.region, after_r);
-    let after = ctx.entry_block(after_r).expect("checked: one block");
-    let it = ctx.block_args(after)[0];
-    let yloc = ctx.loc(p.yield_op).clone();
-    let before_yield = InsertPoint::Before(p.yield_op);
-    let it1 = build(
-        ctx,
-        "arith.addi",
-        &[it, c1],
-        &[t],
-        vec![],
-        &yloc,
-        before_yield,
-    );
-    let mut next = vec![ctx.result(it1, 0)];
-    next.extend_from_slice(ctx.operands(p.yield_op));
-    build(ctx, "scf.yield", &next, &[], vec![], &yloc, before_yield);
-    ctx.erase_op(p.yield_op);
+    ctx.move_region_blocks(ctx.region(op, 0), after_r);
+    let yield_op = p.yield_op.op();
+    let yloc = ctx.loc(yield_op).clone();
+    let before_yield = InsertPoint::Before(yield_op);
+    let it1 = build_addi(ctx, before_yield, it, c1, yloc.clone());
+    let mut next = vec![it1];
+    next.extend_from_slice(ctx.operands(yield_op));
+    build_yield(ctx, before_yield, &next, yloc);
+    ctx.erase_op(yield_op);
 
-    let mut st = OpState::new(ctx.op_name("scf.while"), loc);
+    let mut st = OpState::new(ctx.op_name(WhileOp::NAME), loc);
     st.operands = while_operands;
     st.result_types = carried_tys;
     st.regions = vec![before_r, after_r];
@@ -377,39 +344,6 @@ fn is_i1(ctx: &Context, ty: Type) -> bool {
             signedness: Signedness::Signless
         }
     )
-}
-
-/// `arith.constant` with attribute `value` at `at`; returns its result.
-fn constant(ctx: &mut Context, value: Attr, ty: Type, loc: &Location, at: InsertPoint) -> ValueId {
-    let o = build(
-        ctx,
-        "arith.constant",
-        &[],
-        &[ty],
-        vec![("value", value)],
-        loc,
-        at,
-    );
-    ctx.result(o, 0)
-}
-
-/// Creates op `name` at `at`.
-fn build(
-    ctx: &mut Context,
-    name: &str,
-    operands: &[ValueId],
-    result_types: &[Type],
-    attrs: Vec<(&str, Attr)>,
-    loc: &Location,
-    at: InsertPoint,
-) -> OpId {
-    let mut st = OpState::new(ctx.op_name(name), loc.clone());
-    st.operands = operands.to_vec();
-    st.result_types = result_types.to_vec();
-    for (k, v) in attrs {
-        st.set_attr(k, v);
-    }
-    ctx.build_op(st, at)
 }
 
 /// The `--convert-weir-to-scf` pass (no options).
