@@ -22,7 +22,7 @@
 //!   op id (ids only grow), so no listener is needed.
 //!
 //! Architecture: this crate depends on the IR core only; the one op it names is the default
-//! cast [`UNREALIZED_CONVERSION_CAST`] (defined by the builtin dialect crate).
+//! cast [`UNREALIZED_CONVERSION_CAST`] (the builtin dialect's op).
 
 mod driver;
 mod pattern;

@@ -3,10 +3,10 @@
 
 use weir_ir::{Context, InsertPoint, Location, OpId, OpState, Type, ValueId};
 
-/// The name of MLIR's `builtin.unrealized_conversion_cast` (defined, with its syntax, by the
-/// builtin dialect crate): the default materialization. The one op name this crate knows, as
-/// MLIR's own DialectConversion builds `UnrealizedConversionCastOp` itself.
-pub const UNREALIZED_CONVERSION_CAST: &str = "builtin.unrealized_conversion_cast";
+/// The name of MLIR's `builtin.unrealized_conversion_cast`, the default materialization
+/// (defined, with its syntax, by the builtin dialect crate, as MLIR's DialectConversion builds
+/// the builtin `UnrealizedConversionCastOp`).
+pub use weir_dialect_builtin::UNREALIZED_CONVERSION_CAST;
 
 /// One conversion rule: `None` when the rule does not apply to the type (the next rule is
 /// tried), else the types that replace it (one for a 1:1 conversion, several for 1:N, none to

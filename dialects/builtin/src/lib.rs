@@ -11,10 +11,9 @@ use weir_syntax::{lexer::Tok, OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// `builtin.unrealized_conversion_cast` (MLIR `UnrealizedConversionCastOp`): a cast from its
 /// operands' types to its results' types with no semantics of its own, left by a partial
-/// dialect conversion where a converted value still has users of the original type. The name
-/// is defined once, by the conversion framework that builds the op as its default
-/// materialization.
-pub use weir_conversion::UNREALIZED_CONVERSION_CAST;
+/// dialect conversion where a converted value still has users of the original type (the
+/// conversion framework, `weir-conversion`, builds it as its default materialization).
+pub const UNREALIZED_CONVERSION_CAST: &str = "builtin.unrealized_conversion_cast";
 
 /// Registers `builtin.module` and `builtin.unrealized_conversion_cast`.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
