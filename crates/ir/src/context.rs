@@ -10,6 +10,7 @@ use crate::location::Location;
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -34,7 +35,6 @@ pub const SYMBOL_ATTR: &str = "sym_name";
 pub type TypePrinterFn = fn(&Context, Type) -> String;
 
 /// Owns the IR and the registered op definitions; see the module docs.
-#[derive(Default)]
 pub struct Context {
     ops: Vec<OpData>,
     blocks: Vec<BlockData>,
@@ -47,6 +47,8 @@ pub struct Context {
     op_names: Vec<String>,
     op_name_ids: HashMap<String, OpName>,
     op_defs: Vec<Option<OpDef>>,
+    /// Per op name (indexed like `op_defs`): the interface models attached to it, by type.
+    attached: Vec<Vec<(TypeId, AttachedModel)>>,
     materializers: Vec<MaterializeFn>,
     symbols: SymbolIndex,
     type_printer: Option<TypePrinterFn>,
@@ -55,10 +57,78 @@ pub struct Context {
     dropped_uses: Option<Vec<ValueId>>,
 }
 
+/// An interface model attached to an op name (see [`Context::attach_interface`]).
+type AttachedModel = Box<dyn Any + Send + Sync>;
+
+impl Default for Context {
+    fn default() -> Self {
+        let mut ctx = Context {
+            ops: Vec::new(),
+            blocks: Vec::new(),
+            regions: Vec::new(),
+            values: Vec::new(),
+            types: Vec::new(),
+            type_ids: HashMap::new(),
+            attrs: Vec::new(),
+            attr_ids: HashMap::new(),
+            op_names: Vec::new(),
+            op_name_ids: HashMap::new(),
+            op_defs: Vec::new(),
+            attached: Vec::new(),
+            materializers: Vec::new(),
+            symbols: SymbolIndex::default(),
+            type_printer: None,
+            dropped_uses: None,
+        };
+        // Interned first, so `InferTypes` hooks (which only read the context) can nest them in
+        // the kinds they return (`vector<4xi1>`, `tensor<?xindex>`).
+        ctx.i1();
+        ctx.index_type();
+        ctx
+    }
+}
+
 impl Context {
     /// An empty context with no registered ops.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Attaches an interface model to the op `op_name` (registered or not), replacing an
+    /// earlier model of the same type `T` (MLIR's external models / promised interfaces: a
+    /// crate other than the op's dialect, e.g. a pass, supplies the op's implementation of its
+    /// own interface). Models are immutable once attached and `Send + Sync`, so the registry
+    /// can be shared read-only between threads.
+    pub fn attach_interface<T: Any + Send + Sync>(&mut self, op_name: &str, model: T) {
+        let name = self.op_name(op_name);
+        let models = &mut self.attached[name.index()];
+        let id = TypeId::of::<T>();
+        models.retain(|(t, _)| *t != id);
+        models.push((id, Box::new(model)));
+    }
+
+    /// The model of interface `T` attached to `op`'s name, if any (O(number of models attached
+    /// to that name)).
+    pub fn interface<T: Any + Send + Sync>(&self, op: OpId) -> Option<&T> {
+        self.interface_of_name(self.name(op))
+    }
+
+    /// The model of interface `T` attached to the op name `name`, if any.
+    pub fn interface_of_name<T: Any + Send + Sync>(&self, name: OpName) -> Option<&T> {
+        let id = TypeId::of::<T>();
+        self.attached[name.index()]
+            .iter()
+            .find(|(t, _)| *t == id)
+            .and_then(|(_, m)| m.downcast_ref::<T>())
+    }
+
+    /// Whether a model of interface `T` is attached to any op name (for a consumer that checks
+    /// that the models it needs were registered).
+    pub fn has_interface_models<T: Any + Send + Sync>(&self) -> bool {
+        let id = TypeId::of::<T>();
+        self.attached
+            .iter()
+            .any(|models| models.iter().any(|(t, _)| *t == id))
     }
 
     // ---------------------------------------------------------------- registry
@@ -123,6 +193,7 @@ impl Context {
         let id = OpName(self.op_names.len() as u32);
         self.op_names.push(name.to_string());
         self.op_defs.push(None);
+        self.attached.push(Vec::new());
         self.op_name_ids.insert(name.to_string(), id);
         id
     }
@@ -166,6 +237,48 @@ impl Context {
         self.types.push(kind.clone());
         self.type_ids.insert(kind, t);
         t
+    }
+
+    /// The type of `kind` if it is interned, without interning it.
+    pub fn lookup_type(&self, kind: &TypeKind) -> Option<Type> {
+        self.type_ids.get(kind).copied()
+    }
+
+    /// `i1`, which every context interns at creation (for readers with `&Context`).
+    pub fn i1_interned(&self) -> Type {
+        self.lookup_type(&TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless,
+        })
+        .expect("the context interns i1 at creation")
+    }
+
+    /// Type kinds as diagnostics write a list of types: each in quotes, comma-separated
+    /// (`'i32', 'f64'`), through the registered type printer. Kinds not interned yet are
+    /// printed from a copy of the type and attribute tables (an error path only).
+    pub fn quoted_kinds(&self, kinds: &[TypeKind]) -> String {
+        let print = self.type_printer();
+        let mut scratch: Option<Context> = None;
+        let mut out = Vec::with_capacity(kinds.len());
+        for k in kinds {
+            let text = match self.lookup_type(k) {
+                Some(t) => print(self, t),
+                None => {
+                    let s = scratch.get_or_insert_with(|| Context {
+                        types: self.types.clone(),
+                        type_ids: self.type_ids.clone(),
+                        attrs: self.attrs.clone(),
+                        attr_ids: self.attr_ids.clone(),
+                        type_printer: self.type_printer,
+                        ..Context::default()
+                    });
+                    let t = s.intern_type(k.clone());
+                    print(s, t)
+                }
+            };
+            out.push(format!("'{text}'"));
+        }
+        out.join(", ")
     }
 
     /// What a type is.

@@ -8,6 +8,7 @@ use crate::attributes::Attr;
 use crate::context::Context;
 use crate::diagnostic::{DiagResult, Diagnostic};
 use crate::entities::{OpId, ValueId};
+use crate::interfaces::infer_types::InferTypesFn;
 use crate::interfaces::loop_like::LoopLike;
 use crate::interfaces::memory_effects::EffectsFn;
 use crate::interfaces::region_branch::SuccessorsFn;
@@ -98,28 +99,17 @@ impl RewriteLog {
     }
 }
 
-/// Which pass runs a pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PatternKind {
-    /// Removes control flow whose condition, index or trip count is constant: run by both
-    /// `--canonicalize` and `--fold-constant-conditions`.
-    ConstantCondition,
-    /// Any other simplification: run by `--canonicalize` only.
-    General,
-}
-
 /// Applies a pattern to a matching op; returns whether it changed the IR. A pattern that
 /// returns `false` must not have changed anything.
 pub type PatternFn = fn(&mut Context, OpId, &mut RewriteLog) -> bool;
 
 /// A rewrite pattern rooted at one op (MLIR `RewritePattern`), registered with its op's
-/// [`OpDef`] (MLIR `getCanonicalizationPatterns`).
+/// [`OpDef`] (MLIR `getCanonicalizationPatterns`). Which of an op's patterns a pass runs is the
+/// pass's choice (a filter it gives the rewrite driver), not a property of the pattern.
 #[derive(Clone, Copy, Debug)]
 pub struct Pattern {
     /// A name for debugging and `--mlir-print-ir-after-all`-style tracing.
     pub name: &'static str,
-    /// Which pass runs it.
-    pub kind: PatternKind,
     /// The rewrite.
     pub apply: PatternFn,
 }
@@ -165,15 +155,12 @@ pub struct OpDef {
     pub successor_operands: Option<SuccessorOperandsFn>,
     /// Constant folding, if the op has a folder.
     pub fold: Option<FoldFn>,
+    /// The op's result types from its operands, attributes and regions (MLIR
+    /// `InferTypeOpInterface`); the verifier checks the declared ones against them.
+    pub infer_types: Option<InferTypesFn>,
     /// Canonicalization patterns rooted at this op.
     pub patterns: &'static [Pattern],
-    /// For control-flow ops: the remark for an op that constant-condition folding kept, saying
-    /// why (e.g. `variable condition: kept`, `constant trip count 3: kept as a loop`).
-    pub describe_kept: Option<DescribeFn>,
 }
-
-/// Describes a kept control-flow op for `--fold-constant-conditions="remarks=true"`.
-pub type DescribeFn = fn(&Context, OpId) -> String;
 
 impl OpDef {
     /// A definition with the given traits and no hooks.
@@ -189,8 +176,8 @@ impl OpDef {
             memory_effects: None,
             successor_operands: None,
             fold: None,
+            infer_types: None,
             patterns: &[],
-            describe_kept: None,
         }
     }
 
@@ -242,9 +229,9 @@ impl OpDef {
         self
     }
 
-    /// Sets the kept-op remark (builder style).
-    pub const fn describe_kept(mut self, f: DescribeFn) -> Self {
-        self.describe_kept = Some(f);
+    /// Declares the `InferTypes` interface (builder style).
+    pub const fn infer_types(mut self, f: InferTypesFn) -> Self {
+        self.infer_types = Some(f);
         self
     }
 

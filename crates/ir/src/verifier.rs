@@ -4,7 +4,8 @@
 //! 1. per op, before its regions: successors are blocks of the same region, successor operand
 //!    counts and types match the target block arguments, single-block regions, blocks end with
 //!    a terminator and terminators end blocks, entry blocks have no predecessors;
-//! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), then its nested ops, then its
+//! 2. the op's own verifier ([`OpDef::verify`](crate::OpDef)), its inferred result types
+//!    (`InferTypes`, [`crate::interfaces::infer_types::verify_inferred`]), then its nested ops, then its
 //!    region verifier (`OpDef::verify_regions`), the region-branch edges of ops with the
 //!    `RegionBranch` interface, and the op's last region verifier (`OpDef::verify_regions_last`),
 //!    in MLIR's order (`verify`, the regions' contents, the traits' and interfaces' region
@@ -53,6 +54,7 @@ fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
         if let Some(f) = def.and_then(|d| d.verify) {
             f(ctx, op)?;
         }
+        crate::interfaces::infer_types::verify_inferred(ctx, op)?;
         stack.push((op, true));
         let start = stack.len();
         for &r in ctx.regions(op) {

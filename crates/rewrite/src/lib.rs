@@ -10,7 +10,7 @@
 //!    (MLIR `OperationFolder`);
 //! 3. folds it with its op's folder, materializing constant results through the context's
 //!    constant materializers;
-//! 4. applies the op's patterns of the requested kinds until one succeeds.
+//! 4. applies the op's patterns (those the configuration's filter accepts) until one succeeds.
 //!
 //! Ops that change, the users of replaced values, and the definitions of values that lost a use
 //! (operands of erased or rewritten ops) are revisited in the same round, so a round that
@@ -23,17 +23,21 @@
 
 use std::collections::HashMap;
 use weir_ir::{
-    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, PatternKind, RegionId, RewriteLog,
+    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId, RewriteLog,
     Traits, Type, ValueId,
 };
+
+/// Whether the driver applies pattern `p` to `op` (a pass's choice among the op's patterns).
+pub type PatternFilter = fn(&Context, OpId, &Pattern) -> bool;
 
 /// What the driver does.
 #[derive(Clone, Copy, Debug)]
 pub struct GreedyConfig {
     /// Rounds before giving up with a "did not converge" warning (MLIR's default is 10).
     pub max_iterations: u32,
-    /// Run `ConstantCondition` patterns only (`--fold-constant-conditions`), or all patterns.
-    pub only_constant_conditions: bool,
+    /// Which of an op's patterns run: those the filter accepts (`--fold-constant-conditions`
+    /// gives the constant-condition ones), or all of them (`None`).
+    pub pattern_filter: Option<PatternFilter>,
     /// Emit remarks from patterns.
     pub remarks: bool,
 }
@@ -42,7 +46,7 @@ impl Default for GreedyConfig {
     fn default() -> Self {
         GreedyConfig {
             max_iterations: 10,
-            only_constant_conditions: false,
+            pattern_filter: None,
             remarks: false,
         }
     }
@@ -318,7 +322,7 @@ impl Driver {
             .flat_map(|&v| ctx.uses(v).iter().map(|u| u.op))
             .collect();
         for p in patterns {
-            if self.config.only_constant_conditions && p.kind != PatternKind::ConstantCondition {
+            if self.config.pattern_filter.is_some_and(|f| !f(ctx, op, p)) {
                 continue;
             }
             if (p.apply)(ctx, op, &mut self.log) {

@@ -31,14 +31,13 @@
 use crate::chains::unary_def;
 use crate::fold::{int_constant_bits, scalar_int_width};
 use crate::util::is_i1;
-use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, ValueId};
+use weir_ir::{Context, InsertPoint, OpId, Pattern, RewriteLog, ValueId};
 
 /// Patterns of `arith.addi`.
 pub(crate) const ADDI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
     Pattern {
         name: "arith-addi-reassociate-constants",
-        kind: PatternKind::General,
         apply: addi,
     },
 ];
@@ -46,7 +45,6 @@ pub(crate) const ADDI: &[Pattern] = &[
 /// Patterns of `arith.subi`.
 pub(crate) const SUBI: &[Pattern] = &[Pattern {
     name: "arith-subi-reassociate-constants",
-    kind: PatternKind::General,
     apply: subi,
 }];
 
@@ -55,7 +53,6 @@ pub(crate) const MULI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
     Pattern {
         name: "arith-muli-reassociate-constants",
-        kind: PatternKind::General,
         apply: muli,
     },
 ];
@@ -65,7 +62,6 @@ pub(crate) const XORI: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
     Pattern {
         name: "arith-xori-not-cmpi",
-        kind: PatternKind::General,
         apply: xori_not_cmpi,
     },
     crate::chains::BITWISE_OF_EXT,
@@ -84,21 +80,18 @@ pub(crate) const DIVF: &[Pattern] = &[NEGF_OPERANDS];
 /// Patterns of `arith.cmpf`.
 pub(crate) const CMPF: &[Pattern] = &[Pattern {
     name: "arith-cmpf-int-to-fp-constant",
-    kind: PatternKind::General,
     apply: cmpf_of_int,
 }];
 
 /// Patterns of `arith.select`.
 pub(crate) const SELECT: &[Pattern] = &[Pattern {
     name: "arith-select-canonicalize",
-    kind: PatternKind::General,
     apply: select,
 }];
 
 /// Patterns of `arith.mulf` and `arith.divf`.
 pub(crate) const NEGF_OPERANDS: Pattern = Pattern {
     name: "arith-mulf-divf-of-negf",
-    kind: PatternKind::General,
     apply: binary_of_negf,
 };
 

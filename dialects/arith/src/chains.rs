@@ -29,26 +29,23 @@ use crate::flags::FlagKind;
 use crate::fold::int_constant_bits;
 use crate::predicates::CmpIPredicate;
 use crate::util::element_type;
-use weir_ir::{Context, InsertPoint, OpId, Pattern, PatternKind, RewriteLog, Type, ValueId};
+use weir_ir::{Context, InsertPoint, OpId, Pattern, RewriteLog, Type, ValueId};
 
 /// Patterns of the integer extensions and truncation, `index_cast(ui)` and `truncf`.
 pub(crate) const CASTS: &[Pattern] = &[Pattern {
     name: "arith-cast-of-cast",
-    kind: PatternKind::General,
     apply: cast_of_cast,
 }];
 
 /// The pattern of `andi`, `ori` and `xori` on two equal extensions.
 pub(crate) const BITWISE_OF_EXT: Pattern = Pattern {
     name: "arith-bitwise-of-extensions",
-    kind: PatternKind::General,
     apply: bitwise_of_ext,
 };
 
 /// The pattern of `cmpi eq/ne` on two equal extensions.
 pub(crate) const CMPI_OF_EXT: Pattern = Pattern {
     name: "arith-cmpi-of-extensions",
-    kind: PatternKind::General,
     apply: cmpi_of_ext,
 };
 

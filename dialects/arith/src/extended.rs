@@ -23,7 +23,7 @@ use crate::predicates::CmpIPredicate;
 use crate::util::{check_type, is_shaped, same_shape, Constraint};
 use weir_ir::{
     op_error, Attr, Context, DiagResult, FoldResult, InsertPoint, OpDef, OpId, OpState, Pattern,
-    PatternKind, RewriteLog, Traits, ValueId,
+    RewriteLog, Traits, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
@@ -267,12 +267,10 @@ const PATTERNS: &[Pattern] = &[
     crate::fold::CONSTANT_TO_RHS,
     Pattern {
         name: "arith-extended-to-single-result",
-        kind: PatternKind::General,
         apply: to_single_result,
     },
     Pattern {
         name: "arith-mulsi-extended-rhs-one",
-        kind: PatternKind::General,
         apply: mulsi_extended_rhs_one,
     },
 ];

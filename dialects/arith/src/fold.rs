@@ -24,7 +24,7 @@ use crate::semantics::{IntBinaryOp, IntCastOp};
 use crate::util::{element_type, is_i1};
 use weir_ir::{
     sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint, Location,
-    OpId, Pattern, PatternKind, RewriteLog, Type, TypeKind, ValueId,
+    OpId, Pattern, RewriteLog, Type, TypeKind, ValueId,
 };
 
 type Folded = Option<Vec<FoldResult>>;
@@ -1015,7 +1015,6 @@ pub(crate) const COMMUTATIVE_PATTERNS: &[Pattern] = &[CONSTANT_TO_RHS];
 /// `op c, x` -> `op x, c` for a commutative op.
 pub(crate) const CONSTANT_TO_RHS: Pattern = Pattern {
     name: "arith-commutative-constant-to-rhs",
-    kind: PatternKind::General,
     apply: constant_to_rhs,
 };
 
@@ -1023,7 +1022,6 @@ pub(crate) const CONSTANT_TO_RHS: Pattern = Pattern {
 pub(crate) const CMPI_PATTERNS: &[Pattern] = &[
     Pattern {
         name: "arith-cmpi-constant-to-rhs",
-        kind: PatternKind::General,
         apply: cmpi_constant_to_rhs,
     },
     crate::chains::CMPI_OF_EXT,

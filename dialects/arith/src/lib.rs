@@ -56,6 +56,7 @@ pub mod semantics;
 pub mod util;
 mod views;
 
+pub use ops::infer_first_operand;
 pub use predicates::{CmpFPredicate, CmpIPredicate};
 pub use semantics::{IntBinaryOp, IntCastOp};
 pub use views::{CmpFOp, CmpIOp, ConstantOp, SelectOp};
@@ -179,6 +180,30 @@ fn build(
     ctx.result(op, 0)
 }
 
+/// Builds the registered arith op `name` with its `InferTypes` result type
+/// (`Context::build_inferred`) and returns its result.
+///
+/// Panics if `name` is not an arith op with the hook (a caller's bug: every builder here names
+/// one, with the operands the hook reads).
+fn build_infer(
+    ctx: &mut Context,
+    at: InsertPoint,
+    name: &str,
+    operands: Vec<ValueId>,
+    attrs: Vec<(&str, Attr)>,
+    loc: Location,
+) -> ValueId {
+    let mut st = OpState::new(ctx.op_name(name), loc);
+    st.operands = operands;
+    for (k, v) in attrs {
+        st.set_attr(k, v);
+    }
+    match ctx.build_inferred(st, at) {
+        Ok(op) => ctx.result(op, 0),
+        Err(d) => panic!("{}", d.message),
+    }
+}
+
 /// Builds `arith.constant` with `attr` (a typed attribute: its type is the result type) at `at`.
 ///
 /// Panics if `attr` has no type (see [`attr_type`]).
@@ -224,8 +249,7 @@ pub fn build_binary(
     } else {
         format!("arith.{name}")
     };
-    let ty = ctx.value_type(lhs);
-    build(ctx, at, &name, vec![lhs, rhs], ty, vec![], loc)
+    build_infer(ctx, at, &name, vec![lhs, rhs], vec![], loc)
 }
 
 /// Builds the binary integer op `kind` (`arith.addi`, `arith.andi`, ...) of `lhs` and `rhs`
@@ -309,17 +333,7 @@ fn build_cmp(
 ) -> ValueId {
     let i64t = ctx.int_type(64);
     let p = ctx.int_attr(pred as i128, i64t);
-    let i1 = ctx.i1();
-    let ty = util::with_element_type(ctx, ctx.value_type(lhs), i1);
-    build(
-        ctx,
-        at,
-        name,
-        vec![lhs, rhs],
-        ty,
-        vec![("predicate", p)],
-        loc,
-    )
+    build_infer(ctx, at, name, vec![lhs, rhs], vec![("predicate", p)], loc)
 }
 
 /// Builds `arith.select cond, a, b`.
@@ -331,8 +345,7 @@ pub fn build_select(
     b: ValueId,
     loc: Location,
 ) -> ValueId {
-    let ty = ctx.value_type(a);
-    build(ctx, at, SelectOp::NAME, vec![cond, a, b], ty, vec![], loc)
+    build_infer(ctx, at, SelectOp::NAME, vec![cond, a, b], vec![], loc)
 }
 
 /// Builds a cast op (`arith.index_cast`, `arith.extsi`, ...; `name` may omit `arith.`) of `value`

@@ -9,6 +9,7 @@ use crate::util::{
     with_element_type, Arity, Constraint,
 };
 use crate::{canonical, chains, fold};
+use weir_ir::interfaces::infer_types::{self, InferInput};
 use weir_ir::{
     op_error, AttrKind, Context, DiagResult, OpDef, OpId, OpState, Signedness, Traits, Type,
     TypeKind,
@@ -196,6 +197,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in INT_BINARY.iter().map(|(n, _)| *n) {
         let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
+            .infer_types(infer_first_operand)
             .folder(fold::fold_int_binary);
         def = match name {
             "arith.addi" => def.patterns(canonical::ADDI),
@@ -214,6 +216,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in FLOAT_BINARY {
         let mut def = OpDef::new(name, traits(name))
             .verifier(verify_elementwise)
+            .infer_types(infer_first_operand)
             .folder(fold::fold_float_binary);
         def = match name {
             "arith.mulf" => def.patterns(canonical::MULF),
@@ -230,6 +233,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         ctx.register(
             OpDef::new(name, Traits::PURE)
                 .verifier(verify_elementwise)
+                .infer_types(infer_first_operand)
                 .folder(fold::fold_negf),
         );
         syntax.register(name, OpSyntax::new(parse_unary, print_unary));
@@ -237,6 +241,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("arith.cmpi", Traits::PURE)
             .verifier(verify_cmp)
+            .infer_types(infer_cmp)
             .folder(fold::fold_cmpi)
             .patterns(fold::CMPI_PATTERNS),
     );
@@ -244,6 +249,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("arith.cmpf", Traits::PURE)
             .verifier(verify_cmp)
+            .infer_types(infer_cmp)
             .folder(fold::fold_cmpf)
             .patterns(canonical::CMPF),
     );
@@ -251,6 +257,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new("arith.select", Traits::PURE)
             .verifier(verify_select)
+            .infer_types(infer_select)
             .folder(fold::fold_select)
             .patterns(canonical::SELECT),
     );
@@ -265,6 +272,28 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         syntax.register(c.name, OpSyntax::new(parse_cast, print_cast));
     }
     ctx.add_constant_materializer(fold::materialize_constant);
+}
+
+// ------------------------------------------------------------------------------ inferred types
+
+/// `InferTypes` of the elementwise ops (MLIR `SameOperandsAndResultType`): the result has the
+/// first operand's type.
+pub fn infer_first_operand(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    Ok(vec![infer_types::operand_type(ctx, input, 0)?])
+}
+
+/// `InferTypes` of `arith.cmpi`/`arith.cmpf` (MLIR `getI1SameShape`): `i1`, or `i1` in the
+/// shape of a vector or tensor operand.
+fn infer_cmp(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    infer_types::operand_type(ctx, input, 0)?;
+    let lhs = ctx.value_type(input.operands[0]);
+    Ok(vec![infer_types::i1_same_shape(ctx, lhs)])
+}
+
+/// `InferTypes` of `arith.select` (MLIR `AllTypesMatch<["true_value", "false_value",
+/// "result"]>`): the result has the true value's type.
+fn infer_select(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    Ok(vec![infer_types::operand_type(ctx, input, 1)?])
 }
 
 // ------------------------------------------------------------------------------ verifiers

@@ -44,7 +44,10 @@
 mod patterns;
 mod views;
 
-pub use patterns::{erase_dead_block_arguments, erase_unreachable_blocks};
+pub use patterns::{
+    erase_dead_block_arguments, erase_unreachable_blocks, ASSERT_CONSTANT_TRUE,
+    COND_BR_CONSTANT_CONDITION, ERASE_UNREACHABLE_BLOCKS, SWITCH_CONSTANT_FLAG,
+};
 use std::ops::Range;
 pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use weir_dialect_arith::util::{

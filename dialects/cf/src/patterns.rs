@@ -27,108 +27,97 @@
 use crate::{build_br, set_successor_operands, switch_case_values};
 use std::collections::HashSet;
 use weir_ir::{
-    AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, PatternKind, RegionId, RewriteLog,
-    Traits, ValueDef, ValueId,
+    AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, RegionId, RewriteLog, Traits, ValueDef,
+    ValueId,
+};
+
+/// Erases the blocks of the root's region that its entry block cannot reach (region simplification's `eraseUnreachableBlocks`), from the region's first branch; a constant-condition pattern of `cf.br`, `cf.cond_br` and `cf.switch`.
+pub const ERASE_UNREACHABLE_BLOCKS: Pattern = Pattern {
+    name: "cf-erase-unreachable-blocks",
+    apply: region_unreachable_blocks,
+};
+
+/// `cf.cond_br` on a constant condition becomes a `cf.br` to the taken successor (MLIR `SimplifyConstCondBranchPred`): a constant-condition pattern.
+pub const COND_BR_CONSTANT_CONDITION: Pattern = Pattern {
+    name: "cf-cond-br-constant-condition",
+    apply: cond_br_constant,
+};
+
+/// `cf.switch` on a constant flag becomes a `cf.br` to the matching case or the default (MLIR `SimplifyConstSwitchValue`): a constant-condition pattern.
+pub const SWITCH_CONSTANT_FLAG: Pattern = Pattern {
+    name: "cf-switch-constant-flag",
+    apply: switch_constant,
+};
+
+/// `cf.assert` on a constant `true` is erased (MLIR `AssertOp::canonicalize`): a constant-condition pattern.
+pub const ASSERT_CONSTANT_TRUE: Pattern = Pattern {
+    name: "cf-assert-constant-true",
+    apply: assert_true,
 };
 
 /// Patterns rooted at `cf.br`.
 pub(crate) const BR_PATTERNS: &[Pattern] = &[
     Pattern {
         name: "cf-br-merge-single-predecessor",
-        kind: PatternKind::General,
         apply: merge_single_predecessor,
     },
     Pattern {
         name: "cf-pass-through-branch",
-        kind: PatternKind::General,
         apply: pass_through,
     },
-    Pattern {
-        name: "cf-erase-unreachable-blocks",
-        kind: PatternKind::ConstantCondition,
-        apply: region_unreachable_blocks,
-    },
+    ERASE_UNREACHABLE_BLOCKS,
     Pattern {
         name: "cf-erase-dead-block-arguments",
-        kind: PatternKind::General,
         apply: region_dead_block_arguments,
     },
 ];
 
 /// Patterns rooted at `cf.cond_br`.
 pub(crate) const COND_BR_PATTERNS: &[Pattern] = &[
-    Pattern {
-        name: "cf-cond-br-constant-condition",
-        kind: PatternKind::ConstantCondition,
-        apply: cond_br_constant,
-    },
+    COND_BR_CONSTANT_CONDITION,
     Pattern {
         name: "cf-pass-through-branch",
-        kind: PatternKind::General,
         apply: pass_through,
     },
     Pattern {
         name: "cf-cond-br-identical-successors",
-        kind: PatternKind::General,
         apply: cond_br_identical_successors,
     },
-    Pattern {
-        name: "cf-erase-unreachable-blocks",
-        kind: PatternKind::ConstantCondition,
-        apply: region_unreachable_blocks,
-    },
+    ERASE_UNREACHABLE_BLOCKS,
     Pattern {
         name: "cf-erase-dead-block-arguments",
-        kind: PatternKind::General,
         apply: region_dead_block_arguments,
     },
 ];
 
 /// Patterns rooted at `cf.switch`.
 pub(crate) const SWITCH_PATTERNS: &[Pattern] = &[
-    Pattern {
-        name: "cf-switch-constant-flag",
-        kind: PatternKind::ConstantCondition,
-        apply: switch_constant,
-    },
+    SWITCH_CONSTANT_FLAG,
     Pattern {
         name: "cf-switch-only-default",
-        kind: PatternKind::General,
         apply: switch_only_default,
     },
     Pattern {
         name: "cf-switch-drop-cases-matching-default",
-        kind: PatternKind::General,
         apply: switch_drop_default_cases,
     },
     Pattern {
         name: "cf-switch-from-switch-on-same-flag",
-        kind: PatternKind::General,
         apply: switch_from_switch_on_same_flag,
     },
     Pattern {
         name: "cf-pass-through-branch",
-        kind: PatternKind::General,
         apply: pass_through,
     },
-    Pattern {
-        name: "cf-erase-unreachable-blocks",
-        kind: PatternKind::ConstantCondition,
-        apply: region_unreachable_blocks,
-    },
+    ERASE_UNREACHABLE_BLOCKS,
     Pattern {
         name: "cf-erase-dead-block-arguments",
-        kind: PatternKind::General,
         apply: region_dead_block_arguments,
     },
 ];
 
 /// Patterns rooted at `cf.assert`.
-pub(crate) const ASSERT_PATTERNS: &[Pattern] = &[Pattern {
-    name: "cf-assert-constant-true",
-    kind: PatternKind::ConstantCondition,
-    apply: assert_true,
-}];
+pub(crate) const ASSERT_PATTERNS: &[Pattern] = &[ASSERT_CONSTANT_TRUE];
 
 // ------------------------------------------------------------------------------ helpers
 

@@ -119,7 +119,11 @@ fn flags(f: Form) -> Option<FlagKind> {
 /// Registers the math ops and their syntax.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in OPS {
-        let mut def = OpDef::new(name, Traits::PURE).verifier(verify);
+        // Every math op's result has its first operand's type (MLIR
+        // `SameOperandsAndResultType`; `math.fpowi`: the base's).
+        let mut def = OpDef::new(name, Traits::PURE)
+            .verifier(verify)
+            .infer_types(weir_dialect_arith::infer_first_operand);
         if semantics::FloatFn::from_op_name(name).is_some() {
             def = def.folder(fold::fold_float);
         } else if matches!(name, "math.ipowi" | "math.absi") {

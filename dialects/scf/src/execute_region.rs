@@ -93,7 +93,6 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 
 pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[weir_ir::Pattern {
     name: "scf.execute_region-single-block",
-    kind: weir_ir::PatternKind::General,
     apply: inline_single_block,
 }];
 

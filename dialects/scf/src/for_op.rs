@@ -77,6 +77,19 @@ impl ForOp {
         &ctx.operands(self.0)[3..]
     }
 
+    /// Makes `v` the lower bound (e.g. of an epilogue loop that starts where an unrolled loop
+    /// stopped); `v` must have the bounds' type.
+    pub fn set_lower_bound(self, ctx: &mut Context, v: ValueId) {
+        ctx.set_operand(self.0, 0, v);
+    }
+
+    /// Makes `v` the initial value of carried value `i` (panics if `i` is out of range); `v`
+    /// must have that carried value's type.
+    pub fn set_init_arg(self, ctx: &mut Context, i: usize, v: ValueId) {
+        assert!(i < self.init_args(ctx).len(), "scf.for has no init #{i}");
+        ctx.set_operand(self.0, 3 + i, v);
+    }
+
     /// Whether the bounds compare unsigned (the `unsignedCmp` attribute, [`UNSIGNED_CMP`]).
     pub fn is_unsigned(self, ctx: &Context) -> bool {
         ctx.attr_of(self.0, UNSIGNED_CMP).is_some()
@@ -565,20 +578,29 @@ fn constant_bounds(ctx: &Context, op: OpId) -> bool {
         .all(|&v| constant_int(ctx, v).is_some())
 }
 
-pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
-    weir_ir::Pattern {
+impl ForOp {
+    /// The constant-condition pattern among the op's canonicalization patterns (an `scf.for` with a constant trip count of 0 or 1: erased or inlined); the
+    /// canonicalize crate's `--fold-constant-conditions` runs it (and only it) on this op.
+    pub const CONSTANT_CONDITION: weir_ir::Pattern = weir_ir::Pattern {
         name: "scf.for-constant-trip-count",
-        kind: weir_ir::PatternKind::ConstantCondition,
         apply: fold_trip_count,
-    },
+    };
+
+    /// The remark `--fold-constant-conditions="remarks=true"` gives for this op when it stays:
+    /// whether its condition is constant or variable, and why it was kept.
+    pub fn describe_kept(ctx: &Context, op: OpId) -> String {
+        describe_kept(ctx, op)
+    }
+}
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    ForOp::CONSTANT_CONDITION,
     weir_ir::Pattern {
         name: "scf.for-invariant-iter-args",
-        kind: weir_ir::PatternKind::General,
         apply: forward_invariant_iter_args,
     },
     weir_ir::Pattern {
         name: "scf.for-unused-iter-args",
-        kind: weir_ir::PatternKind::General,
         apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
@@ -675,7 +697,7 @@ fn forward_invariant_iter_args(
 }
 
 /// The remark for an `scf.for` that constant-condition folding kept.
-pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+fn describe_kept(ctx: &Context, op: OpId) -> String {
     if let Some(n) = constant_trip_count(ctx, op) {
         return format!("constant trip count {n}: kept as a loop");
     }

@@ -170,25 +170,33 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 
 // ------------------------------------------------------------------------------ canonicalization
 
-pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
-    weir_ir::Pattern {
+impl IfOp {
+    /// The constant-condition pattern among the op's canonicalization patterns (an `scf.if` whose condition is a constant: the taken region is inlined); the
+    /// canonicalize crate's `--fold-constant-conditions` runs it (and only it) on this op.
+    pub const CONSTANT_CONDITION: weir_ir::Pattern = weir_ir::Pattern {
         name: "scf.if-constant-condition",
-        kind: weir_ir::PatternKind::ConstantCondition,
         apply: fold_constant_condition,
-    },
+    };
+
+    /// The remark `--fold-constant-conditions="remarks=true"` gives for this op when it stays:
+    /// whether its condition is constant or variable, and why it was kept.
+    pub fn describe_kept(ctx: &Context, op: OpId) -> String {
+        describe_kept(ctx, op)
+    }
+}
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    IfOp::CONSTANT_CONDITION,
     weir_ir::Pattern {
         name: "scf.if-unused-results",
-        kind: weir_ir::PatternKind::General,
         apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
     weir_ir::Pattern {
         name: "scf.if-yields-to-select",
-        kind: weir_ir::PatternKind::General,
         apply: yields_to_select,
     },
     weir_ir::Pattern {
         name: "scf.if-empty-else",
-        kind: weir_ir::PatternKind::General,
         apply: remove_empty_else,
     },
 ];
@@ -308,7 +316,7 @@ fn remove_empty_else(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog
 }
 
 /// The remark for an `scf.if` that constant-condition folding kept.
-pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+fn describe_kept(ctx: &Context, op: OpId) -> String {
     match ctx
         .operands(op)
         .first()

@@ -252,15 +252,25 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 
 // ------------------------------------------------------------------------------ canonicalization
 
-pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
-    weir_ir::Pattern {
+impl IndexSwitchOp {
+    /// The constant-condition pattern among the op's canonicalization patterns (an `scf.index_switch` on a constant index: the matching case is inlined); the
+    /// canonicalize crate's `--fold-constant-conditions` runs it (and only it) on this op.
+    pub const CONSTANT_CONDITION: weir_ir::Pattern = weir_ir::Pattern {
         name: "scf.index_switch-constant-index",
-        kind: weir_ir::PatternKind::ConstantCondition,
         apply: fold_constant_index,
-    },
+    };
+
+    /// The remark `--fold-constant-conditions="remarks=true"` gives for this op when it stays:
+    /// whether its condition is constant or variable, and why it was kept.
+    pub fn describe_kept(ctx: &Context, op: OpId) -> String {
+        describe_kept(ctx, op)
+    }
+}
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    IndexSwitchOp::CONSTANT_CONDITION,
     weir_ir::Pattern {
         name: "scf.index_switch-unused-results",
-        kind: weir_ir::PatternKind::General,
         apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
@@ -300,7 +310,7 @@ fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
 }
 
 /// The remark for an `scf.index_switch` that constant-condition folding kept.
-pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+fn describe_kept(ctx: &Context, op: OpId) -> String {
     match ctx
         .operands(op)
         .first()

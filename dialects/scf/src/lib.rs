@@ -57,10 +57,12 @@
 //! region-branch terminator, not return-like).
 //!
 //! # Canonicalization (`--canonicalize`, `--fold-constant-conditions`)
-//! Patterns registered with each op (`ConstantCondition` ones run in both passes, `General` ones
-//! only in `--canonicalize`), and the `describe_kept` remarks for ops that stay:
+//! Patterns registered with each op (the constant-condition one, `X::CONSTANT_CONDITION` on
+//! the op's view, runs in both passes; the others only in `--canonicalize`), and the
+//! `X::describe_kept` remarks for ops that stay (the canonicalize crate attaches both to the op
+//! as its `ConstantConditionFolding` interface):
 //!
-//! | op | `ConstantCondition` | `General` | remark when kept |
+//! | op | constant condition | other patterns | remark when kept |
 //! |---|---|---|---|
 //! | `scf.if` | constant condition: taken region inlined (false without else: erased) | unused results dropped; results yielding values defined outside become that value, the condition, its negation or `arith.select`; empty else removed | `variable condition: kept` |
 //! | `scf.index_switch` | constant index: matching case (or default) inlined | unused results dropped | `variable index: kept` |
@@ -110,7 +112,7 @@ pub use reduce::{ReduceOp, ReduceReturnOp};
 pub use while_op::WhileOp;
 pub use yield_op::{build_yield, YieldOp};
 
-use weir_ir::{Context, DescribeFn, OpDef, Pattern, Traits};
+use weir_ir::{Context, OpDef, Pattern, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// Registers the scf ops and their syntax.
@@ -124,7 +126,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         Option<weir_ir::VerifyFn>,
         OpSyntax,
         &'static [Pattern],
-        Option<DescribeFn>,
         fn(OpDef) -> OpDef,
     ); 10] = [
         (
@@ -134,7 +135,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             Some(if_op::verify_regions),
             OpSyntax::new(if_op::parse, if_op::print),
             if_op::PATTERNS,
-            Some(if_op::describe_kept),
             |d| d.region_branch(common::yield_to_parent),
         ),
         (
@@ -144,7 +144,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             Some(for_op::verify_regions),
             OpSyntax::new(for_op::parse, for_op::print),
             for_op::PATTERNS,
-            Some(for_op::describe_kept),
             |d| {
                 d.region_branch(for_op::successors)
                     .region_verifier_last(for_op::verify_induction_var)
@@ -158,7 +157,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(while_op::parse, while_op::print),
             while_op::PATTERNS,
-            Some(while_op::describe_kept),
             |d| {
                 d.region_branch(while_op::successors)
                     .loop_like(while_op::LOOP_LIKE)
@@ -171,7 +169,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(index_switch::parse, index_switch::print),
             index_switch::PATTERNS,
-            Some(index_switch::describe_kept),
             |d| d.region_branch(common::yield_to_parent),
         ),
         (
@@ -181,7 +178,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(execute_region::parse, execute_region::print),
             execute_region::PATTERNS,
-            None,
             |d| d.region_branch(common::yield_to_parent),
         ),
         (
@@ -191,7 +187,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(parallel::parse, parallel::print),
             parallel::PATTERNS,
-            None,
             |d| d,
         ),
         (
@@ -201,7 +196,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             Some(reduce::verify_regions),
             OpSyntax::new(reduce::parse, reduce::print),
             &[],
-            None,
             |d| d,
         ),
         (
@@ -211,7 +205,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(reduce::parse_return, reduce::print_return),
             &[],
-            None,
             |d| d,
         ),
         (
@@ -221,7 +214,6 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(yield_op::parse, yield_op::print),
             &[],
-            None,
             |d| d,
         ),
         (
@@ -231,17 +223,13 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             None,
             OpSyntax::new(condition::parse, condition::print),
             &[],
-            None,
             |d| d,
         ),
     ];
-    for (name, traits, verify, verify_regions, op_syntax, patterns, describe, extra) in ops {
+    for (name, traits, verify, verify_regions, op_syntax, patterns, extra) in ops {
         let mut def = OpDef::new(name, traits).verifier(verify).patterns(patterns);
         if let Some(f) = verify_regions {
             def = def.region_verifier(f);
-        }
-        if let Some(d) = describe {
-            def = def.describe_kept(d);
         }
         ctx.register(extra(def));
         syntax.register(name, op_syntax);

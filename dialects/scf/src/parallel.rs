@@ -442,12 +442,10 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
     weir_ir::Pattern {
         name: "scf.parallel-single-or-zero-iteration-dims",
-        kind: weir_ir::PatternKind::General,
         apply: fold_trip_counts,
     },
     weir_ir::Pattern {
         name: "scf.parallel-merge-nested",
-        kind: weir_ir::PatternKind::General,
         apply: merge_nested,
     },
 ];

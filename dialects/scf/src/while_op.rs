@@ -286,20 +286,29 @@ pub(crate) fn print(p: &mut Printer<'_>, op: OpId) {
 
 // ------------------------------------------------------------------------------ canonicalization
 
-pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
-    weir_ir::Pattern {
+impl WhileOp {
+    /// The constant-condition pattern among the op's canonicalization patterns (an `scf.while` whose condition is false on entry: replaced by the before region run once); the
+    /// canonicalize crate's `--fold-constant-conditions` runs it (and only it) on this op.
+    pub const CONSTANT_CONDITION: weir_ir::Pattern = weir_ir::Pattern {
         name: "scf.while-false-on-entry",
-        kind: weir_ir::PatternKind::ConstantCondition,
         apply: fold_false_on_entry,
-    },
+    };
+
+    /// The remark `--fold-constant-conditions="remarks=true"` gives for this op when it stays:
+    /// whether its condition is constant or variable, and why it was kept.
+    pub fn describe_kept(ctx: &Context, op: OpId) -> String {
+        describe_kept(ctx, op)
+    }
+}
+
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[
+    WhileOp::CONSTANT_CONDITION,
     weir_ir::Pattern {
         name: "scf.while-invariant-carried-values",
-        kind: weir_ir::PatternKind::General,
         apply: forward_invariant_carried_values,
     },
     weir_ir::Pattern {
         name: "scf.while-unused-carried-values",
-        kind: weir_ir::PatternKind::General,
         apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
@@ -375,7 +384,7 @@ fn forward_invariant_carried_values(
 }
 
 /// The remark for an `scf.while` that constant-condition folding kept.
-pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+fn describe_kept(ctx: &Context, op: OpId) -> String {
     match crate::eval::while_trip_count(ctx, op) {
         Some(n) => format!("constant trip count {n}: kept as a loop"),
         None => "variable condition: kept".to_string(),

@@ -4,29 +4,33 @@
 
 use weir_test_support as support;
 
-use support::{parse_verified, setup, LENIENT};
+use support::{parse_verified, LENIENT};
 use weir_ir::{verify, Context, OpId};
-use weir_rewrite::{apply_patterns_greedily, GreedyConfig};
+use weir_rewrite::{apply_patterns_greedily, GreedyConfig, PatternFilter};
 use weir_syntax::{parse_module, print_op, PrintOptions, Syntax};
+
+/// Every dialect, and the canonicalize crate's constant-condition interface models.
+fn setup() -> (Context, Syntax) {
+    let (mut ctx, syntax) = support::setup();
+    weir_canonicalize::register_interfaces(&mut ctx);
+    (ctx, syntax)
+}
 
 fn run(ctx: &mut Context, m: OpId, only_constant_conditions: bool) -> weir_rewrite::GreedyOutcome {
     let config = GreedyConfig {
-        only_constant_conditions,
+        pattern_filter: only_constant_conditions
+            .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
         remarks: true,
         ..Default::default()
     };
     apply_patterns_greedily(ctx, m, &config)
 }
 
-/// Every `describe_kept` hook on every op (they take `&Context` and must not panic).
+/// Every kept-op remark of every op (they take `&Context` and must not panic).
 fn describe_all(ctx: &Context, m: OpId) -> Vec<String> {
-    ctx.nested_ops(m)
+    weir_canonicalize::kept_remarks(ctx, m)
         .into_iter()
-        .filter_map(|o| {
-            ctx.op_def(ctx.name(o))
-                .and_then(|d| d.describe_kept)
-                .map(|f| f(ctx, o))
-        })
+        .map(|d| d.message)
         .collect()
 }
 

@@ -26,24 +26,33 @@
 use crate::loop_op::{loop_operands, LoopOperands, OPERAND_SEGMENT_SIZES};
 use weir_dialect_scf as scf;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Pattern, PatternKind,
-    RewriteLog, Type, ValueId,
+    Attr, AttrKind, BlockId, Context, InsertPoint, Location, OpId, OpState, Pattern, RewriteLog,
+    Type, ValueId,
 };
 
-pub(crate) const PATTERNS: &[Pattern] = &[
-    Pattern {
+impl crate::LoopOp {
+    /// The constant-condition pattern among the op's canonicalization patterns (a `weir.loop` whose max or condition is constant: erased, or made an `scf.for`); the
+    /// canonicalize crate's `--fold-constant-conditions` runs it (and only it) on this op.
+    pub const CONSTANT_CONDITION: Pattern = Pattern {
         name: "weir.loop-constant-max-or-condition",
-        kind: PatternKind::ConstantCondition,
         apply: fold_constant_loop,
-    },
+    };
+
+    /// The remark `--fold-constant-conditions="remarks=true"` gives for this op when it stays:
+    /// whether its condition is constant or variable, and why it was kept.
+    pub fn describe_kept(ctx: &Context, op: OpId) -> String {
+        describe_kept(ctx, op)
+    }
+}
+
+pub(crate) const PATTERNS: &[Pattern] = &[
+    crate::LoopOp::CONSTANT_CONDITION,
     Pattern {
         name: "weir.loop-invariant-carried-values",
-        kind: PatternKind::General,
         apply: forward_invariant_carried_values,
     },
     Pattern {
         name: "weir.loop-unused-carried-values",
-        kind: PatternKind::General,
         apply: weir_ir::interfaces::region_branch::remove_dead_values,
     },
 ];
@@ -224,7 +233,7 @@ fn forward_invariant_carried_values(ctx: &mut Context, op: OpId, _log: &mut Rewr
 }
 
 /// The remark for a `weir.loop` that constant-condition folding kept.
-pub(crate) fn describe_kept(ctx: &Context, op: OpId) -> String {
+fn describe_kept(ctx: &Context, op: OpId) -> String {
     let Some(p) = loop_parts(ctx, op) else {
         return "kept".to_string();
     };

@@ -97,8 +97,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             .verifier(loop_op::verify)
             .region_verifier(loop_op::verify_regions)
             .region_branch(loop_op::successors)
-            .patterns(canon::PATTERNS)
-            .describe_kept(canon::describe_kept),
+            .patterns(canon::PATTERNS),
     );
     syntax.register("weir.loop", OpSyntax::new(loop_op::parse, loop_op::print));
     ctx.register(

@@ -4,7 +4,7 @@
 //! `lit-tests/canonicalize/weir-loop*.mlir`.
 
 use weir_ir::{verify, Context, OpId};
-use weir_rewrite::{apply_patterns_greedily, GreedyConfig};
+use weir_rewrite::{apply_patterns_greedily, GreedyConfig, PatternFilter};
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, Syntax};
 
 fn setup() -> (Context, Syntax) {
@@ -14,6 +14,7 @@ fn setup() -> (Context, Syntax) {
     weir_dialect_func::register(&mut ctx, &mut syntax);
     weir_dialect_arith::register(&mut ctx, &mut syntax);
     weir_dialect_weir::register(&mut ctx, &mut syntax);
+    weir_canonicalize::register_interfaces(&mut ctx);
     (ctx, syntax)
 }
 
@@ -22,13 +23,9 @@ const OPTIONS: ParseOptions = ParseOptions {
 };
 
 fn describe_all(ctx: &Context, m: OpId) -> Vec<String> {
-    ctx.nested_ops(m)
+    weir_canonicalize::kept_remarks(ctx, m)
         .into_iter()
-        .filter_map(|o| {
-            ctx.op_def(ctx.name(o))
-                .and_then(|d| d.describe_kept)
-                .map(|f| f(ctx, o))
-        })
+        .map(|d| d.message)
         .collect()
 }
 
@@ -39,7 +36,8 @@ fn canonicalize(src: &str, only_constant_conditions: bool) -> (String, Vec<Strin
         .unwrap_or_else(|d| panic!("{}", d.message));
     verify(&ctx, m).unwrap_or_else(|d| panic!("input: {}", d.message));
     let config = GreedyConfig {
-        only_constant_conditions,
+        pattern_filter: only_constant_conditions
+            .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
         remarks: true,
         ..Default::default()
     };
@@ -129,7 +127,7 @@ fn counted_loop_becomes_scf_for() {
     )
     .expect("parses");
     let config = GreedyConfig {
-        only_constant_conditions: true,
+        pattern_filter: Some(weir_canonicalize::constant_condition_patterns),
         ..Default::default()
     };
     apply_patterns_greedily(&mut ctx, m, &config);
@@ -207,7 +205,8 @@ fn malformed_loops_do_not_panic() {
             assert!(verify(&ctx, m).is_err(), "expected invalid IR:\n{src}");
             describe_all(&ctx, m);
             let config = GreedyConfig {
-                only_constant_conditions: only_cc,
+                pattern_filter: only_cc
+                    .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
                 remarks: true,
                 ..Default::default()
             };

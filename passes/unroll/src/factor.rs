@@ -2,26 +2,27 @@
 
 use crate::full::{constant, copy_block, unroll_iterations};
 use weir_dialect_arith::{build_binary, build_cmpi, build_select, CmpIPredicate};
-use weir_ir::{Context, InsertPoint, OpId, OpState, ValueId};
+use weir_dialect_scf::{build_yield, ForOp};
+use weir_ir::{Context, InsertPoint, ValueId};
 
 /// Unrolls the `scf.for` `op` by `k`. `trip_count` is its constant trip count, if known.
 /// Returns the remark text, or why the loop was left alone.
 pub(crate) fn unroll_by_factor(
     ctx: &mut Context,
-    op: OpId,
+    op: ForOp,
     k: u64,
     trip_count: Option<u128>,
     body_ops: u64,
     max_ops: u64,
 ) -> Result<String, String> {
-    let Some(step) = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 2)) else {
+    let Some(step) = weir_dialect_scf::constant_int(ctx, op.step(ctx)) else {
         return Err("the step is not a compile-time constant".to_string());
     };
-    let iv_ty = ctx.value_type(ctx.operand(op, 0));
+    let iv_ty = ctx.value_type(op.lower_bound(ctx));
     let width = ctx
         .int_width(iv_ty)
         .ok_or("the induction variable is not an integer")?;
-    let unsigned = ctx.attr_of(op, weir_dialect_scf::UNSIGNED_CMP).is_some();
+    let unsigned = op.is_unsigned(ctx);
     let step = if unsigned { step & mask(width) } else { step };
     if step <= 0 {
         return Err(format!("the step {step} is not positive"));
@@ -44,7 +45,7 @@ pub(crate) fn unroll_by_factor(
     }
     match trip_count {
         Some(n) => {
-            let Some(lb) = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 0)) else {
+            let Some(lb) = weir_dialect_scf::constant_int(ctx, op.lower_bound(ctx)) else {
                 return Err("the lower bound is not a compile-time constant".to_string());
             };
             let lb = if unsigned { lb & mask(width) } else { lb };
@@ -56,12 +57,19 @@ pub(crate) fn unroll_by_factor(
             // The main loop's bound is one past its last induction value, not `lb + main*step`,
             // which may not be representable near the type's maximum (e.g. i8 up to 127).
             let last = lb + (main - k as i128) * step;
-            let main_ub = constant(ctx, op, ctx.normalize_int(last + 1, iv_ty), iv_ty);
-            let lb_v = ctx.operand(op, 0);
+            let main_ub = constant(ctx, op.op(), ctx.normalize_int(last + 1, iv_ty), iv_ty);
+            let lb_v = op.lower_bound(ctx);
             let results = build_main_loop(ctx, op, lb_v, main_ub, big_step, step, k);
-            let results =
-                unroll_iterations(ctx, op, op, lb + main * step, step, rest as u64, results);
-            ctx.replace_op(op, &results);
+            let results = unroll_iterations(
+                ctx,
+                op,
+                op.op(),
+                lb + main * step,
+                step,
+                rest as u64,
+                results,
+            );
+            ctx.replace_op(op.op(), &results);
             Ok(match rest {
                 0 => format!(
                     "unrolled by {k}: {} iterations of {k} copies, no epilogue",
@@ -75,12 +83,12 @@ pub(crate) fn unroll_by_factor(
         }
         None => {
             let (main_ub, epilogue_lb) = runtime_bounds(ctx, op, step, k, unsigned);
-            let lb_v = ctx.operand(op, 0);
+            let lb_v = op.lower_bound(ctx);
             let results = build_main_loop(ctx, op, lb_v, main_ub, big_step, step, k);
             // The original loop becomes the epilogue: from the first uncovered iteration to `ub`.
-            ctx.set_operand(op, 0, epilogue_lb);
+            op.set_lower_bound(ctx, epilogue_lb);
             for (i, v) in results.into_iter().enumerate() {
-                ctx.set_operand(op, 3 + i, v);
+                op.set_init_arg(ctx, i, v);
             }
             Ok(format!(
                 "unrolled by {k} with a runtime trip count; the epilogue is a loop"
@@ -110,15 +118,15 @@ fn mask(bits: u32) -> i128 {
 /// scf.for does) gets `main = 0`: it runs unchanged in the epilogue.
 fn runtime_bounds(
     ctx: &mut Context,
-    op: OpId,
+    op: ForOp,
     step: i128,
     k: u64,
     unsigned: bool,
 ) -> (ValueId, ValueId) {
-    let (lb, ub) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let (lb, ub) = (op.lower_bound(ctx), op.upper_bound(ctx));
     let ty = ctx.value_type(lb);
-    let loc = ctx.loc(op).clone();
-    let at = InsertPoint::Before(op);
+    let loc = ctx.loc(op.op()).clone();
+    let at = InsertPoint::Before(op.op());
     let bin = |ctx: &mut Context, name: &str, a, b| build_binary(ctx, at, name, a, b, loc.clone());
     let gt = if unsigned {
         CmpIPredicate::Ugt
@@ -127,11 +135,11 @@ fn runtime_bounds(
     };
     let nonempty = build_cmpi(ctx, at, gt, ub, lb, loc.clone());
     let diff = bin(ctx, "subi", ub, lb);
-    let step_v = constant(ctx, op, step, ty);
+    let step_v = constant(ctx, op.op(), step, ty);
     let quotient = bin(ctx, "divui", diff, step_v);
     let remainder = bin(ctx, "remui", diff, step_v);
-    let zero = constant(ctx, op, 0, ty);
-    let one = constant(ctx, op, 1, ty);
+    let zero = constant(ctx, op.op(), 0, ty);
+    let one = constant(ctx, op.op(), 1, ty);
     let partial = build_cmpi(ctx, at, CmpIPredicate::Ne, remainder, zero, loc.clone());
     let extra = build_select(ctx, at, partial, one, zero, loc.clone());
     let count = bin(ctx, "addi", quotient, extra);
@@ -148,14 +156,14 @@ fn runtime_bounds(
     } else {
         mask(width - 1)
     };
-    let limit = constant(ctx, op, ctx.normalize_int(max - step, ty), ty);
+    let limit = constant(ctx, op.op(), ctx.normalize_int(max - step, ty), ty);
     let le = if unsigned {
         CmpIPredicate::Ule
     } else {
         CmpIPredicate::Sle
     };
     let no_wrap = build_cmpi(ctx, at, le, last, limit, loc.clone());
-    let k_v = constant(ctx, op, k as i128, ty);
+    let k_v = constant(ctx, op.op(), k as i128, ty);
     let leftover = bin(ctx, "remui", tc, k_v);
     let main_if_safe = bin(ctx, "subi", tc, leftover);
     let main = build_select(ctx, at, no_wrap, main_if_safe, zero, loc.clone());
@@ -176,7 +184,7 @@ fn runtime_bounds(
 /// copies of `op`'s body (copy j sees `iv + j*step`); returns its results.
 fn build_main_loop(
     ctx: &mut Context,
-    op: OpId,
+    op: ForOp,
     lb: ValueId,
     ub: ValueId,
     big_step: i128,
@@ -184,29 +192,22 @@ fn build_main_loop(
     k: u64,
 ) -> Vec<ValueId> {
     let iv_ty = ctx.value_type(lb);
-    let loc = ctx.loc(op).clone();
-    let step_v = constant(ctx, op, big_step, iv_ty);
-    let inits = ctx.operands(op)[3..].to_vec();
-    let result_types: Vec<_> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
-    let region = ctx.new_region();
-    let mut arg_types = vec![iv_ty];
-    arg_types.extend(&result_types);
-    let body = ctx.new_block(&arg_types);
-    ctx.append_block(region, body);
-    let mut state = OpState::new(ctx.name(op), loc.clone());
-    state.operands = [lb, ub, step_v].into_iter().chain(inits).collect();
-    state.result_types = result_types;
-    state.attrs = ctx.attrs(op).to_vec();
-    state.regions = vec![region];
-    let new = ctx.build_op(state, InsertPoint::Before(op));
-    let yield_name = ctx.op_name("scf.yield");
-    let terminator = ctx.build_op(
-        OpState::new(yield_name, loc.clone()),
-        InsertPoint::End(body),
+    let loc = ctx.loc(op.op()).clone();
+    let step_v = constant(ctx, op.op(), big_step, iv_ty);
+    let inits = op.init_args(ctx).to_vec();
+    let new = ForOp::build(
+        ctx,
+        InsertPoint::Before(op.op()),
+        [lb, ub, step_v],
+        &inits,
+        loc.clone(),
     );
-    let old_body = ctx
-        .entry_block(ctx.region(op, 0))
-        .expect("scf.for has a body");
+    for a in ctx.attrs(op.op()).to_vec() {
+        ctx.set_attr(new.op(), &a.name, a.value);
+    }
+    let body = new.body(ctx);
+    let terminator = build_yield(ctx, InsertPoint::End(body), &[], loc.clone()).op();
+    let old_body = op.body(ctx);
     let iv = ctx.block_args(body)[0];
     let mut carried = ctx.block_args(body)[1..].to_vec();
     for j in 0..k as i128 {
@@ -228,5 +229,5 @@ fn build_main_loop(
         carried = copy_block(ctx, old_body, terminator, &args);
     }
     ctx.set_operands(terminator, carried);
-    ctx.results(new).to_vec()
+    ctx.results(new.op()).to_vec()
 }

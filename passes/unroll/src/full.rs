@@ -1,6 +1,7 @@
 //! Full unrolling: one copy of the body per iteration.
 
 use std::collections::HashMap;
+use weir_dialect_scf::{ForOp, WhileOp};
 use weir_ir::{BlockId, Context, InsertPoint, OpId, Type, ValueId};
 
 /// The number of ops a copy of the loop's body holds (nested ops included, terminators not).
@@ -46,31 +47,29 @@ pub(crate) fn constant(ctx: &mut Context, at: OpId, value: i128, ty: Type) -> Va
 
 /// Replaces `op` (an `scf.for` with constant lower bound and step and trip count `n`) by `n`
 /// copies of its body; copy k sees the induction variable `lb + k*step` as a constant.
-pub(crate) fn unroll_for(ctx: &mut Context, op: OpId, n: u64) {
-    let lb = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 0))
+pub(crate) fn unroll_for(ctx: &mut Context, op: ForOp, n: u64) {
+    let lb = weir_dialect_scf::constant_int(ctx, op.lower_bound(ctx))
         .expect("constant trip count implies a constant lb");
-    let step = weir_dialect_scf::constant_int(ctx, ctx.operand(op, 2))
+    let step = weir_dialect_scf::constant_int(ctx, op.step(ctx))
         .expect("constant trip count implies a constant step");
-    let inits = ctx.operands(op)[3..].to_vec();
-    let results = unroll_iterations(ctx, op, op, lb, step, n, inits);
-    ctx.replace_op(op, &results);
+    let inits = op.init_args(ctx).to_vec();
+    let results = unroll_iterations(ctx, op, op.op(), lb, step, n, inits);
+    ctx.replace_op(op.op(), &results);
 }
 
 /// Copies the body of `for_op` `n` times before `at`, for induction values `first`,
 /// `first + step`, ...; returns the loop-carried values after the last copy.
 pub(crate) fn unroll_iterations(
     ctx: &mut Context,
-    for_op: OpId,
+    for_op: ForOp,
     at: OpId,
     first: i128,
     step: i128,
     n: u64,
     mut carried: Vec<ValueId>,
 ) -> Vec<ValueId> {
-    let body = ctx
-        .entry_block(ctx.region(for_op, 0))
-        .expect("scf.for has a body");
-    let iv_ty = ctx.value_type(ctx.operand(for_op, 0));
+    let body = for_op.body(ctx);
+    let iv_ty = ctx.value_type(for_op.lower_bound(ctx));
     for k in 0..n as i128 {
         let iv = constant(ctx, at, first + k * step, iv_ty);
         let mut args = vec![iv];
@@ -83,18 +82,14 @@ pub(crate) fn unroll_iterations(
 /// Replaces `op` (an `scf.while` that runs its body exactly `n` times) by `n` copies of the
 /// "before" and "after" regions, then one more copy of "before", whose forwarded values are the
 /// results (its condition is false).
-pub(crate) fn unroll_while(ctx: &mut Context, op: OpId, n: u64) {
-    let before = ctx
-        .entry_block(ctx.region(op, 0))
-        .expect("scf.while has a before region");
-    let after = ctx
-        .entry_block(ctx.region(op, 1))
-        .expect("scf.while has an after region");
-    let mut carried = ctx.operands(op).to_vec();
+pub(crate) fn unroll_while(ctx: &mut Context, op: WhileOp, n: u64) {
+    let before = op.before(ctx);
+    let after = op.after(ctx);
+    let mut carried = op.inits(ctx).to_vec();
     for _ in 0..n {
-        let forwarded = copy_block(ctx, before, op, &carried);
-        carried = copy_block(ctx, after, op, &forwarded[1..]);
+        let forwarded = copy_block(ctx, before, op.op(), &carried);
+        carried = copy_block(ctx, after, op.op(), &forwarded[1..]);
     }
-    let last = copy_block(ctx, before, op, &carried);
-    ctx.replace_op(op, &last[1..]);
+    let last = copy_block(ctx, before, op.op(), &carried);
+    ctx.replace_op(op.op(), &last[1..]);
 }

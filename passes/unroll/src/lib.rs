@@ -28,6 +28,9 @@ mod factor;
 mod full;
 
 use std::collections::HashSet;
+use weir_dialect_cf as cf;
+use weir_dialect_scf::{ForOp, IfOp, IndexSwitchOp, WhileOp};
+use weir_dialect_weir::LoopOp;
 use weir_ir::interfaces::loop_like::loop_like;
 use weir_ir::{Context, Diagnostic, OpId};
 use weir_pass::{Pass, PassInfo, PassOption};
@@ -119,6 +122,28 @@ impl Pass for Unroll {
     }
 }
 
+/// The constant-condition patterns the dialects export, which unrolling runs (with the
+/// folders) to clean up after itself: the set `--fold-constant-conditions` runs (its
+/// `ConstantConditionFolding` models), listed here because a pass may not depend on another
+/// pass's crate.
+const CONSTANT_CONDITION: [weir_ir::Pattern; 9] = [
+    IfOp::CONSTANT_CONDITION,
+    IndexSwitchOp::CONSTANT_CONDITION,
+    ForOp::CONSTANT_CONDITION,
+    WhileOp::CONSTANT_CONDITION,
+    LoopOp::CONSTANT_CONDITION,
+    cf::ERASE_UNREACHABLE_BLOCKS,
+    cf::COND_BR_CONSTANT_CONDITION,
+    cf::SWITCH_CONSTANT_FLAG,
+    cf::ASSERT_CONSTANT_TRUE,
+];
+
+/// The driver's pattern filter: the [`CONSTANT_CONDITION`] patterns only (their names are
+/// distinct from every other pattern's).
+fn constant_condition(_: &Context, _: OpId, p: &weir_ir::Pattern) -> bool {
+    CONSTANT_CONDITION.iter().any(|q| q.name == p.name)
+}
+
 /// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
 ///
 /// Rounds: the first visits every loop, inner loops first. Unrolling a loop copies the loops
@@ -130,12 +155,16 @@ impl Pass for Unroll {
 /// disappeared because its parent was unrolled is reported through its copies.
 pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
     let fold = weir_rewrite::GreedyConfig {
-        only_constant_conditions: true,
+        pattern_filter: Some(constant_condition),
         ..Default::default()
     };
     // `weir.loop`s with a constant max and a condition that stays true become `scf.for` loops
-    // (a fold-constant-conditions pattern), which then unroll like any other.
-    if ctx.nested_ops(root).iter().any(|&o| ctx.is(o, "weir.loop")) {
+    // (a constant-condition pattern), which then unroll like any other.
+    if ctx
+        .nested_ops(root)
+        .iter()
+        .any(|&o| LoopOp::of(ctx, o).is_some())
+    {
         diags.extend(weir_rewrite::apply_patterns_greedily(ctx, root, &fold).diagnostics);
     }
     let mut remarks: Vec<(OpId, Outcome)> = Vec::new();
@@ -233,8 +262,16 @@ fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
                 "not unrolled: scf.while is only unrolled fully".to_string(),
             );
         }
+        let Some(for_op) = ForOp::of(ctx, op) else {
+            return done(
+                false,
+                "not unrolled: only scf.for is unrolled by a factor".to_string(),
+            );
+        };
         let trip_count = (l.trip_count)(ctx, op);
-        return match factor::unroll_by_factor(ctx, op, o.factor, trip_count, body_ops, o.max_ops) {
+        return match factor::unroll_by_factor(
+            ctx, for_op, o.factor, trip_count, body_ops, o.max_ops,
+        ) {
             Ok(message) => done(true, message),
             Err(why) => done(false, format!("not unrolled by {}: {why}", o.factor)),
         };
@@ -272,10 +309,10 @@ fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Out
         Some(n) => {
             let n = n as u64;
             let loc = ctx.loc(op).clone();
-            if is_for {
-                full::unroll_for(ctx, op, n);
-            } else {
-                full::unroll_while(ctx, op, n);
+            match (ForOp::of(ctx, op), WhileOp::of(ctx, op)) {
+                (Some(f), _) if is_for => full::unroll_for(ctx, f, n),
+                (_, Some(w)) if !is_for => full::unroll_while(ctx, w, n),
+                _ => return Err("only scf.for and scf.while are unrolled".to_string()),
             }
             Ok(Outcome {
                 changed: true,
