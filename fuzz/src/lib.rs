@@ -58,7 +58,6 @@ pub fn check(data: &[u8], passes: &'static [PassInfo]) {
 /// [`check`] on the current thread.
 fn check_text(text: &str, passes: &[PassInfo]) {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    weir_canonicalize::register_interfaces(&mut ctx);
     let Ok(module) = parse_module(&mut ctx, &syntax, text, "input", 1, PARSE) else {
         return;
     };
@@ -107,7 +106,6 @@ fn print(ctx: &Context, syntax: &Syntax, op: OpId, generic: bool) -> String {
 fn round_trip(printed: &str, generic: bool) -> String {
     let form = if generic { "generic" } else { "custom" };
     let (mut ctx, syntax) = weir_dialects::new_context();
-    weir_canonicalize::register_interfaces(&mut ctx);
     let module =
         parse_module(&mut ctx, &syntax, printed, "printed", 1, PARSE).unwrap_or_else(|d| {
             panic!(

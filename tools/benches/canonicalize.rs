@@ -15,7 +15,7 @@ fn canonicalize(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| {
-                let (mut ctx, syntax) = weir_tools::passes::new_context();
+                let (mut ctx, syntax) = weir_dialects::new_context();
                 let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default())
                     .expect("parses");
                 let pass = registry

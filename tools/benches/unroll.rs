@@ -40,7 +40,7 @@ fn unroll(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n));
         group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
             b.iter(|| {
-                let (mut ctx, syntax) = weir_tools::passes::new_context();
+                let (mut ctx, syntax) = weir_dialects::new_context();
                 let m = parse_module(&mut ctx, &syntax, text, "bench", 1, ParseOptions::default())
                     .expect("parses");
                 let pass = registry.instantiate("scf-unroll", &options).expect("pass");

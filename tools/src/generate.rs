@@ -50,7 +50,7 @@ pub fn module_with_ops(n_ops: usize) -> String {
 mod tests {
     #[test]
     fn op_count_is_as_requested() {
-        let (mut ctx, syntax) = crate::passes::new_context();
+        let (mut ctx, syntax) = weir_dialects::new_context();
         let text = super::module_with_ops(1000);
         let m = weir_syntax::parse_module(&mut ctx, &syntax, &text, "gen", 1, Default::default())
             .unwrap();

@@ -239,7 +239,7 @@ fn process_chunk(
     first_line: u32,
     timings: &mut Vec<(String, Duration)>,
 ) -> ChunkResult {
-    let (mut ctx, syntax) = crate::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let mut diagnostics = Vec::new();
     let t = Instant::now();
     let parsed = crate::on_parser_stack(|| {

@@ -93,7 +93,7 @@ pub fn run(
     entry: &str,
     args: &[String],
 ) -> Result<Vec<String>, Diagnostic> {
-    let (mut ctx, syntax) = crate::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let module = crate::on_parser_stack(|| {
         parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())
     })?;

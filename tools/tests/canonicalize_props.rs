@@ -300,7 +300,7 @@ fn program(e: &Expr) -> String {
 
 /// Parses, applies `passes` (by cf-opt name), lowers and runs `main` on each argument pair.
 fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default())
         .expect("generated IR parses");
     weir_ir::verify(&ctx, m).expect("generated IR verifies");

@@ -43,7 +43,7 @@ fn expected(n: i64) -> i64 {
 #[test]
 fn ten_thousand_nested_ifs_parse_verify_canonicalize_print_lower_and_run() {
     let text = nested_ifs(DEPTH);
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let module = parse(&mut ctx, &syntax, &text);
     let registry = weir_tools::passes::registry();
     let (nested, lowered) = on_walker_stack(|| {
@@ -69,7 +69,7 @@ fn ten_thousand_nested_ifs_parse_verify_canonicalize_print_lower_and_run() {
     assert_eq!(lowered.matches("cf.cond_br").count(), DEPTH);
 
     // The printed nested form re-parses at full depth and prints the same.
-    let (mut ctx2, syntax2) = weir_tools::passes::new_context();
+    let (mut ctx2, syntax2) = weir_dialects::new_context();
     let reparsed = parse(&mut ctx2, &syntax2, &nested);
     let again = on_walker_stack(|| {
         weir_ir::verify(&ctx2, reparsed).expect("re-parsed nested form verifies");
@@ -78,7 +78,7 @@ fn ten_thousand_nested_ifs_parse_verify_canonicalize_print_lower_and_run() {
     assert!(again == nested, "printing is stable at depth {DEPTH}");
 
     // The lowered form re-parses and runs.
-    let (mut ctx3, syntax3) = weir_tools::passes::new_context();
+    let (mut ctx3, syntax3) = weir_dialects::new_context();
     let flat = parse(&mut ctx3, &syntax3, &lowered);
     on_walker_stack(|| {
         weir_ir::verify(&ctx3, flat).expect("lowered form verifies");

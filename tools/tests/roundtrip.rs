@@ -37,7 +37,7 @@ fn transform(
     print: PrintOptions,
     passes: &[&str],
 ) -> Result<String, String> {
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, name, 1, opts)
         .map_err(|d| format!("{name}: {}", d.message))?;
     let registry = weir_tools::passes::registry();

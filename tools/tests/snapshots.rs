@@ -5,7 +5,7 @@
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, SourceMap};
 
 fn render_error(file: &str, text: &str) -> String {
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let d = match parse_module(
         &mut ctx,
         &syntax,
@@ -25,7 +25,7 @@ fn render_error(file: &str, text: &str) -> String {
 }
 
 fn print(text: &str, options: PrintOptions) -> String {
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(
         &mut ctx,
         &syntax,

@@ -125,7 +125,7 @@ fn program(l: &Loop) -> String {
 }
 
 fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> {
-    let (mut ctx, syntax) = weir_tools::passes::new_context();
+    let (mut ctx, syntax) = weir_dialects::new_context();
     let m =
         parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("parses");
     weir_ir::verify(&ctx, m).expect("verifies");

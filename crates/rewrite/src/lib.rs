@@ -21,6 +21,8 @@
 //! Architecture invariant: this crate knows no dialect; it uses only traits, folders and
 //! patterns from the op registry.
 
+pub mod constant_condition;
+
 use std::collections::HashMap;
 use weir_ir::{
     Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId, RewriteLog,

@@ -9,17 +9,16 @@ use weir_ir::{verify, Context, OpId};
 use weir_rewrite::{apply_patterns_greedily, GreedyConfig, PatternFilter};
 use weir_syntax::{parse_module, print_op, PrintOptions, Syntax};
 
-/// Every dialect, and the canonicalize crate's constant-condition interface models.
+/// Every dialect, with the constant-condition interface models.
 fn setup() -> (Context, Syntax) {
-    let (mut ctx, syntax) = support::setup();
-    weir_canonicalize::register_interfaces(&mut ctx);
-    (ctx, syntax)
+    support::setup()
 }
 
 fn run(ctx: &mut Context, m: OpId, only_constant_conditions: bool) -> weir_rewrite::GreedyOutcome {
     let config = GreedyConfig {
-        pattern_filter: only_constant_conditions
-            .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
+        pattern_filter: only_constant_conditions.then_some(
+            weir_rewrite::constant_condition::constant_condition_patterns as PatternFilter,
+        ),
         remarks: true,
         ..Default::default()
     };
@@ -28,7 +27,7 @@ fn run(ctx: &mut Context, m: OpId, only_constant_conditions: bool) -> weir_rewri
 
 /// Every kept-op remark of every op (they take `&Context` and must not panic).
 fn describe_all(ctx: &Context, m: OpId) -> Vec<String> {
-    weir_canonicalize::kept_remarks(ctx, m)
+    weir_rewrite::constant_condition::kept_remarks(ctx, m)
         .into_iter()
         .map(|d| d.message)
         .collect()

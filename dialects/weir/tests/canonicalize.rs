@@ -14,7 +14,7 @@ fn setup() -> (Context, Syntax) {
     weir_dialect_func::register(&mut ctx, &mut syntax);
     weir_dialect_arith::register(&mut ctx, &mut syntax);
     weir_dialect_weir::register(&mut ctx, &mut syntax);
-    weir_canonicalize::register_interfaces(&mut ctx);
+    weir_dialects::attach_constant_condition_models(&mut ctx);
     (ctx, syntax)
 }
 
@@ -23,7 +23,7 @@ const OPTIONS: ParseOptions = ParseOptions {
 };
 
 fn describe_all(ctx: &Context, m: OpId) -> Vec<String> {
-    weir_canonicalize::kept_remarks(ctx, m)
+    weir_rewrite::constant_condition::kept_remarks(ctx, m)
         .into_iter()
         .map(|d| d.message)
         .collect()
@@ -36,8 +36,9 @@ fn canonicalize(src: &str, only_constant_conditions: bool) -> (String, Vec<Strin
         .unwrap_or_else(|d| panic!("{}", d.message));
     verify(&ctx, m).unwrap_or_else(|d| panic!("input: {}", d.message));
     let config = GreedyConfig {
-        pattern_filter: only_constant_conditions
-            .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
+        pattern_filter: only_constant_conditions.then_some(
+            weir_rewrite::constant_condition::constant_condition_patterns as PatternFilter,
+        ),
         remarks: true,
         ..Default::default()
     };
@@ -127,7 +128,7 @@ fn counted_loop_becomes_scf_for() {
     )
     .expect("parses");
     let config = GreedyConfig {
-        pattern_filter: Some(weir_canonicalize::constant_condition_patterns),
+        pattern_filter: Some(weir_rewrite::constant_condition::constant_condition_patterns),
         ..Default::default()
     };
     apply_patterns_greedily(&mut ctx, m, &config);
@@ -205,8 +206,9 @@ fn malformed_loops_do_not_panic() {
             assert!(verify(&ctx, m).is_err(), "expected invalid IR:\n{src}");
             describe_all(&ctx, m);
             let config = GreedyConfig {
-                pattern_filter: only_cc
-                    .then_some(weir_canonicalize::constant_condition_patterns as PatternFilter),
+                pattern_filter: only_cc.then_some(
+                    weir_rewrite::constant_condition::constant_condition_patterns as PatternFilter,
+                ),
                 remarks: true,
                 ..Default::default()
             };

@@ -9,138 +9,21 @@
 //!   gets a remark at its location saying whether its condition is constant and what was done
 //!   (MindSpore's constant/variable classification).
 //!
-//! Which patterns are the constant-condition ones, and the remark for a kept op, are this
-//! crate's interface [`ConstantConditionFolding`], not part of the IR core: the dialects export
-//! the patterns (`scf::IfOp::CONSTANT_CONDITION`, `cf::COND_BR_CONSTANT_CONDITION`, ...) and
-//! remarks (`scf::IfOp::describe_kept`, ...), and [`register_interfaces`] attaches them to the
-//! ops (MLIR's external models). The tools call it once, when they build their context, so the
-//! registry is complete and read-only before any pass runs (what parallel function passes need,
-//! ARCHITECTURE.md); a pass run on a context without the models reports an error instead of
-//! silently folding nothing (MLIR's unregistered promised interface).
+//! Which patterns are the constant-condition ones, and the remark for a kept op, are the
+//! `ConstantConditionFolding` interface (`weir_rewrite::constant_condition`), not part of the IR
+//! core: the dialects export the patterns (`scf::IfOp::CONSTANT_CONDITION`, ...) and remarks
+//! (`scf::IfOp::describe_kept`, ...), and `weir_dialects::register_all` attaches them to the ops
+//! (MLIR's external models), so the registry is complete and read-only before any pass runs
+//! (what parallel function passes need, ARCHITECTURE.md). A pass run on a context without the
+//! models reports an error instead of silently folding nothing (MLIR's unregistered promised
+//! interface).
 
-use weir_dialect_cf as cf;
-use weir_dialect_scf as scf;
-use weir_dialect_weir as weir;
-use weir_ir::{Context, Diagnostic, OpId, Pattern};
+use weir_ir::{Context, Diagnostic, OpId};
 use weir_pass::{Pass, PassInfo, PassOption, PassOptions};
+use weir_rewrite::constant_condition::{
+    constant_condition_patterns, kept_remarks, ConstantConditionFolding,
+};
 use weir_rewrite::{apply_patterns_greedily, GreedyConfig};
-
-/// The constant-condition folding interface of one op (attached with
-/// [`Context::attach_interface`]): which of the op's canonicalization patterns remove its
-/// control flow when its condition, index or trip count is a compile-time constant, and the
-/// remark for the op when it stays.
-#[derive(Clone, Copy, Debug)]
-pub struct ConstantConditionFolding {
-    /// The op's constant-condition patterns: a subset of its `OpDef::patterns`, matched by
-    /// name. `--fold-constant-conditions` runs only these; `--canonicalize` runs all patterns.
-    pub patterns: &'static [Pattern],
-    /// The remark for a kept op (`variable condition: kept`, `constant trip count 3: kept as a
-    /// loop`, ...), emitted by both passes with `remarks=true`; `None` for ops without one.
-    pub describe_kept: Option<fn(&Context, OpId) -> String>,
-}
-
-impl ConstantConditionFolding {
-    /// Whether `p` is one of the op's constant-condition patterns.
-    pub fn contains(&self, p: &Pattern) -> bool {
-        self.patterns.iter().any(|q| q.name == p.name)
-    }
-}
-
-/// Attaches the [`ConstantConditionFolding`] models of the scf, weir and cf ops to `ctx`
-/// (whose dialects must be registered already, or be registered later: models are keyed by op
-/// name). Call once per context, before running either pass.
-pub fn register_interfaces(ctx: &mut Context) {
-    let models: [(&str, ConstantConditionFolding); 9] = [
-        (
-            scf::IfOp::NAME,
-            kept_op(&[scf::IfOp::CONSTANT_CONDITION], scf::IfOp::describe_kept),
-        ),
-        (
-            scf::IndexSwitchOp::NAME,
-            kept_op(
-                &[scf::IndexSwitchOp::CONSTANT_CONDITION],
-                scf::IndexSwitchOp::describe_kept,
-            ),
-        ),
-        (
-            scf::ForOp::NAME,
-            kept_op(&[scf::ForOp::CONSTANT_CONDITION], scf::ForOp::describe_kept),
-        ),
-        (
-            scf::WhileOp::NAME,
-            kept_op(
-                &[scf::WhileOp::CONSTANT_CONDITION],
-                scf::WhileOp::describe_kept,
-            ),
-        ),
-        (
-            weir::LoopOp::NAME,
-            kept_op(
-                &[weir::LoopOp::CONSTANT_CONDITION],
-                weir::LoopOp::describe_kept,
-            ),
-        ),
-        (
-            cf::BranchOp::NAME,
-            patterns_only(&[cf::ERASE_UNREACHABLE_BLOCKS]),
-        ),
-        (
-            cf::CondBranchOp::NAME,
-            patterns_only(&[cf::COND_BR_CONSTANT_CONDITION, cf::ERASE_UNREACHABLE_BLOCKS]),
-        ),
-        (
-            cf::SwitchOp::NAME,
-            patterns_only(&[cf::SWITCH_CONSTANT_FLAG, cf::ERASE_UNREACHABLE_BLOCKS]),
-        ),
-        (
-            cf::AssertOp::NAME,
-            patterns_only(&[cf::ASSERT_CONSTANT_TRUE]),
-        ),
-    ];
-    for (name, model) in models {
-        ctx.attach_interface(name, model);
-    }
-}
-
-/// A model with constant-condition patterns and a kept-op remark.
-const fn kept_op(
-    patterns: &'static [Pattern],
-    describe: fn(&Context, OpId) -> String,
-) -> ConstantConditionFolding {
-    ConstantConditionFolding {
-        patterns,
-        describe_kept: Some(describe),
-    }
-}
-
-/// A model with constant-condition patterns and no remark (the cf branches).
-const fn patterns_only(patterns: &'static [Pattern]) -> ConstantConditionFolding {
-    ConstantConditionFolding {
-        patterns,
-        describe_kept: None,
-    }
-}
-
-/// The driver's pattern filter of `--fold-constant-conditions`: the op's constant-condition
-/// patterns only.
-pub fn constant_condition_patterns(ctx: &Context, op: OpId, p: &Pattern) -> bool {
-    ctx.interface::<ConstantConditionFolding>(op)
-        .is_some_and(|i| i.contains(p))
-}
-
-/// The kept-op remarks of the ops nested in `root` that have one, in nesting order (what the
-/// passes add with `remarks=true`).
-pub fn kept_remarks(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
-    ctx.nested_ops(root)
-        .into_iter()
-        .filter_map(|o| {
-            let describe = ctx
-                .interface::<ConstantConditionFolding>(o)?
-                .describe_kept?;
-            Some(Diagnostic::remark(ctx.loc(o).clone(), describe(ctx, o)))
-        })
-        .collect()
-}
 
 const OPTIONS: &[PassOption] = &[
     PassOption { name: "max-iterations", help: "rounds before reporting non-convergence (default 10)" },
@@ -199,7 +82,7 @@ impl Pass for Canonicalize {
             diags.push(Diagnostic::error(
                 ctx.loc(op).clone(),
                 format!(
-                    "{}: the ConstantConditionFolding interface is not registered (call weir_canonicalize::register_interfaces)",
+                    "{}: the ConstantConditionFolding interface is not registered (register the dialects with weir_dialects::register_all)",
                     self.name
                 ),
             ));

@@ -28,12 +28,12 @@ mod factor;
 mod full;
 
 use std::collections::HashSet;
-use weir_dialect_cf as cf;
-use weir_dialect_scf::{ForOp, IfOp, IndexSwitchOp, WhileOp};
+use weir_dialect_scf::{ForOp, WhileOp};
 use weir_dialect_weir::LoopOp;
 use weir_ir::interfaces::loop_like::loop_like;
 use weir_ir::{Context, Diagnostic, OpId};
 use weir_pass::{Pass, PassInfo, PassOption};
+use weir_rewrite::constant_condition::{constant_condition_patterns, ConstantConditionFolding};
 
 /// Default `max-trip-count`: loops with more iterations stay loops.
 pub const DEFAULT_MAX_TRIP_COUNT: u64 = 4096;
@@ -122,28 +122,6 @@ impl Pass for Unroll {
     }
 }
 
-/// The constant-condition patterns the dialects export, which unrolling runs (with the
-/// folders) to clean up after itself: the set `--fold-constant-conditions` runs (its
-/// `ConstantConditionFolding` models), listed here because a pass may not depend on another
-/// pass's crate.
-const CONSTANT_CONDITION: [weir_ir::Pattern; 9] = [
-    IfOp::CONSTANT_CONDITION,
-    IndexSwitchOp::CONSTANT_CONDITION,
-    ForOp::CONSTANT_CONDITION,
-    WhileOp::CONSTANT_CONDITION,
-    LoopOp::CONSTANT_CONDITION,
-    cf::ERASE_UNREACHABLE_BLOCKS,
-    cf::COND_BR_CONSTANT_CONDITION,
-    cf::SWITCH_CONSTANT_FLAG,
-    cf::ASSERT_CONSTANT_TRUE,
-];
-
-/// The driver's pattern filter: the [`CONSTANT_CONDITION`] patterns only (their names are
-/// distinct from every other pattern's).
-fn constant_condition(_: &Context, _: OpId, p: &weir_ir::Pattern) -> bool {
-    CONSTANT_CONDITION.iter().any(|q| q.name == p.name)
-}
-
 /// Unrolls the loops nested in `root` per `options`; remarks go to `diags`.
 ///
 /// Rounds: the first visits every loop, inner loops first. Unrolling a loop copies the loops
@@ -154,8 +132,17 @@ fn constant_condition(_: &Context, _: OpId, p: &weir_ir::Pattern) -> bool {
 /// depth. Remarks are kept for the loops that were unrolled and those that remain; a loop that
 /// disappeared because its parent was unrolled is reported through its copies.
 pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut Vec<Diagnostic>) {
+    // The clean-up after unrolling: the folders and the constant-condition patterns (what
+    // `--fold-constant-conditions` runs).
+    if !ctx.has_interface_models::<ConstantConditionFolding>() {
+        diags.push(Diagnostic::error(
+            ctx.loc(root).clone(),
+            format!("{}: the ConstantConditionFolding interface is not registered (register the dialects with weir_dialects::register_all)", PASS.name),
+        ));
+        return;
+    }
     let fold = weir_rewrite::GreedyConfig {
-        pattern_filter: Some(constant_condition),
+        pattern_filter: Some(constant_condition_patterns),
         ..Default::default()
     };
     // `weir.loop`s with a constant max and a condition that stays true become `scf.for` loops
