@@ -234,7 +234,9 @@ impl AffineExpr {
 impl Add for AffineExpr {
     type Output = AffineExpr;
 
-    /// `self + rhs`, simplified as MLIR's `simplifyAdd`: constants fold; a constant, or a
+    /// `self + rhs`, simplified as MLIR's `simplifyAdd`: two constants fold unless the sum
+    /// overflows (then the sum stays, as in MLIR); the other constant combinations wrap at 64 bits
+    /// (MLIR's unchecked `int64_t` arithmetic); a constant, or a
     /// symbolic term added to a non-symbolic one, goes to the right; `d1 + d0 = d0 + d1`; `e + 0 = e`;
     /// `(e + c1) + c2 = e + (c1 + c2)`; `e * c1 + e * c2 = e * (c1 + c2)` (`c` = 1 when
     /// absent); `(e + c) + f = (e + f) + c`; `e + (e floordiv q) * -q = e mod q`.
@@ -256,8 +258,8 @@ impl Add for AffineExpr {
             return self;
         }
         if let (Some((ll, lr)), Some(c2)) = (self.as_binary(AffineBinOp::Add), rhs_const) {
-            if let Some(sum) = lr.as_constant().and_then(|c1| c1.checked_add(c2)) {
-                return ll.clone().add(Constant(sum));
+            if let Some(c1) = lr.as_constant() {
+                return ll.clone().add(Constant(c1.wrapping_add(c2)));
             }
         }
         let scaled = |e: &AffineExpr| match e.as_binary(AffineBinOp::Mul) {
@@ -266,8 +268,8 @@ impl Add for AffineExpr {
         };
         let ((first, c1), (second, c2)) = (scaled(&self), scaled(&rhs));
         if first == second {
-            if let Some(c) = c1.zip(c2).and_then(|(a, b)| a.checked_add(b)) {
-                return first.mul(Constant(c));
+            if let Some((a, b)) = c1.zip(c2) {
+                return first.mul(Constant(a.wrapping_add(b)));
             }
         }
         if let Some((ll, lr)) = self.as_binary(AffineBinOp::Add) {
@@ -300,7 +302,8 @@ impl Add for AffineExpr {
 impl Mul for AffineExpr {
     type Output = AffineExpr;
 
-    /// `self * rhs`, simplified as MLIR's `simplifyMul`: constants fold; the symbolic or
+    /// `self * rhs`, simplified as MLIR's `simplifyMul`: two constants fold unless the product
+    /// overflows; `(e * c1) * c2` wraps at 64 bits (as MLIR); the symbolic or
     /// constant operand goes to the right (a constant always); `s1 * s0 = s0 * s1`; `e * 1 = e`, `e * 0 = 0`;
     /// `(e * c1) * c2 = e * (c1 * c2)`; `(e * c) * f = (e * f) * c`. One operand must be
     /// symbolic or constant (the parser checks it).
@@ -324,8 +327,8 @@ impl Mul for AffineExpr {
         }
         if let Some((ll, lr)) = self.as_binary(AffineBinOp::Mul) {
             if let Some(c1) = lr.as_constant() {
-                if let Some(p) = rhs.as_constant().and_then(|c2| c1.checked_mul(c2)) {
-                    return ll.clone().mul(Constant(p));
+                if let Some(c2) = rhs.as_constant() {
+                    return ll.clone().mul(Constant(c1.wrapping_mul(c2)));
                 }
                 return ll.clone().mul(rhs).mul(lr.clone());
             }

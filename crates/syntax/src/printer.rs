@@ -1196,11 +1196,11 @@ fn write_affine_expr(out: &mut String, e: &AffineExpr, strong: bool) {
                 write_affine_expr(out, lhs, false);
                 out.push_str(" - ");
                 write_affine_expr(out, rl, true);
-                write!(out, " * {}", -(c as i128)).unwrap_or(());
+                write!(out, " * {}", c.wrapping_neg()).unwrap_or(());
             }
             (_, Some(c)) if c < 0 => {
                 write_affine_expr(out, lhs, false);
-                write!(out, " - {}", -(c as i128)).unwrap_or(());
+                write!(out, " - {}", c.wrapping_neg()).unwrap_or(());
             }
             _ => {
                 write_affine_expr(out, lhs, false);
