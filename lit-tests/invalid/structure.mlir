@@ -185,3 +185,9 @@ func.func @duplicate_attribute_key() attributes {v = 1, v = 2} {
 func.func @undefined_alias() attributes {v = #undefined_alias} {
   return
 }
+
+// -----
+
+// A type alias too (was accepted as an unregistered dialect's type).
+// expected-error@+1 {{undefined symbol alias id 'undefined_type_alias'}}
+func.func private @undefined_type_alias() -> !undefined_type_alias

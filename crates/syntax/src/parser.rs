@@ -229,6 +229,38 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether `<` follows the current token immediately: what tells MLIR's lexer a dialect
+    /// item's verbose form (`#foo<"q">`, `!foo<i32>`) from a reference to an alias (`#foo`).
+    fn followed_by_less(&self) -> bool {
+        self.src.as_bytes().get(self.tok.end) == Some(&b'<')
+    }
+
+    /// The text of an unregistered dialect's type or attribute whose name token (`foo.bar` or
+    /// `foo`, without `!`/`#`) was just consumed: the name and its `<...>` body, in the form
+    /// mlir-opt prints: the verbose `foo<body>` becomes the pretty `foo.body` when the body is
+    /// simple enough (MLIR's `isDialectSymbolSimpleEnoughForPrettyForm`: a letter, then letters,
+    /// digits, `.` and `_`, optionally ending in a `<...>` body), so both spellings are one item.
+    fn opaque_item_text(&mut self, name: String) -> PResult<String> {
+        if self.tok.kind != Tok::Less {
+            return Ok(name);
+        }
+        let body = self.skip_balanced_angles()?;
+        let inner = &body[1..body.len() - 1];
+        if name.contains('.') || !simple_enough_for_pretty_form(inner) {
+            return Ok(name + &body);
+        }
+        Ok(format!("{name}.{inner}"))
+    }
+
+    /// MLIR's `undefined symbol alias id 'NAME'`, located just after the alias token (as
+    /// mlir-opt locates it).
+    fn undefined_alias(&self, name: &str) -> Diagnostic {
+        Diagnostic::error(
+            self.loc_at(self.tok.end),
+            format!("undefined symbol alias id '{name}'"),
+        )
+    }
+
     /// The kind of the current token.
     pub fn peek(&self) -> Tok {
         self.tok.kind
@@ -1168,12 +1200,12 @@ impl<'a> Parser<'a> {
                         params,
                     }));
                 }
+                if !name.contains('.') && !self.followed_by_less() {
+                    return Err(self.undefined_alias(&name));
+                }
                 self.check_unregistered_dialect_ok("type", &name)?;
                 self.bump();
-                let mut text = name;
-                if self.tok.kind == Tok::Less {
-                    text.push_str(&self.skip_balanced_angles()?);
-                }
+                let text = self.opaque_item_text(name)?;
                 Ok(self.ctx.intern_type(TypeKind::Opaque(text)))
             }
             Tok::BareId => self.parse_builtin_type(),
@@ -1471,15 +1503,12 @@ impl<'a> Parser<'a> {
                         params,
                     }));
                 }
-                if !name.contains('.') {
-                    return Err(self.error(format!("undefined symbol alias id '{name}'")));
+                if !name.contains('.') && !self.followed_by_less() {
+                    return Err(self.undefined_alias(&name));
                 }
                 self.check_unregistered_dialect_ok("attribute", &name)?;
                 self.bump();
-                let mut text = name;
-                if self.tok.kind == Tok::Less {
-                    text.push_str(&self.skip_balanced_angles()?);
-                }
+                let text = self.opaque_item_text(name)?;
                 Ok(self.ctx.attr(AttrKind::Opaque(text)))
             }
             Tok::BareId => match self.text() {
@@ -1952,4 +1981,14 @@ pub fn parse_attribute_text(
         return Err(p.error("unexpected trailing characters after the attribute"));
     }
     Ok(a)
+}
+
+/// MLIR's `isDialectSymbolSimpleEnoughForPrettyForm`: whether a dialect item's body can be
+/// written after a `.` (`#foo.bar<1>`) rather than in angle brackets (`#foo<"q">`).
+fn simple_enough_for_pretty_form(body: &str) -> bool {
+    if !body.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = body.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>'))
 }

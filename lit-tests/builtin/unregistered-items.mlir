@@ -1,0 +1,13 @@
+// Types and attributes of an unregistered dialect round-trip as text with
+// --allow-unregistered-dialect, in both of MLIR's spellings: the verbose `#foo<"q">` / `!foo<i32>`
+// and the pretty `#foo.baz<1>` / `#foo.e`; a verbose item whose body is simple enough
+// (`#foo<i32>`) prints pretty (`#foo.i32`), as mlir-opt 22 prints it. Expected text: mlir-opt
+// 22's output for this file. `#foo` / `!foo` with no `<` right after are alias references (see
+// lit-tests/invalid/unregistered.mlir).
+// RUN: cf-opt %s --allow-unregistered-dialect | FileCheck %s
+// RUN: cf-opt %s --allow-unregistered-dialect | cf-opt --allow-unregistered-dialect | FileCheck %s
+
+// CHECK: func.func private @u() -> !foo<"a<b>"> attributes {a = #foo<"q">, b = #foo.baz<1>, c = #foo.e, e = #foo.i32, f = #foo.pair<i32, f32>}
+func.func private @u() -> !foo<"a<b>"> attributes {a = #foo<"q">, b = #foo.baz<1>, c = #foo.e, e = #foo<i32>, f = #foo<pair<i32, f32>>}
+// CHECK: func.func private @v(!bar.i32, !bar<"x y">)
+func.func private @v(!bar<i32>, !bar<"x y">)
