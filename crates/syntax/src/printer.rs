@@ -4,11 +4,11 @@
 
 use crate::lexer::escape;
 use crate::registry::Syntax;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 use weir_ir::{
     AffineBinOp, AffineExpr, AffineMap, Attr, AttrKind, BlockId, Context, DenseValue, DialectParam,
-    Dim, FloatKind, OpId, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
+    Dim, FloatKind, OpId, RegionId, Signedness, Type, TypeKind, ValueId,
 };
 
 /// What to print (mlir-opt's `--mlir-print-*` flags).
@@ -23,7 +23,7 @@ pub struct PrintOptions {
 /// Prints `op` (usually a `builtin.module`) and everything in it, ending with a newline.
 pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions) -> String {
     let mut p = Printer::new(ctx, syntax, options);
-    p.names.use_hints = !options.generic; // MLIR's generic form numbers every value
+    p.names.use_hints = !options.generic; // MLIR's generic form numbers every value, uniquely
     p.names.number_op_scope(ctx, syntax, op);
     p.print_tree(op);
     p.done.push('\n');
@@ -66,11 +66,51 @@ struct Names {
     use_hints: bool,
 }
 
-#[derive(Clone, Default)]
+/// The numbering state a region starts from (MLIR `SSANameState`'s `nextValueID`,
+/// `nextArgumentID`, `nextConflictID`): every region nested in a region starts from the state
+/// after the whole enclosing region was numbered, so sibling regions reuse the same numbers.
+#[derive(Clone, Copy, Default)]
 struct Counters {
     next_num: u32,
     next_arg: u32,
-    hints: HashMap<String, u32>,
+    next_conflict: u32,
+}
+
+/// The name hints in use (MLIR's scoped `usedNames`): a region sees the names of the regions
+/// enclosing it, not those of its siblings. Scopes form the path from the top to the region being
+/// numbered; each scope lists the names it added, removed when the scope is left.
+#[derive(Default)]
+struct UsedNames {
+    names: HashSet<Box<str>>,
+    scopes: Vec<Vec<Box<str>>>,
+}
+
+impl UsedNames {
+    /// Leaves scopes until `depth` remain, then opens a new one; returns its depth.
+    fn enter(&mut self, depth: usize) -> usize {
+        while self.scopes.len() > depth {
+            for n in self.scopes.pop().unwrap_or_default() {
+                self.names.remove(&n);
+            }
+        }
+        self.scopes.push(Vec::new());
+        self.scopes.len()
+    }
+
+    /// MLIR's `uniqueValueName`: `hint` if unused, else `hint_N` with the next conflict ids.
+    fn unique(&mut self, hint: String, c: &mut Counters) -> Box<str> {
+        let mut name = hint.clone();
+        while self.names.contains(name.as_str()) {
+            name = format!("{hint}_{}", c.next_conflict);
+            c.next_conflict += 1;
+        }
+        let name: Box<str> = name.into();
+        self.names.insert(name.clone());
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push(name.clone());
+        }
+        name
+    }
 }
 
 impl Names {
@@ -81,18 +121,48 @@ impl Names {
         self.values[v.index()] = (name, number);
     }
 
-    /// Numbers everything inside `op`'s regions, starting fresh counters.
+    /// Numbers everything inside `op`'s regions, starting fresh counters: MLIR's
+    /// `SSANameState`, with a stack of (region, the counters it starts from, the depth of its
+    /// enclosing name scope). In the custom form every region starts from the counters after
+    /// its enclosing region (so the order regions are numbered in does not matter); in the
+    /// generic form (MLIR's `shouldPrintUniqueSSAIDs`) numbers are unique in the whole op and
+    /// follow MLIR's stack order: an op's or a region's nested regions are pushed in order and
+    /// numbered last first.
     fn number_op_scope(&mut self, ctx: &Context, syntax: &Syntax, op: OpId) {
-        let mut counters = vec![Counters::default()];
-        self.number_results(ctx, syntax, op, &mut counters[0]);
-        let mut stack: Vec<(RegionId, usize)> =
-            ctx.regions(op).iter().rev().map(|&r| (r, 0)).collect();
-        while let Some((r, c)) = stack.pop() {
-            self.number_region(ctx, syntax, r, c, &mut counters, &mut stack);
+        let unique = !self.use_hints;
+        let mut used = UsedNames::default();
+        let mut running = Counters::default();
+        self.number_results(ctx, syntax, op, &mut running, &mut used);
+        let mut stack: Vec<(RegionId, Counters, usize)> =
+            ctx.regions(op).iter().map(|&r| (r, running, 0)).collect();
+        if !unique {
+            stack.reverse();
+        }
+        while let Some((r, saved, depth)) = stack.pop() {
+            let scope = used.enter(depth);
+            let mut c = if unique { running } else { saved };
+            self.number_region(ctx, syntax, r, &mut c, &mut used);
+            running = c;
+            let start = stack.len();
+            for b in ctx.region_blocks(r) {
+                for nested in ctx.block_ops(b) {
+                    stack.extend(ctx.regions(nested).iter().map(|&r| (r, c, scope)));
+                }
+            }
+            if !unique {
+                stack[start..].reverse();
+            }
         }
     }
 
-    fn number_results(&mut self, ctx: &Context, syntax: &Syntax, op: OpId, c: &mut Counters) {
+    fn number_results(
+        &mut self,
+        ctx: &Context,
+        syntax: &Syntax,
+        op: OpId,
+        c: &mut Counters,
+        used: &mut UsedNames,
+    ) {
         let results = ctx.results(op);
         if results.is_empty() {
             return;
@@ -103,16 +173,7 @@ impl Names {
             .filter(|_| self.use_hints)
             .and_then(|f| f(ctx, op));
         let base = match hint {
-            Some(h) => {
-                let n = c.hints.entry(h.clone()).or_insert(0);
-                let name = if *n == 0 {
-                    h
-                } else {
-                    format!("{h}_{}", *n - 1)
-                };
-                *n += 1;
-                Name::Hint(name.into())
-            }
+            Some(h) => Name::Hint(used.unique(h, c)),
             None => {
                 c.next_num += 1;
                 Name::Num(c.next_num - 1)
@@ -125,57 +186,31 @@ impl Names {
     }
 
     /// Numbers the block arguments and op results of `region` (not of nested regions) with
-    /// `counters[c]`, then pushes the regions of its ops on `stack` so that they are numbered
-    /// next, in order (depth-first, as MLIR's `SSANameState` does); an op isolated from above
-    /// gets fresh counters for its regions.
+    /// `c`.
     fn number_region(
         &mut self,
         ctx: &Context,
         syntax: &Syntax,
         region: RegionId,
-        c: usize,
-        counters: &mut Vec<Counters>,
-        stack: &mut Vec<(RegionId, usize)>,
+        c: &mut Counters,
+        used: &mut UsedNames,
     ) {
-        let blocks = ctx.region_blocks(region);
-        for (bi, &b) in blocks.iter().enumerate() {
+        for (bi, &b) in ctx.region_blocks(region).iter().enumerate() {
             self.blocks.insert(b, bi as u32);
             for &a in ctx.block_args(b) {
-                let cs = &mut counters[c];
                 let name = if bi == 0 {
-                    cs.next_arg += 1;
-                    Name::Arg(cs.next_arg - 1)
+                    c.next_arg += 1;
+                    Name::Arg(c.next_arg - 1)
                 } else {
-                    cs.next_num += 1;
-                    Name::Num(cs.next_num - 1)
+                    c.next_num += 1;
+                    Name::Num(c.next_num - 1)
                 };
                 self.set(a, name, None);
             }
             for op in ctx.block_ops(b) {
-                self.number_results(ctx, syntax, op, &mut counters[c]);
+                self.number_results(ctx, syntax, op, c, used);
             }
         }
-        let start = stack.len();
-        for &b in &blocks {
-            for op in ctx.block_ops(b) {
-                if ctx.regions(op).is_empty() {
-                    continue;
-                }
-                let scope = if ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE) {
-                    // An isolated op's regions number on from the enclosing scope's counters
-                    // (a copy: its siblings start from the same point), as mlir-opt does: a
-                    // function in a module restarts at %0 (the module defines nothing), a
-                    // function nested in a function does not, so no name is defined twice
-                    // where mlir-opt's parser sees both (it rejects that as a redefinition).
-                    counters.push(counters[c].clone());
-                    counters.len() - 1
-                } else {
-                    c
-                };
-                stack.extend(ctx.regions(op).iter().map(|&r| (r, scope)));
-            }
-        }
-        stack[start..].reverse();
     }
 }
 
@@ -1159,6 +1194,9 @@ fn write_affine_expr(out: &mut String, e: &AffineExpr, strong: bool) {
     let (op, lhs, rhs) = match e {
         AffineExpr::Dim(d) => return write!(out, "d{d}").unwrap_or(()),
         AffineExpr::Symbol(s) => return write!(out, "s{s}").unwrap_or(()),
+        // `-9223372036854775808` does not parse (a negation of a literal too large for index),
+        // so the one constant without a literal is written as an expression that folds to it.
+        AffineExpr::Constant(i64::MIN) => return out.push_str("(-9223372036854775807 - 1)"),
         AffineExpr::Constant(c) => return write!(out, "{c}").unwrap_or(()),
         AffineExpr::Binary { op, lhs, rhs } => (*op, &**lhs, &**rhs),
     };
@@ -1192,15 +1230,17 @@ fn write_affine_expr(out: &mut String, e: &AffineExpr, strong: bool) {
                 );
                 write_affine_expr(out, rl, nested_add);
             }
-            (Some((rl, c)), _) if c < -1 => {
+            // `e - -9223372036854775808`, as mlir-opt 22 prints `e + INT64_MIN`, does not
+            // parse (in mlir-opt either): such terms take the `+` form below.
+            (Some((rl, c)), _) if c < -1 && c != i64::MIN => {
                 write_affine_expr(out, lhs, false);
                 out.push_str(" - ");
                 write_affine_expr(out, rl, true);
-                write!(out, " * {}", c.wrapping_neg()).unwrap_or(());
+                write!(out, " * {}", -c).unwrap_or(());
             }
-            (_, Some(c)) if c < 0 => {
+            (_, Some(c)) if c < 0 && c != i64::MIN => {
                 write_affine_expr(out, lhs, false);
-                write!(out, " - {}", c.wrapping_neg()).unwrap_or(());
+                write!(out, " - {}", -c).unwrap_or(());
             }
             _ => {
                 write_affine_expr(out, lhs, false);

@@ -75,11 +75,11 @@ fn for_prints_like_mlir() {
     %0 = scf.for %arg5 = %arg0 to %arg1 step %arg2 iter_args(%arg6 = %arg3) -> (i32)  : i64 {
       scf.yield %arg6 : i32
     }
-    scf.for unsigned %arg7 = %arg4 to %arg4 step %arg4  : i8 {
-      "test.use"(%arg7) : (i8) -> ()
+    scf.for unsigned %arg5 = %arg4 to %arg4 step %arg4  : i8 {
+      "test.use"(%arg5) : (i8) -> ()
     }
-    %1 = scf.for %arg8 = %arg0 to %arg1 step %arg2 iter_args(%arg9 = %arg3) -> (i32)  : i64 {
-      scf.yield %arg9 : i32
+    %1 = scf.for %arg5 = %arg0 to %arg1 step %arg2 iter_args(%arg6 = %arg3) -> (i32)  : i64 {
+      scf.yield %arg6 : i32
     }
     return
   }
@@ -97,7 +97,7 @@ fn for_prints_like_mlir() {
     );
     let g = print_src(valid::VALID[4].1, true);
     assert!(
-        g.contains("\"scf.for\"(%arg0, %arg1, %arg2) ({\n    ^bb0(%arg4: index):"),
+        g.contains("\"scf.for\"(%arg0, %arg1, %arg2) ({\n    ^bb0(%arg5: index):"),
         "{g}"
     );
     assert!(
@@ -124,11 +124,11 @@ fn while_prints_like_mlir() {
     ^bb0(%arg3: i32):
       scf.yield
     } attributes {foo = 1 : i64}
-    %1:2 = scf.while (%arg4 = %arg1) : (i32) -> (f32, i32) {
-      scf.condition(%arg0) {tag} %arg2, %arg4 : f32, i32
+    %1:2 = scf.while (%arg3 = %arg1) : (i32) -> (f32, i32) {
+      scf.condition(%arg0) {tag} %arg2, %arg3 : f32, i32
     } do {
-    ^bb0(%arg5: f32, %arg6: i32):
-      scf.yield {tag} %arg6 : i32
+    ^bb0(%arg3: f32, %arg4: i32):
+      scf.yield {tag} %arg4 : i32
     }
     return
   }
@@ -306,7 +306,7 @@ fn parallel_prints_like_mlir() {
         .unwrap()
         .1;
     let out = roundtrip(src);
-    // mlir-opt 22 prints the same (its SSA names aside); the operand-less `scf.reduce` is always
+    // mlir-opt 22 prints the same; the operand-less `scf.reduce` is always
     // printed, with a trailing space.
     assert!(
         out.contains("%0:2 = scf.parallel (%arg4, %arg5) = (%arg0, %arg0) to (%arg1, %arg1) step (%arg0, %arg0) init (%arg2, %arg3) -> (i64, f32) {\n"),
@@ -318,10 +318,10 @@ fn parallel_prints_like_mlir() {
         ),
         "{out}"
     );
-    assert!(out.contains("      }, {\n      ^bb0(%arg8: f32, %arg9: f32):\n        scf.reduce.return %arg8 {tag} : f32\n      } {note = 1 : i64}\n    } {tag = \"par\"}\n"), "{out}");
+    assert!(out.contains("      }, {\n      ^bb0(%arg6: f32, %arg7: f32):\n        scf.reduce.return %arg6 {tag} : f32\n      } {note = 1 : i64}\n    } {tag = \"par\"}\n"), "{out}");
     assert!(out.contains(") init (%arg2) -> i64 {\n"), "{out}");
     assert!(
-        out.contains("      \"test.op\"(%arg13) : (index) -> ()\n      scf.reduce \n    }\n"),
+        out.contains("      \"test.op\"(%arg4) : (index) -> ()\n      scf.reduce \n    }\n"),
         "{out}"
     );
     assert!(
