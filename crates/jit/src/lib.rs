@@ -1,9 +1,12 @@
 //! Weir's Cranelift backend: JIT-compiles a `builtin.module` at the CFG level and calls its
 //! functions.
 //!
-//! This is the only crate of the project that links Cranelift (DESIGN.md, "Codegen"). It never
-//! depends on a dialect crate, the parser or the pass manager: ops are recognised by their
-//! names and read through the generic [`weir_ir::Context`] API, in MLIR's generic form.
+//! This is the only crate of the project that links Cranelift (DESIGN.md, "Codegen"). It
+//! depends on the dialects it lowers (arith, cf, func) but never on the parser or the pass
+//! manager: ops are found by name in one lowering table and read through their dialects' views
+//! and enums (`arith::CmpIOp`, `arith::IntBinaryOp`, `cf::SwitchOp`, `func::CallOp`, ...), so
+//! the ops must be registered in the context (an unregistered op is a compile error). The input
+//! need not be verified: a malformed op is a located error, never a panic.
 //!
 //! # What is compiled
 //! A `builtin.module` whose body holds only `func.func` definitions, whose bodies hold only
@@ -51,10 +54,14 @@
 //!   fuel, fault blocks) and ONE lowering table from op name to
 //!   `fn(&mut FunctionLowering, OpId) -> Result<(), Diagnostic>`, filled by one module per
 //!   dialect: `lower/arith.rs`, `lower/math.rs`, `lower/cf.rs`, `lower/func.rs`, each with its
-//!   `ENTRIES`. Adding an op's lowering is one entry there (plus the function it calls); the
-//!   op-name literals of the crate live only in those entries (and `lower/func.rs` names the
-//!   two container ops, `builtin.module` and `func.func`, that the module setup walks).
-//! - `diag.rs`: the compile errors (`cf-run: ...`, located).
+//!   `ENTRIES` (arith's binary ops are entered from `IntBinaryOp::ALL` and
+//!   `FloatBinaryOp::ALL` and lowered by one exhaustive `match` over each enum, so an op added
+//!   to those enums does not compile until the JIT lowers it). Adding another op's lowering is
+//!   one entry there (plus the function it calls); the op-name literals of the crate live only
+//!   in those entries (and `lower/func.rs` names the two container ops, `builtin.module` and
+//!   `func.func`, that the module setup walks).
+//! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
+//!   type printer, i.e. in MLIR's syntax).
 //!
 //! # Runtime faults
 //! Integer division or remainder by zero (and `math.ipowi` of 0 to a negative power), signed

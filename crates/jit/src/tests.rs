@@ -1,4 +1,5 @@
-//! Unit tests: IR is built directly with the `Context` API (no parser needed). Every expected
+//! Unit tests: IR is built directly with the `Context` API (no parser needed), in a context
+//! with every dialect registered (the JIT compiles registered ops only). Every expected
 //! value is computed by hand (or, for the Newton iteration, by Python's IEEE doubles), never by
 //! the code under test.
 
@@ -23,7 +24,7 @@ struct B {
 
 impl B {
     fn new() -> B {
-        let mut ctx = Context::new();
+        let (mut ctx, _) = weir_dialects::new_context();
         let file: Arc<str> = Arc::from("test.mlir");
         let region = ctx.new_region();
         let body = ctx.new_block(&[]);

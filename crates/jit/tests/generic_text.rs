@@ -1,15 +1,14 @@
-//! End-to-end: MLIR text in the generic op form (parsed by `weir-syntax` with no dialect
-//! registered) compiled and run. Expected values are computed by hand.
+//! End-to-end: MLIR text in the generic op form (parsed by `weir-syntax` into a context with
+//! every dialect registered) compiled and run. Expected values are computed by hand.
 
 use weir_jit::{compile, RuntimeErrorKind, Scalar};
-use weir_syntax::{parse_module, ParseOptions, Syntax};
+use weir_syntax::{parse_module, ParseOptions};
 
-fn run(src: &str, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, weir_jit::RuntimeError> {
-    let mut ctx = weir_ir::Context::new();
-    let syntax = Syntax::new();
-    let module = parse_module(
-        &mut ctx,
-        &syntax,
+/// `src` parsed into `ctx` (generic form; unregistered ops allowed): the module.
+fn parse(ctx: &mut weir_ir::Context, syntax: &weir_syntax::Syntax, src: &str) -> weir_ir::OpId {
+    parse_module(
+        ctx,
+        syntax,
         src,
         "t.mlir",
         1,
@@ -17,7 +16,19 @@ fn run(src: &str, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, weir_jit::
             allow_unregistered: true,
         },
     )
-    .unwrap_or_else(|d| panic!("parse error: {}: {}", d.loc, d.message));
+    .unwrap_or_else(|d| panic!("parse error: {}: {}", d.loc, d.message))
+}
+
+/// The compile error of `src` in a context with every dialect registered.
+fn compile_error(src: &str) -> weir_ir::Diagnostic {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let module = parse(&mut ctx, &syntax, src);
+    compile(&ctx, module).expect_err("compile should fail")
+}
+
+fn run(src: &str, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, weir_jit::RuntimeError> {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let module = parse(&mut ctx, &syntax, src);
     let m =
         compile(&ctx, module).unwrap_or_else(|d| panic!("compile error: {}: {}", d.loc, d.message));
     m.call(func, args)
@@ -108,4 +119,82 @@ fn assert_and_division_from_text() {
     let e = run(ASSERT_AND_DIV, "f", &[Scalar::i32(7), Scalar::i32(0)]).unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::DivisionByZero);
     assert_eq!(e.loc.file_line_col(), Some(("t.mlir", 7, 8)));
+}
+
+/// An unsupported type is named in MLIR's syntax, layout and memory space included (the
+/// context's type printer; mlir-opt 22 prints this function type back unchanged).
+#[test]
+fn unsupported_type_is_printed_as_mlir() {
+    let d = compile_error(
+        r#"
+"func.func"() ({
+^bb0(%m: memref<4x?xf32, strided<[?, 1], offset: ?>, 1>):
+  "func.return"() : () -> ()
+}) {function_type = (memref<4x?xf32, strided<[?, 1], offset: ?>, 1>) -> (), sym_name = "f"} : () -> ()
+"#,
+    );
+    assert_eq!(
+        d.message,
+        "cf-run: unsupported type 'memref<4x?xf32, strided<[?, 1], offset: ?>, 1>' in the JIT"
+    );
+    assert_eq!(d.loc.file_line_col(), Some(("t.mlir", 2, 1)));
+}
+
+/// Malformed ops that the verifier would reject are located errors of the JIT, not panics or
+/// wrong code: a `cf.cond_br` whose segments give the condition to the true successor
+/// (`[0, 1, 0]` with operands `(%c, %x)`: the true successor would get `%c` and the condition
+/// would be missing), and an `arith.cmpi` with predicate 10 (the last is 9, `uge`).
+#[test]
+fn malformed_segments_and_predicates_are_errors() {
+    let d = compile_error(
+        r#"
+"func.func"() ({
+^bb0(%c: i1, %x: i1):
+  "cf.cond_br"(%c, %x)[^bb1, ^bb2] {operandSegmentSizes = array<i32: 0, 1, 0>} : (i1, i1) -> ()
+^bb1(%y: i1):
+  "func.return"(%y) : (i1) -> ()
+^bb2:
+  "func.return"(%c) : (i1) -> ()
+}) {function_type = (i1, i1) -> i1, sym_name = "f"} : () -> ()
+"#,
+    );
+    assert_eq!(
+        d.message,
+        "cf-run: 'cf.cond_br' has operand segments that do not add up to its operands"
+    );
+    assert_eq!(d.loc.file_line_col(), Some(("t.mlir", 4, 3)));
+    let d = compile_error(
+        r#"
+"func.func"() ({
+^bb0(%a: i32):
+  %r = "arith.cmpi"(%a, %a) {predicate = 10 : i64} : (i32, i32) -> i1
+  "func.return"(%r) : (i1) -> ()
+}) {function_type = (i32) -> i1, sym_name = "f"} : () -> ()
+"#,
+    );
+    assert_eq!(
+        d.message,
+        "cf-run: 'arith.cmpi' requires a 'predicate' attribute naming one of its predicates"
+    );
+}
+
+/// The JIT reads ops through their dialects' definitions (which operands go to which
+/// successor), so a context where the dialects are not registered is an error at the first
+/// op, not a guess.
+#[test]
+fn unregistered_ops_are_errors() {
+    let mut ctx = weir_ir::Context::new();
+    let module = parse(&mut ctx, &weir_syntax::Syntax::new(), SUM_OF_SQUARES);
+    let d = compile(&ctx, module).expect_err("compile should fail");
+    assert_eq!(
+        d.message,
+        "cf-run: 'arith.constant' is not registered in the context (the JIT reads ops through \
+         their dialects' definitions)"
+    );
+    let first = ctx
+        .nested_ops(module)
+        .into_iter()
+        .find(|&o| ctx.name_str(o) == "arith.constant")
+        .expect("the module has a constant");
+    assert_eq!(&d.loc, ctx.loc(first));
 }

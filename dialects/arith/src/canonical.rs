@@ -30,6 +30,7 @@
 
 use crate::chains::unary_def;
 use crate::fold::{int_constant_bits, scalar_int_width};
+use crate::semantics::{CastOp, IntBinaryOp};
 use crate::util::is_i1;
 use weir_ir::{Context, InsertPoint, OpId, Pattern, RewriteLog, ValueId};
 
@@ -121,8 +122,8 @@ fn opnd(ctx: &Context, v: ValueId, w: u32) -> Opnd {
     }
 }
 
-/// Replaces `op` by `name(a, b)` (constants materialized before `op`).
-fn replace(ctx: &mut Context, op: OpId, name: &str, a: Opnd, b: Opnd) -> bool {
+/// Replaces `op` by `kind(a, b)` (constants materialized before `op`).
+fn replace(ctx: &mut Context, op: OpId, kind: IntBinaryOp, a: Opnd, b: Opnd) -> bool {
     let ty = ctx.value_type(ctx.result(op, 0));
     let w = match scalar_int_width(ctx, ty) {
         Some(w) => w,
@@ -140,10 +141,10 @@ fn replace(ctx: &mut Context, op: OpId, name: &str, a: Opnd, b: Opnd) -> bool {
         ),
     };
     let (a, b) = (value(ctx, a), value(ctx, b));
-    let new = crate::build_binary(
+    let new = crate::build_int_binary(
         ctx,
         InsertPoint::Before(op),
-        name,
+        kind,
         a,
         b,
         ctx.loc(op).clone(),
@@ -170,21 +171,21 @@ fn addi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let minus_one = crate::fold::mask(w);
     if let Some((V(y), C(m))) = def_of(ctx, r, "arith.muli", w) {
         if m == minus_one {
-            return replace(ctx, op, "subi", V(l), V(y));
+            return replace(ctx, op, IntBinaryOp::Sub, V(l), V(y));
         }
     }
     if let Some((V(x), C(m))) = def_of(ctx, l, "arith.muli", w) {
         if m == minus_one {
-            return replace(ctx, op, "subi", V(r), V(x));
+            return replace(ctx, op, IntBinaryOp::Sub, V(r), V(x));
         }
     }
     let C(c1) = opnd(ctx, r, w) else { return false };
     if let Some((V(x), C(c0))) = def_of(ctx, l, "arith.addi", w) {
-        return replace(ctx, op, "addi", V(x), C(c0.wrapping_add(c1)));
+        return replace(ctx, op, IntBinaryOp::Add, V(x), C(c0.wrapping_add(c1)));
     }
     match def_of(ctx, l, "arith.subi", w) {
-        Some((V(x), C(c0))) => replace(ctx, op, "addi", V(x), C(c1.wrapping_sub(c0))),
-        Some((C(c0), V(x))) => replace(ctx, op, "subi", C(c0.wrapping_add(c1)), V(x)),
+        Some((V(x), C(c0))) => replace(ctx, op, IntBinaryOp::Add, V(x), C(c1.wrapping_sub(c0))),
+        Some((C(c0), V(x))) => replace(ctx, op, IntBinaryOp::Sub, C(c0.wrapping_add(c1)), V(x)),
         _ => false,
     }
 }
@@ -197,28 +198,36 @@ fn subi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     match (opnd(ctx, l, w), opnd(ctx, r, w)) {
         (V(a), C(c1)) => {
             if let Some((V(x), C(c0))) = def_of(ctx, a, "arith.addi", w) {
-                return replace(ctx, op, "addi", V(x), C(c0.wrapping_sub(c1)));
+                return replace(ctx, op, IntBinaryOp::Add, V(x), C(c0.wrapping_sub(c1)));
             }
             match def_of(ctx, a, "arith.subi", w) {
-                Some((V(x), C(c0))) => replace(ctx, op, "subi", V(x), C(c0.wrapping_add(c1))),
-                Some((C(c0), V(x))) => replace(ctx, op, "subi", C(c0.wrapping_sub(c1)), V(x)),
+                Some((V(x), C(c0))) => {
+                    replace(ctx, op, IntBinaryOp::Sub, V(x), C(c0.wrapping_add(c1)))
+                }
+                Some((C(c0), V(x))) => {
+                    replace(ctx, op, IntBinaryOp::Sub, C(c0.wrapping_sub(c1)), V(x))
+                }
                 _ => false,
             }
         }
         (C(c1), V(b)) => {
             if let Some((V(x), C(c0))) = def_of(ctx, b, "arith.addi", w) {
-                return replace(ctx, op, "subi", C(c1.wrapping_sub(c0)), V(x));
+                return replace(ctx, op, IntBinaryOp::Sub, C(c1.wrapping_sub(c0)), V(x));
             }
             match def_of(ctx, b, "arith.subi", w) {
-                Some((V(x), C(c0))) => replace(ctx, op, "subi", C(c0.wrapping_add(c1)), V(x)),
-                Some((C(c0), V(x))) => replace(ctx, op, "addi", V(x), C(c1.wrapping_sub(c0))),
+                Some((V(x), C(c0))) => {
+                    replace(ctx, op, IntBinaryOp::Sub, C(c0.wrapping_add(c1)), V(x))
+                }
+                Some((C(c0), V(x))) => {
+                    replace(ctx, op, IntBinaryOp::Add, V(x), C(c1.wrapping_sub(c0)))
+                }
                 _ => false,
             }
         }
         (V(a), V(_)) => {
             // (a - b) - a -> 0 - b
             match def_of(ctx, a, "arith.subi", w) {
-                Some((V(p), b)) if p == r => replace(ctx, op, "subi", C(0), b),
+                Some((V(p), b)) if p == r => replace(ctx, op, IntBinaryOp::Sub, C(0), b),
                 _ => false,
             }
         }
@@ -233,7 +242,7 @@ fn muli(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     };
     let C(c1) = opnd(ctx, r, w) else { return false };
     match def_of(ctx, l, "arith.muli", w) {
-        Some((V(x), C(c0))) => replace(ctx, op, "muli", V(x), C(c0.wrapping_mul(c1))),
+        Some((V(x), C(c0))) => replace(ctx, op, IntBinaryOp::Mul, V(x), C(c0.wrapping_mul(c1))),
         _ => false,
     }
 }
@@ -318,12 +327,12 @@ fn select(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     if negate {
         let i1 = ctx.i1();
         let t = crate::build_int_constant(ctx, InsertPoint::Before(op), 1, i1, loc.clone());
-        cond = crate::build_binary(ctx, InsertPoint::Before(op), "xori", c, t, loc.clone());
+        cond = crate::build_xori(ctx, InsertPoint::Before(op), c, t, loc.clone());
     }
     let new = if w == 1 {
         cond
     } else {
-        crate::build_cast(ctx, InsertPoint::Before(op), "extui", cond, ty, loc)
+        crate::build_cast(ctx, InsertPoint::Before(op), CastOp::ExtUI, cond, ty, loc)
     };
     ctx.replace_op(op, &[new]);
     true

@@ -28,6 +28,7 @@
 use crate::flags::FlagKind;
 use crate::fold::int_constant_bits;
 use crate::predicates::CmpIPredicate;
+use crate::semantics::{CastOp, IntBinaryOp};
 use crate::util::element_type;
 use weir_ir::{Context, InsertPoint, OpId, Pattern, RewriteLog, Type, ValueId};
 
@@ -96,7 +97,11 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     else {
         return false;
     };
-    let (Some(wa), Some(wt)) = (elem_width(ctx, ctx.value_type(a)), elem_width(ctx, to)) else {
+    let (Some(wa), Some(wt), Some(inner_kind)) = (
+        elem_width(ctx, ctx.value_type(a)),
+        elem_width(ctx, to),
+        CastOp::from_name(inner_name),
+    ) else {
         return false;
     };
     match (name.as_str(), inner_name) {
@@ -111,13 +116,13 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
                 return false;
             }
             let loc = ctx.loc(op).clone();
-            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_name, a, to, loc);
+            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
         // extsi(extui a): the sign bit of `extui a` is 0, so `extui a` to the wider type.
         ("arith.extsi", "arith.extui") => {
             let loc = ctx.loc(op).clone();
-            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_name, a, to, loc);
+            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
         ("arith.trunci", "arith.trunci") => {
@@ -133,7 +138,7 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         // trunci(ext a) with `a` narrower than the result: the same extension of `a`.
         ("arith.trunci", _) if wa < wt => {
             let loc = ctx.loc(op).clone();
-            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_name, a, to, loc);
+            let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
         // Equal types are the folder's (`trunci(ext a) -> a`, `truncf(extf a) -> a`); MLIR
@@ -173,21 +178,21 @@ fn trunci_of_shrsi(ctx: &mut Context, op: OpId, x: ValueId, to: Type) -> Option<
         return Some(false);
     }
     let loc = ctx.loc(d).clone();
-    let shr = crate::build_binary(ctx, InsertPoint::Before(op), "shrui", v, c, loc);
+    let shr = crate::build_int_binary(ctx, InsertPoint::Before(op), IntBinaryOp::ShrU, v, c, loc);
     ctx.set_operand(op, 0, shr);
     Some(true)
 }
 
-/// `(extension name, source)` if `v` is `extsi a` or `extui a`.
-fn ext_of(ctx: &Context, v: ValueId) -> Option<(&'static str, ValueId)> {
-    ["arith.extsi", "arith.extui"]
+/// `(extension, source)` if `v` is `extsi a` or `extui a`.
+fn ext_of(ctx: &Context, v: ValueId) -> Option<(CastOp, ValueId)> {
+    [CastOp::ExtSI, CastOp::ExtUI]
         .into_iter()
-        .find_map(|n| unary_def(ctx, v, n).map(|(_, a)| (n, a)))
+        .find_map(|k| unary_def(ctx, v, k.name()).map(|(_, a)| (k, a)))
 }
 
-/// The sources `(ext name, a, b)` if both operands of `op` are the same extension of values of
-/// one type.
-fn both_ext(ctx: &Context, op: OpId) -> Option<(&'static str, ValueId, ValueId)> {
+/// The sources `(extension, a, b)` if both operands of `op` are the same extension of values
+/// of one type.
+fn both_ext(ctx: &Context, op: OpId) -> Option<(CastOp, ValueId, ValueId)> {
     if ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
@@ -197,13 +202,12 @@ fn both_ext(ctx: &Context, op: OpId) -> Option<(&'static str, ValueId, ValueId)>
 }
 
 fn bitwise_of_ext(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    let Some((ext, a, b)) = both_ext(ctx, op) else {
+    let (Some((ext, a, b)), Some(kind)) = (both_ext(ctx, op), IntBinaryOp::of(ctx, op)) else {
         return false;
     };
-    let name = ctx.name_str(op).to_string();
     let to = ctx.value_type(ctx.result(op, 0));
     let loc = ctx.loc(op).clone();
-    let narrow = crate::build_binary(ctx, InsertPoint::Before(op), &name, a, b, loc.clone());
+    let narrow = crate::build_int_binary(ctx, InsertPoint::Before(op), kind, a, b, loc.clone());
     let new = crate::build_cast(ctx, InsertPoint::Before(op), ext, narrow, to, loc);
     ctx.replace_op(op, &[new]);
     true

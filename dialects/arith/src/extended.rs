@@ -20,6 +20,7 @@
 
 use crate::fold::{int_constant_bits, is_i0, mask, scalar_int_width};
 use crate::predicates::CmpIPredicate;
+use crate::semantics::{CastOp, IntBinaryOp};
 use crate::util::{check_type, is_shaped, same_shape, Constraint};
 use weir_ir::{
     op_error, Attr, Context, DiagResult, FoldResult, InsertPoint, OpDef, OpId, OpState, Pattern,
@@ -287,14 +288,14 @@ fn to_single_result(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool 
     {
         return false;
     }
-    let name = if kind == ExtendedOp::AddUI {
-        "addi"
+    let binary = if kind == ExtendedOp::AddUI {
+        IntBinaryOp::Add
     } else {
-        "muli"
+        IntBinaryOp::Mul
     };
     let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let loc = ctx.loc(op).clone();
-    let new = crate::build_binary(ctx, InsertPoint::Before(op), name, a, b, loc);
+    let new = crate::build_int_binary(ctx, InsertPoint::Before(op), binary, a, b, loc);
     ctx.replace_all_uses(ctx.result(op, 0), new);
     ctx.erase_op(op);
     true
@@ -314,7 +315,7 @@ fn mulsi_extended_rhs_one(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) ->
     let at = InsertPoint::Before(op);
     let zero = crate::build_int_constant(ctx, at, 0, ty, loc.clone());
     let neg = crate::build_cmpi(ctx, at, CmpIPredicate::Slt, x, zero, loc.clone());
-    let high = crate::build_cast(ctx, at, "extsi", neg, ty, loc);
+    let high = crate::build_cast(ctx, at, CastOp::ExtSI, neg, ty, loc);
     ctx.replace_op(op, &[x, high]);
     true
 }

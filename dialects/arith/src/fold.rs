@@ -20,7 +20,7 @@
 //! - `cmpf false`/`cmpf true` fold to constants whatever the operands.
 
 use crate::predicates::{to_unsigned, CmpFPredicate, CmpIPredicate};
-use crate::semantics::{IntBinaryOp, IntCastOp};
+use crate::semantics::{FloatBinaryOp, IntBinaryOp, IntCastOp};
 use crate::util::{element_type, is_i1};
 use weir_ir::{
     sign_extend, Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, InsertPoint, Location,
@@ -492,43 +492,11 @@ fn default_nan(k: FloatKind) -> f64 {
     }
 }
 
-/// The binary float ops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum FloatOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Maximum,
-    Minimum,
-    MaxNum,
-    MinNum,
-}
-
-impl FloatOp {
-    fn from_name(name: &str) -> Option<FloatOp> {
-        use FloatOp::*;
-        Some(match name {
-            "arith.addf" => Add,
-            "arith.subf" => Sub,
-            "arith.mulf" => Mul,
-            "arith.divf" => Div,
-            "arith.remf" => Rem,
-            "arith.maximumf" => Maximum,
-            "arith.minimumf" => Minimum,
-            "arith.maxnumf" => MaxNum,
-            "arith.minnumf" => MinNum,
-            _ => return None,
-        })
-    }
-}
-
 /// `a op b` in format `k` (`f32` or `f64`), rounded to nearest even, with APFloat's NaN results:
 /// a NaN operand is propagated (the first one, quieted); an invalid operation gives the default
 /// NaN.
-fn eval_float(op: FloatOp, a: f64, b: f64, k: FloatKind) -> f64 {
-    use FloatOp::*;
+fn eval_float(op: FloatBinaryOp, a: f64, b: f64, k: FloatKind) -> f64 {
+    use FloatBinaryOp::*;
     let arith = |f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64| -> f64 {
         match k {
             FloatKind::F32 => f32op(a as f32, b as f32) as f64,
@@ -616,7 +584,7 @@ pub(crate) fn fold_float_binary(
     if c.len() != 2 || ctx.operands(op).len() != 2 || ctx.results(op).len() != 1 {
         return None;
     }
-    let kind = FloatOp::from_name(ctx.name_str(op))?;
+    let kind = FloatBinaryOp::of(ctx, op)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     let fk = ctx.float_kind(element_type(ctx, ty))?;
     if ctx.float_kind(ty).is_some() {
@@ -645,10 +613,10 @@ pub(crate) fn fold_float_binary(
 fn float_identity(
     ctx: &Context,
     op: OpId,
-    kind: FloatOp,
+    kind: FloatBinaryOp,
     c: &[Option<Attr>],
 ) -> Option<Vec<FoldResult>> {
-    use FloatOp::*;
+    use FloatBinaryOp::*;
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let bits = |a: Option<Attr>| splat_float(ctx, a).map(f64::to_bits);
     let (l, r) = (bits(c[0]), bits(c[1]));

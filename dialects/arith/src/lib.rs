@@ -58,7 +58,7 @@ mod views;
 
 pub use ops::infer_first_operand;
 pub use predicates::{CmpFPredicate, CmpIPredicate};
-pub use semantics::{IntBinaryOp, IntCastOp};
+pub use semantics::{CastOp, FloatBinaryOp, IntBinaryOp, IntCastOp};
 pub use views::{CmpFOp, CmpIOp, ConstantOp, SelectOp};
 
 use weir_ir::{
@@ -75,10 +75,10 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
 /// The names of all arith ops.
 pub fn op_names() -> Vec<&'static str> {
     let mut v = vec![ConstantOp::NAME];
-    v.extend(IntBinaryOp::ALL.iter().map(|(_, n)| *n));
-    v.extend(ops::FLOAT_BINARY);
+    v.extend(IntBinaryOp::ALL.iter().map(|k| k.name()));
+    v.extend(FloatBinaryOp::ALL.iter().map(|k| k.name()));
     v.extend(["arith.negf", CmpIOp::NAME, CmpFOp::NAME, SelectOp::NAME]);
-    v.extend(ops::cast_names());
+    v.extend(CastOp::ALL.iter().map(|k| k.name()));
     v.extend(extended::NAMES);
     v
 }
@@ -233,25 +233,6 @@ pub fn build_int_constant(
     build_constant(ctx, at, attr, loc)
 }
 
-/// Builds a binary elementwise op whose result has the operands' type (`arith.addi`,
-/// `arith.mulf`, ...; `name` may omit the `arith.` prefix). Use [`build_cmpi`] / [`build_cmpf`]
-/// for comparisons.
-pub fn build_binary(
-    ctx: &mut Context,
-    at: InsertPoint,
-    name: &str,
-    lhs: ValueId,
-    rhs: ValueId,
-    loc: Location,
-) -> ValueId {
-    let name = if name.contains('.') {
-        name.to_string()
-    } else {
-        format!("arith.{name}")
-    };
-    build_infer(ctx, at, &name, vec![lhs, rhs], vec![], loc)
-}
-
 /// Builds the binary integer op `kind` (`arith.addi`, `arith.andi`, ...) of `lhs` and `rhs`
 /// (no overflow flags); the result has the operands' type.
 pub fn build_int_binary(
@@ -262,7 +243,20 @@ pub fn build_int_binary(
     rhs: ValueId,
     loc: Location,
 ) -> ValueId {
-    build_binary(ctx, at, kind.name(), lhs, rhs, loc)
+    build_infer(ctx, at, kind.name(), vec![lhs, rhs], vec![], loc)
+}
+
+/// Builds the binary float op `kind` (`arith.addf`, `arith.mulf`, ...) of `lhs` and `rhs` (no
+/// fast-math flags); the result has the operands' type.
+pub fn build_float_binary(
+    ctx: &mut Context,
+    at: InsertPoint,
+    kind: FloatBinaryOp,
+    lhs: ValueId,
+    rhs: ValueId,
+    loc: Location,
+) -> ValueId {
+    build_infer(ctx, at, kind.name(), vec![lhs, rhs], vec![], loc)
 }
 
 /// Builds `arith.addi lhs, rhs` (wrapping addition).
@@ -348,22 +342,17 @@ pub fn build_select(
     build_infer(ctx, at, SelectOp::NAME, vec![cond, a, b], vec![], loc)
 }
 
-/// Builds a cast op (`arith.index_cast`, `arith.extsi`, ...; `name` may omit `arith.`) of `value`
-/// to type `to`.
+/// Builds the cast `kind` (`arith.index_cast`, `arith.extsi`, ...) of `value` to type `to`
+/// (no flags or rounding mode).
 pub fn build_cast(
     ctx: &mut Context,
     at: InsertPoint,
-    name: &str,
+    kind: CastOp,
     value: ValueId,
     to: Type,
     loc: Location,
 ) -> ValueId {
-    let name = if name.contains('.') {
-        name.to_string()
-    } else {
-        format!("arith.{name}")
-    };
-    build(ctx, at, &name, vec![value], to, vec![], loc)
+    build(ctx, at, kind.name(), vec![value], to, vec![], loc)
 }
 
 /// Builds `arith.index_cast value` to `to` (`index` to `iN` or back; sign-extends).
@@ -374,7 +363,7 @@ pub fn build_index_cast(
     to: Type,
     loc: Location,
 ) -> ValueId {
-    build_cast(ctx, at, IntCastOp::IndexCast.name(), value, to, loc)
+    build_cast(ctx, at, CastOp::IndexCast, value, to, loc)
 }
 
 /// Builds `arith.negf value`.

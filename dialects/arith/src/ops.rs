@@ -2,7 +2,7 @@
 
 use crate::flags::{self, FlagKind};
 use crate::predicates::{CmpFPredicate, CmpIPredicate};
-use crate::semantics::IntBinaryOp;
+use crate::semantics::{CastOp, FloatBinaryOp, IntBinaryOp};
 use crate::util::{
     check_all_types, check_type, custom_op_error, is_i1, is_shaped, parse_custom_keyword,
     same_shape, verify_counts, verify_result_is_operand_type, verify_same_operands_and_result_type,
@@ -16,32 +16,6 @@ use weir_ir::{
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, OpSyntax, PResult, Parser, Printer, Syntax};
-
-/// Binary integer ops (operands and result of one signless-integer-like type; names from
-/// [`IntBinaryOp::ALL`]) and whether they carry overflow flags.
-pub(crate) const INT_BINARY: [(&str, bool); 20] = {
-    let mut out = [("", false); 20];
-    let mut i = 0;
-    while i < out.len() {
-        let (kind, name) = IntBinaryOp::ALL[i];
-        out[i] = (name, kind.has_overflow_flags());
-        i += 1;
-    }
-    out
-};
-
-/// Binary float ops (operands and result of one floating-point-like type, fast-math flags).
-pub(crate) const FLOAT_BINARY: [&str; 9] = [
-    "arith.addf",
-    "arith.subf",
-    "arith.mulf",
-    "arith.divf",
-    "arith.remf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-];
 
 /// What a cast requires of its operand and result element types (MLIR `areCastCompatible`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +36,10 @@ enum CastRule {
     SameWidth,
 }
 
+/// What a cast op accepts: operand and result constraints, the compatibility rule, its flag
+/// attribute and whether it takes a rounding mode.
+#[derive(Clone, Copy)]
 struct CastSpec {
-    name: &'static str,
     input: Constraint,
     output: Constraint,
     rule: CastRule,
@@ -71,14 +47,8 @@ struct CastSpec {
     rounding: bool,
 }
 
-const fn cast(
-    name: &'static str,
-    input: Constraint,
-    output: Constraint,
-    rule: CastRule,
-) -> CastSpec {
+const fn cast(input: Constraint, output: Constraint, rule: CastRule) -> CastSpec {
     CastSpec {
-        name,
         input,
         output,
         rule,
@@ -90,92 +60,58 @@ const fn cast(
 const FIXED_INT: Constraint = Constraint::SignlessFixedWidthIntegerLike;
 const FLOAT: Constraint = Constraint::FloatLike;
 
-const CASTS: [CastSpec; 12] = [
-    cast(
-        "arith.index_cast",
-        Constraint::IndexCastLike,
-        Constraint::IndexCastLike,
-        CastRule::Index,
-    ),
-    cast(
-        "arith.index_castui",
-        Constraint::IndexCastLike,
-        Constraint::IndexCastLike,
-        CastRule::Index,
-    ),
-    cast("arith.extsi", FIXED_INT, FIXED_INT, CastRule::WidenInt),
-    cast("arith.extui", FIXED_INT, FIXED_INT, CastRule::WidenInt),
-    CastSpec {
-        flags: Some(FlagKind::Overflow),
-        ..cast("arith.trunci", FIXED_INT, FIXED_INT, CastRule::NarrowInt)
-    },
-    cast("arith.sitofp", FIXED_INT, FLOAT, CastRule::IntFloat),
-    cast("arith.uitofp", FIXED_INT, FLOAT, CastRule::IntFloat),
-    cast("arith.fptosi", FLOAT, FIXED_INT, CastRule::IntFloat),
-    cast("arith.fptoui", FLOAT, FIXED_INT, CastRule::IntFloat),
-    CastSpec {
-        flags: Some(FlagKind::FastMath),
-        ..cast("arith.extf", FLOAT, FLOAT, CastRule::WidenFloat)
-    },
-    CastSpec {
-        flags: Some(FlagKind::FastMath),
-        rounding: true,
-        ..cast("arith.truncf", FLOAT, FLOAT, CastRule::NarrowFloat)
-    },
-    cast(
-        "arith.bitcast",
-        Constraint::BitcastLike,
-        Constraint::BitcastLike,
-        CastRule::SameWidth,
-    ),
-];
-
-/// The ops with MLIR's `Commutative` trait (registered with [`Traits::COMMUTATIVE`]).
-const COMMUTATIVE: [&str; 15] = [
-    "arith.addi",
-    "arith.muli",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.maxsi",
-    "arith.maxui",
-    "arith.minsi",
-    "arith.minui",
-    "arith.addf",
-    "arith.mulf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-];
+/// The spec of each cast op (MLIR `ArithOps.td`).
+const fn spec_of(kind: CastOp) -> CastSpec {
+    use CastOp::*;
+    match kind {
+        IndexCast | IndexCastUI => cast(
+            Constraint::IndexCastLike,
+            Constraint::IndexCastLike,
+            CastRule::Index,
+        ),
+        ExtSI | ExtUI => cast(FIXED_INT, FIXED_INT, CastRule::WidenInt),
+        TruncI => CastSpec {
+            flags: Some(FlagKind::Overflow),
+            ..cast(FIXED_INT, FIXED_INT, CastRule::NarrowInt)
+        },
+        SIToFP | UIToFP => cast(FIXED_INT, FLOAT, CastRule::IntFloat),
+        FPToSI | FPToUI => cast(FLOAT, FIXED_INT, CastRule::IntFloat),
+        ExtF => CastSpec {
+            flags: Some(FlagKind::FastMath),
+            ..cast(FLOAT, FLOAT, CastRule::WidenFloat)
+        },
+        TruncF => CastSpec {
+            flags: Some(FlagKind::FastMath),
+            rounding: true,
+            ..cast(FLOAT, FLOAT, CastRule::NarrowFloat)
+        },
+        Bitcast => cast(
+            Constraint::BitcastLike,
+            Constraint::BitcastLike,
+            CastRule::SameWidth,
+        ),
+    }
+}
 
 /// The ops whose only result is the operand type (`arith.negf`).
 const FLOAT_UNARY: [&str; 1] = ["arith.negf"];
 
-/// The names of every cast op.
-pub(crate) fn cast_names() -> impl Iterator<Item = &'static str> {
-    CASTS.iter().map(|c| c.name)
-}
-
 /// `(constraint, flags)` of an elementwise op whose result type is its operands' type.
 fn elementwise_spec(name: &str) -> Option<(Constraint, Option<FlagKind>)> {
-    if let Some(&(_, ovf)) = INT_BINARY.iter().find(|(n, _)| *n == name) {
+    if let Some(k) = IntBinaryOp::from_name(name) {
         return Some((
             Constraint::SignlessIntegerLike,
-            ovf.then_some(FlagKind::Overflow),
+            k.has_overflow_flags().then_some(FlagKind::Overflow),
         ));
     }
-    if FLOAT_BINARY.contains(&name) || FLOAT_UNARY.contains(&name) {
+    if FloatBinaryOp::from_name(name).is_some() || FLOAT_UNARY.contains(&name) {
         return Some((Constraint::FloatLike, Some(FlagKind::FastMath)));
     }
     None
 }
 
-fn cast_spec(name: &str) -> &'static CastSpec {
-    CASTS
-        .iter()
-        .find(|c| c.name == name)
-        .expect("registered cast op")
+fn cast_spec(name: &str) -> CastSpec {
+    spec_of(CastOp::from_name(name).expect("registered cast op"))
 }
 
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
@@ -187,24 +123,25 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
-    let traits = |name: &str| {
-        if COMMUTATIVE.contains(&name) {
+    let traits = |commutative: bool| {
+        if commutative {
             Traits::PURE | Traits::COMMUTATIVE
         } else {
             Traits::PURE
         }
     };
-    for name in INT_BINARY.iter().map(|(n, _)| *n) {
-        let mut def = OpDef::new(name, traits(name))
+    for &kind in IntBinaryOp::ALL {
+        let name = kind.name();
+        let mut def = OpDef::new(name, traits(kind.is_commutative()))
             .verifier(verify_elementwise)
             .infer_types(infer_first_operand)
             .folder(fold::fold_int_binary);
-        def = match name {
-            "arith.addi" => def.patterns(canonical::ADDI),
-            "arith.subi" => def.patterns(canonical::SUBI),
-            "arith.muli" => def.patterns(canonical::MULI),
-            "arith.xori" => def.patterns(canonical::XORI),
-            "arith.andi" | "arith.ori" => def.patterns(canonical::BITWISE),
+        def = match kind {
+            IntBinaryOp::Add => def.patterns(canonical::ADDI),
+            IntBinaryOp::Sub => def.patterns(canonical::SUBI),
+            IntBinaryOp::Mul => def.patterns(canonical::MULI),
+            IntBinaryOp::Xor => def.patterns(canonical::XORI),
+            IntBinaryOp::And | IntBinaryOp::Or => def.patterns(canonical::BITWISE),
             _ if def.traits.contains(Traits::COMMUTATIVE) => {
                 def.patterns(fold::COMMUTATIVE_PATTERNS)
             }
@@ -213,14 +150,15 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         ctx.register(def);
         syntax.register(name, OpSyntax::new(parse_binary, print_binary));
     }
-    for name in FLOAT_BINARY {
-        let mut def = OpDef::new(name, traits(name))
+    for &kind in FloatBinaryOp::ALL {
+        let name = kind.name();
+        let mut def = OpDef::new(name, traits(kind.is_commutative()))
             .verifier(verify_elementwise)
             .infer_types(infer_first_operand)
             .folder(fold::fold_float_binary);
-        def = match name {
-            "arith.mulf" => def.patterns(canonical::MULF),
-            "arith.divf" => def.patterns(canonical::DIVF),
+        def = match kind {
+            FloatBinaryOp::Mul => def.patterns(canonical::MULF),
+            FloatBinaryOp::Div => def.patterns(canonical::DIVF),
             _ if def.traits.contains(Traits::COMMUTATIVE) => {
                 def.patterns(fold::COMMUTATIVE_PATTERNS)
             }
@@ -262,14 +200,15 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
             .patterns(canonical::SELECT),
     );
     syntax.register("arith.select", OpSyntax::new(parse_select, print_select));
-    for c in &CASTS {
+    for &kind in CastOp::ALL {
+        let name = kind.name();
         ctx.register(
-            OpDef::new(c.name, Traits::PURE)
+            OpDef::new(name, Traits::PURE)
                 .verifier(verify_cast)
                 .folder(fold::fold_cast)
                 .patterns(chains::CASTS),
         );
-        syntax.register(c.name, OpSyntax::new(parse_cast, print_cast));
+        syntax.register(name, OpSyntax::new(parse_cast, print_cast));
     }
     ctx.add_constant_materializer(fold::materialize_constant);
 }

@@ -1,7 +1,9 @@
 //! The one description of the integer arith ops' semantics, shared by the folders
 //! ([`crate::fold`]), scf's compile-time evaluator of `scf.while` conditions and the tests:
 //! [`IntBinaryOp`] (the twenty binary integer ops), [`IntCastOp`] (the integer casts), and
-//! [`CmpIPredicate::evaluate`](crate::CmpIPredicate::evaluate) for `arith.cmpi`.
+//! [`CmpIPredicate::evaluate`](crate::CmpIPredicate::evaluate) for `arith.cmpi`; and the op
+//! enums that name ops for the folders, the builders and the JIT's lowering: [`IntBinaryOp`],
+//! [`FloatBinaryOp`] (the nine binary float ops) and [`CastOp`] (the twelve casts).
 //!
 //! Values are bit patterns of the type's width `w` (1 to 128; `index` is 64 bits) in the low
 //! bits of a `u128`. Semantics are MLIR's (`ArithOps.td`, `ArithOps.cpp` folders): wrapping
@@ -14,89 +16,99 @@
 use crate::fold::mask;
 use weir_ir::{sign_extend, Context, OpId};
 
-/// The binary integer ops of arith (MLIR `arith.addi` ... `arith.floordivsi`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IntBinaryOp {
-    /// `arith.addi`: wrapping `a + b`.
-    Add,
-    /// `arith.subi`: wrapping `a - b`.
-    Sub,
-    /// `arith.muli`: wrapping `a * b`.
-    Mul,
-    /// `arith.divsi`: signed quotient, rounded toward zero.
-    DivS,
-    /// `arith.divui`: unsigned quotient.
-    DivU,
-    /// `arith.remsi`: signed remainder (sign of `a`).
-    RemS,
-    /// `arith.remui`: unsigned remainder.
-    RemU,
-    /// `arith.andi`.
-    And,
-    /// `arith.ori`.
-    Or,
-    /// `arith.xori`.
-    Xor,
-    /// `arith.shli`: `a << b`.
-    Shl,
-    /// `arith.shrsi`: arithmetic `a >> b`.
-    ShrS,
-    /// `arith.shrui`: logical `a >> b`.
-    ShrU,
-    /// `arith.maxsi`.
-    MaxS,
-    /// `arith.maxui`.
-    MaxU,
-    /// `arith.minsi`.
-    MinS,
-    /// `arith.minui`.
-    MinU,
-    /// `arith.ceildivsi`: signed quotient rounded up.
-    CeilDivS,
-    /// `arith.ceildivui`: unsigned quotient rounded up.
-    CeilDivU,
-    /// `arith.floordivsi`: signed quotient rounded down.
-    FloorDivS,
+/// Declares an enum of arith ops, one variant per op with its op name, and derives from that
+/// one list `ALL` (every variant, in declaration order), `name`, `from_name` and `of`: adding
+/// an op is one line here, and every exhaustive `match` over the enum (semantics, the JIT's
+/// lowering) then fails to compile until it handles the new variant.
+macro_rules! op_kinds {
+    ($(#[$meta:meta])* $vis:vis enum $enum:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $name:literal,)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $enum {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl $enum {
+            /// Every variant, in declaration order.
+            pub const ALL: &'static [$enum] = &[$($enum::$variant),*];
+
+            /// The op's name, e.g. `arith.addi`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($enum::$variant => $name,)*
+                }
+            }
+
+            /// The variant of the op named `name` (the full name, `arith.` included), if any.
+            pub fn from_name(name: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|k| k.name() == name)
+            }
+
+            /// Which variant `op` is, if any (by name; whether verified or not).
+            pub fn of(ctx: &Context, op: OpId) -> Option<Self> {
+                Self::from_name(ctx.name_str(op))
+            }
+        }
+    };
+}
+
+op_kinds! {
+    /// The binary integer ops of arith (MLIR `arith.addi` ... `arith.floordivsi`).
+    pub enum IntBinaryOp {
+        /// `arith.addi`: wrapping `a + b`.
+        Add = "arith.addi",
+        /// `arith.subi`: wrapping `a - b`.
+        Sub = "arith.subi",
+        /// `arith.muli`: wrapping `a * b`.
+        Mul = "arith.muli",
+        /// `arith.divsi`: signed quotient, rounded toward zero.
+        DivS = "arith.divsi",
+        /// `arith.divui`: unsigned quotient.
+        DivU = "arith.divui",
+        /// `arith.remsi`: signed remainder (sign of `a`).
+        RemS = "arith.remsi",
+        /// `arith.remui`: unsigned remainder.
+        RemU = "arith.remui",
+        /// `arith.andi`.
+        And = "arith.andi",
+        /// `arith.ori`.
+        Or = "arith.ori",
+        /// `arith.xori`.
+        Xor = "arith.xori",
+        /// `arith.shli`: `a << b`.
+        Shl = "arith.shli",
+        /// `arith.shrsi`: arithmetic `a >> b`.
+        ShrS = "arith.shrsi",
+        /// `arith.shrui`: logical `a >> b`.
+        ShrU = "arith.shrui",
+        /// `arith.maxsi`.
+        MaxS = "arith.maxsi",
+        /// `arith.maxui`.
+        MaxU = "arith.maxui",
+        /// `arith.minsi`.
+        MinS = "arith.minsi",
+        /// `arith.minui`.
+        MinU = "arith.minui",
+        /// `arith.ceildivsi`: signed quotient rounded up.
+        CeilDivS = "arith.ceildivsi",
+        /// `arith.ceildivui`: unsigned quotient rounded up.
+        CeilDivU = "arith.ceildivui",
+        /// `arith.floordivsi`: signed quotient rounded down.
+        FloorDivS = "arith.floordivsi",
+    }
 }
 
 impl IntBinaryOp {
-    /// Every binary integer op, with its op name.
-    pub const ALL: [(IntBinaryOp, &'static str); 20] = [
-        (Self::Add, "arith.addi"),
-        (Self::Sub, "arith.subi"),
-        (Self::Mul, "arith.muli"),
-        (Self::DivS, "arith.divsi"),
-        (Self::DivU, "arith.divui"),
-        (Self::RemS, "arith.remsi"),
-        (Self::RemU, "arith.remui"),
-        (Self::And, "arith.andi"),
-        (Self::Or, "arith.ori"),
-        (Self::Xor, "arith.xori"),
-        (Self::Shl, "arith.shli"),
-        (Self::ShrS, "arith.shrsi"),
-        (Self::ShrU, "arith.shrui"),
-        (Self::MaxS, "arith.maxsi"),
-        (Self::MaxU, "arith.maxui"),
-        (Self::MinS, "arith.minsi"),
-        (Self::MinU, "arith.minui"),
-        (Self::CeilDivS, "arith.ceildivsi"),
-        (Self::CeilDivU, "arith.ceildivui"),
-        (Self::FloorDivS, "arith.floordivsi"),
-    ];
-
-    /// The op's name, e.g. `arith.addi`.
-    pub fn name(self) -> &'static str {
-        Self::ALL[self as usize].1
-    }
-
-    /// The op named `name`, if it is a binary integer op.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.iter().find(|(_, n)| *n == name).map(|&(k, _)| k)
-    }
-
-    /// Which binary integer op `op` is, if any (by name; whether verified or not).
-    pub fn of(ctx: &Context, op: OpId) -> Option<Self> {
-        Self::from_name(ctx.name_str(op))
+    /// Whether the op has MLIR's `Commutative` trait ([`weir_ir::Traits::COMMUTATIVE`]).
+    pub const fn is_commutative(self) -> bool {
+        use IntBinaryOp::*;
+        match self {
+            Add | Mul | And | Or | Xor | MaxS | MaxU | MinS | MinU => true,
+            Sub | DivS | DivU | RemS | RemU | Shl | ShrS | ShrU | CeilDivS | CeilDivU
+            | FloorDivS => false,
+        }
     }
 
     /// Whether the op takes `overflowFlags` (`#arith.overflow<nsw, nuw>`): `addi`, `subi`,
@@ -184,6 +196,54 @@ impl IntBinaryOp {
     }
 }
 
+op_kinds! {
+    /// The cast ops of arith (MLIR `arith.index_cast` ... `arith.bitcast`), for the builder
+    /// [`crate::build_cast`] and the op table; [`IntCastOp`] has the integer casts' semantics.
+    pub enum CastOp {
+        /// `arith.index_cast`: `index` to or from `iN`, sign-extending or truncating.
+        IndexCast = "arith.index_cast",
+        /// `arith.index_castui`: `index` to or from `iN`, zero-extending or truncating.
+        IndexCastUI = "arith.index_castui",
+        /// `arith.extsi`: sign extension.
+        ExtSI = "arith.extsi",
+        /// `arith.extui`: zero extension.
+        ExtUI = "arith.extui",
+        /// `arith.trunci`: integer truncation.
+        TruncI = "arith.trunci",
+        /// `arith.sitofp`: signed integer to float.
+        SIToFP = "arith.sitofp",
+        /// `arith.uitofp`: unsigned integer to float.
+        UIToFP = "arith.uitofp",
+        /// `arith.fptosi`: float to signed integer.
+        FPToSI = "arith.fptosi",
+        /// `arith.fptoui`: float to unsigned integer.
+        FPToUI = "arith.fptoui",
+        /// `arith.extf`: float extension.
+        ExtF = "arith.extf",
+        /// `arith.truncf`: float truncation.
+        TruncF = "arith.truncf",
+        /// `arith.bitcast`: the same bits in a type of the same width.
+        Bitcast = "arith.bitcast",
+    }
+}
+
+impl CastOp {
+    /// The integer cast this is, if it is one ([`IntCastOp`]; `arith.bitcast` counts, the
+    /// caller checks that both types are integers).
+    pub const fn int_cast(self) -> Option<IntCastOp> {
+        use CastOp::*;
+        match self {
+            ExtSI => Some(IntCastOp::ExtSI),
+            ExtUI => Some(IntCastOp::ExtUI),
+            TruncI => Some(IntCastOp::TruncI),
+            IndexCast => Some(IntCastOp::IndexCast),
+            IndexCastUI => Some(IntCastOp::IndexCastUI),
+            Bitcast => Some(IntCastOp::Bitcast),
+            SIToFP | UIToFP | FPToSI | FPToUI | ExtF | TruncF => None,
+        }
+    }
+}
+
 /// The integer-to-integer casts of arith (MLIR `arith.extsi`, `extui`, `trunci`, `index_cast`,
 /// `index_castui`, and `bitcast` between integers of one width).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,24 +263,27 @@ pub enum IntCastOp {
 }
 
 impl IntCastOp {
-    /// Every integer cast, with its op name.
-    pub const ALL: [(IntCastOp, &'static str); 6] = [
-        (Self::ExtSI, "arith.extsi"),
-        (Self::ExtUI, "arith.extui"),
-        (Self::TruncI, "arith.trunci"),
-        (Self::IndexCast, "arith.index_cast"),
-        (Self::IndexCastUI, "arith.index_castui"),
-        (Self::Bitcast, "arith.bitcast"),
-    ];
+    /// The cast op this is.
+    pub const fn cast(self) -> CastOp {
+        use IntCastOp::*;
+        match self {
+            ExtSI => CastOp::ExtSI,
+            ExtUI => CastOp::ExtUI,
+            TruncI => CastOp::TruncI,
+            IndexCast => CastOp::IndexCast,
+            IndexCastUI => CastOp::IndexCastUI,
+            Bitcast => CastOp::Bitcast,
+        }
+    }
 
     /// The op's name, e.g. `arith.extsi`.
-    pub fn name(self) -> &'static str {
-        Self::ALL[self as usize].1
+    pub const fn name(self) -> &'static str {
+        self.cast().name()
     }
 
     /// The cast named `name`, if it is one of these.
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.iter().find(|(_, n)| *n == name).map(|&(k, _)| k)
+        CastOp::from_name(name)?.int_cast()
     }
 
     /// Which integer cast `op` is, if any (by name). `arith.bitcast` is one only when both its
@@ -259,20 +322,74 @@ impl IntCastOp {
     }
 }
 
+op_kinds! {
+    /// The binary float ops of arith (MLIR `arith.addf` ... `arith.minnumf`): IEEE 754
+    /// arithmetic in the type's precision, rounded to nearest even. The folder's evaluation is
+    /// [`crate::fold`]'s `eval_float`.
+    pub enum FloatBinaryOp {
+        /// `arith.addf`.
+        Add = "arith.addf",
+        /// `arith.subf`.
+        Sub = "arith.subf",
+        /// `arith.mulf`.
+        Mul = "arith.mulf",
+        /// `arith.divf`.
+        Div = "arith.divf",
+        /// `arith.remf`: C's `fmod` (LLVM `frem`), the sign of `a`.
+        Rem = "arith.remf",
+        /// `arith.maximumf`: IEEE 754-2019 `maximum` (NaN if either is NaN, `-0 < +0`).
+        Maximum = "arith.maximumf",
+        /// `arith.minimumf`: IEEE 754-2019 `minimum`.
+        Minimum = "arith.minimumf",
+        /// `arith.maxnumf`: IEEE 754-2008 `maxNum` (the other operand if one is NaN).
+        MaxNum = "arith.maxnumf",
+        /// `arith.minnumf`: IEEE 754-2008 `minNum`.
+        MinNum = "arith.minnumf",
+    }
+}
+
+impl FloatBinaryOp {
+    /// Whether the op has MLIR's `Commutative` trait ([`weir_ir::Traits::COMMUTATIVE`]).
+    pub const fn is_commutative(self) -> bool {
+        use FloatBinaryOp::*;
+        match self {
+            Add | Mul | Maximum | Minimum | MaxNum | MinNum => true,
+            Sub | Div | Rem => false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_round_trip() {
-        for (k, n) in IntBinaryOp::ALL {
-            assert_eq!(IntBinaryOp::from_name(n), Some(k));
-            assert_eq!(k.name(), n);
+        for &k in IntBinaryOp::ALL {
+            assert_eq!(IntBinaryOp::from_name(k.name()), Some(k));
         }
-        for (k, n) in IntCastOp::ALL {
-            assert_eq!(IntCastOp::from_name(n), Some(k));
-            assert_eq!(k.name(), n);
+        for &k in FloatBinaryOp::ALL {
+            assert_eq!(FloatBinaryOp::from_name(k.name()), Some(k));
         }
+        for &k in CastOp::ALL {
+            assert_eq!(CastOp::from_name(k.name()), Some(k));
+            if let Some(i) = k.int_cast() {
+                assert_eq!(i.cast(), k);
+                assert_eq!(IntCastOp::from_name(k.name()), Some(i));
+            }
+        }
+        // MLIR 22's ArithOps.td: 20 integer and 9 float binary ops, 12 casts (6 integer ones).
+        assert_eq!(IntBinaryOp::ALL.len(), 20);
+        assert_eq!(FloatBinaryOp::ALL.len(), 9);
+        assert_eq!(CastOp::ALL.len(), 12);
+        assert_eq!(
+            CastOp::ALL
+                .iter()
+                .filter(|k| k.int_cast().is_some())
+                .count(),
+            6
+        );
+        assert_eq!(IntCastOp::from_name("arith.sitofp"), None);
     }
 
     #[test]

@@ -32,7 +32,14 @@ weir_ir::op_view! {
 impl CmpIOp {
     /// The predicate `P`.
     pub fn predicate(self, ctx: &Context) -> CmpIPredicate {
-        crate::cmpi_predicate(ctx, self.0).expect("verified arith.cmpi has a predicate")
+        self.try_predicate(ctx)
+            .expect("verified arith.cmpi has a predicate")
+    }
+
+    /// The predicate, or `None` when the `predicate` attribute is missing or out of range
+    /// (which the verifier rejects): for consumers of unverified IR, such as the JIT.
+    pub fn try_predicate(self, ctx: &Context) -> Option<CmpIPredicate> {
+        crate::cmpi_predicate(ctx, self.0)
     }
 
     /// The left operand.
@@ -59,7 +66,14 @@ weir_ir::op_view! {
 impl CmpFOp {
     /// The predicate `P`.
     pub fn predicate(self, ctx: &Context) -> CmpFPredicate {
-        crate::cmpf_predicate(ctx, self.0).expect("verified arith.cmpf has a predicate")
+        self.try_predicate(ctx)
+            .expect("verified arith.cmpf has a predicate")
+    }
+
+    /// The predicate, or `None` when the `predicate` attribute is missing or out of range
+    /// (which the verifier rejects): for consumers of unverified IR, such as the JIT.
+    pub fn try_predicate(self, ctx: &Context) -> Option<CmpFPredicate> {
+        crate::cmpf_predicate(ctx, self.0)
     }
 
     /// The left operand.

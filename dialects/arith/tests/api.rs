@@ -3,9 +3,10 @@
 use common::{parse, setup};
 use weir_dialect_arith::flags::FlagKind;
 use weir_dialect_arith::{
-    attr_type, build_binary, build_cast, build_cmpf, build_cmpi, build_constant,
+    attr_type, build_cast, build_cmpf, build_cmpi, build_constant, build_int_binary,
     build_int_constant, build_negf, build_select, cmpf_predicate, cmpi_predicate,
-    constant_float_value, constant_int_value, constant_value, CmpFPredicate, CmpIPredicate,
+    constant_float_value, constant_int_value, constant_value, CastOp, CmpFPredicate, CmpIPredicate,
+    IntBinaryOp,
 };
 use weir_ir::{
     AttrKind, Context, FloatKind, InsertPoint, Location, OpId, Traits, TypeKind, ValueId,
@@ -44,13 +45,13 @@ fn builders_print_as_mlir() {
     let t = build_int_constant(&mut ctx, at, 1, i1, loc.clone());
     let half = ctx.float_attr(0.5, f64t);
     let h = build_constant(&mut ctx, at, half, loc.clone());
-    let s = build_binary(&mut ctx, at, "arith.addi", a, k, loc.clone());
-    let s2 = build_binary(&mut ctx, at, "muli", s, b, loc.clone());
+    let s = build_int_binary(&mut ctx, at, IntBinaryOp::Add, a, k, loc.clone());
+    let s2 = build_int_binary(&mut ctx, at, IntBinaryOp::Mul, s, b, loc.clone());
     let lt = build_cmpi(&mut ctx, at, CmpIPredicate::Slt, s2, b, loc.clone());
-    let both = build_binary(&mut ctx, at, "andi", lt, c, loc.clone());
+    let both = build_int_binary(&mut ctx, at, IntBinaryOp::And, lt, c, loc.clone());
     let sel = build_select(&mut ctx, at, both, s2, a, loc.clone());
-    let ic = build_cast(&mut ctx, at, "index_cast", zero, i32t, loc.clone());
-    let fx = build_cast(&mut ctx, at, "arith.extf", x, f64t, loc.clone());
+    let ic = build_cast(&mut ctx, at, CastOp::IndexCast, zero, i32t, loc.clone());
+    let fx = build_cast(&mut ctx, at, CastOp::ExtF, x, f64t, loc.clone());
     let n = build_negf(&mut ctx, at, fx, loc.clone());
     let fl = build_cmpf(&mut ctx, at, CmpFPredicate::Uno, n, h, loc.clone());
     let _ = (sel, ic, t, fl);

@@ -463,18 +463,18 @@ fn add_sub_inverse_identities() {
     let mut t = T::new();
     let i32t = t.ty("i32");
     let (a, b) = (t.arg(i32t), t.arg(i32t));
-    let sub = weir_dialect_arith::build_binary(
+    let sub = weir_dialect_arith::build_int_binary(
         &mut t.ctx,
         InsertPoint::End(t.block),
-        "subi",
+        weir_dialect_arith::IntBinaryOp::Sub,
         a,
         b,
         Location::Unknown,
     );
-    let add = weir_dialect_arith::build_binary(
+    let add = weir_dialect_arith::build_int_binary(
         &mut t.ctx,
         InsertPoint::End(t.block),
-        "addi",
+        weir_dialect_arith::IntBinaryOp::Add,
         a,
         b,
         Location::Unknown,
@@ -603,7 +603,7 @@ fn cmpi_on_i1_values() {
     let ext = weir_dialect_arith::build_cast(
         &mut t.ctx,
         InsertPoint::End(t.block),
-        "extui",
+        weir_dialect_arith::CastOp::ExtUI,
         x,
         i32t,
         Location::Unknown,
@@ -873,12 +873,26 @@ fn cast_of_cast() {
     let (i8t, i32t) = (t.ty("i8"), t.ty("i32"));
     let x = t.arg(i8t);
     let at = InsertPoint::End(t.block);
-    let ext = weir_dialect_arith::build_cast(&mut t.ctx, at, "extsi", x, i32t, Location::Unknown);
+    let ext = weir_dialect_arith::build_cast(
+        &mut t.ctx,
+        at,
+        weir_dialect_arith::CastOp::ExtSI,
+        x,
+        i32t,
+        Location::Unknown,
+    );
     let r = t.fold_with("arith.trunci", &[ext], &[None], i8t, &[]);
     assert_eq!(r, R::Other);
     let f32t = t.ty("f32");
     let y = t.arg(i32t);
-    let bc = weir_dialect_arith::build_cast(&mut t.ctx, at, "bitcast", y, f32t, Location::Unknown);
+    let bc = weir_dialect_arith::build_cast(
+        &mut t.ctx,
+        at,
+        weir_dialect_arith::CastOp::Bitcast,
+        y,
+        f32t,
+        Location::Unknown,
+    );
     assert_eq!(
         t.fold_with("arith.bitcast", &[bc], &[None], i32t, &[]),
         R::Other

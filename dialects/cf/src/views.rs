@@ -79,7 +79,14 @@ impl SwitchOp {
     /// The case values, in case order, sign-extended from the flag width (`i1`: 0 or 1; `uiN`:
     /// zero-extended); see [`crate::switch_case_values`].
     pub fn case_values(self, ctx: &Context) -> Vec<i128> {
-        crate::switch_case_values(ctx, self.0).expect("verified cf.switch has valid case values")
+        self.try_case_values(ctx)
+            .expect("verified cf.switch has valid case values")
+    }
+
+    /// The case values as [`SwitchOp::case_values`], or `None` when `case_values` is malformed
+    /// (which the verifier rejects): for consumers of unverified IR, such as the JIT.
+    pub fn try_case_values(self, ctx: &Context) -> Option<Vec<i128>> {
+        crate::switch_case_values(ctx, self.0)
     }
 
     /// The number of cases (besides the default).

@@ -111,9 +111,16 @@ weir_ir::op_view! {
 impl CallOp {
     /// The callee's name (the flat `callee` symbol reference, without `@`).
     pub fn callee(self, ctx: &Context) -> &str {
+        self.try_callee(ctx)
+            .expect("verified func.call has a flat symbol reference 'callee'")
+    }
+
+    /// The callee's name as [`CallOp::callee`], or `None` when `callee` is not a flat symbol
+    /// reference (which the verifier rejects): for consumers of unverified IR, such as the JIT.
+    pub fn try_callee(self, ctx: &Context) -> Option<&str> {
         match ctx.attr_of(self.0, "callee").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef(path)) if path.len() == 1 => &path[0],
-            _ => panic!("verified func.call has a flat symbol reference 'callee'"),
+            Some(AttrKind::SymbolRef(path)) if path.len() == 1 => Some(&path[0]),
+            _ => None,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Unrolling by a factor: a main loop of k copies per iteration plus an epilogue.
 
 use crate::full::{constant, copy_block, unroll_iterations};
-use weir_dialect_arith::{build_binary, build_cmpi, build_select, CmpIPredicate};
+use weir_dialect_arith::{build_cmpi, build_int_binary, build_select, CmpIPredicate, IntBinaryOp};
 use weir_dialect_scf::{build_yield, ForOp};
 use weir_ir::{Context, InsertPoint, ValueId};
 
@@ -127,29 +127,31 @@ fn runtime_bounds(
     let ty = ctx.value_type(lb);
     let loc = ctx.loc(op.op()).clone();
     let at = InsertPoint::Before(op.op());
-    let bin = |ctx: &mut Context, name: &str, a, b| build_binary(ctx, at, name, a, b, loc.clone());
+    let bin = |ctx: &mut Context, kind: IntBinaryOp, a, b| {
+        build_int_binary(ctx, at, kind, a, b, loc.clone())
+    };
     let gt = if unsigned {
         CmpIPredicate::Ugt
     } else {
         CmpIPredicate::Sgt
     };
     let nonempty = build_cmpi(ctx, at, gt, ub, lb, loc.clone());
-    let diff = bin(ctx, "subi", ub, lb);
+    let diff = bin(ctx, IntBinaryOp::Sub, ub, lb);
     let step_v = constant(ctx, op.op(), step, ty);
-    let quotient = bin(ctx, "divui", diff, step_v);
-    let remainder = bin(ctx, "remui", diff, step_v);
+    let quotient = bin(ctx, IntBinaryOp::DivU, diff, step_v);
+    let remainder = bin(ctx, IntBinaryOp::RemU, diff, step_v);
     let zero = constant(ctx, op.op(), 0, ty);
     let one = constant(ctx, op.op(), 1, ty);
     let partial = build_cmpi(ctx, at, CmpIPredicate::Ne, remainder, zero, loc.clone());
     let extra = build_select(ctx, at, partial, one, zero, loc.clone());
-    let count = bin(ctx, "addi", quotient, extra);
+    let count = bin(ctx, IntBinaryOp::Add, quotient, extra);
     let tc = build_select(ctx, at, nonempty, count, zero, loc.clone());
     // A loop whose induction variable would step past the type's maximum wraps around and runs
     // on (MLIR's scf.for semantics); `tc` does not count those iterations, so such a loop runs
     // entirely in the epilogue (the original loop): main = 0.
-    let last_index = bin(ctx, "subi", tc, one);
-    let last_offset = bin(ctx, "muli", last_index, step_v);
-    let last = bin(ctx, "addi", lb, last_offset);
+    let last_index = bin(ctx, IntBinaryOp::Sub, tc, one);
+    let last_offset = bin(ctx, IntBinaryOp::Mul, last_index, step_v);
+    let last = bin(ctx, IntBinaryOp::Add, lb, last_offset);
     let width = ctx.int_width(ty).unwrap_or(64);
     let max = if unsigned {
         mask(width)
@@ -164,17 +166,17 @@ fn runtime_bounds(
     };
     let no_wrap = build_cmpi(ctx, at, le, last, limit, loc.clone());
     let k_v = constant(ctx, op.op(), k as i128, ty);
-    let leftover = bin(ctx, "remui", tc, k_v);
-    let main_if_safe = bin(ctx, "subi", tc, leftover);
+    let leftover = bin(ctx, IntBinaryOp::RemU, tc, k_v);
+    let main_if_safe = bin(ctx, IntBinaryOp::Sub, tc, leftover);
     let main = build_select(ctx, at, no_wrap, main_if_safe, zero, loc.clone());
-    let main_minus_k = bin(ctx, "subi", main, k_v);
-    let last_span = bin(ctx, "muli", main_minus_k, step_v);
-    let last = bin(ctx, "addi", lb, last_span);
-    let past_last = bin(ctx, "addi", last, one);
+    let main_minus_k = bin(ctx, IntBinaryOp::Sub, main, k_v);
+    let last_span = bin(ctx, IntBinaryOp::Mul, main_minus_k, step_v);
+    let last = bin(ctx, IntBinaryOp::Add, lb, last_span);
+    let past_last = bin(ctx, IntBinaryOp::Add, last, one);
     let no_main = build_cmpi(ctx, at, CmpIPredicate::Eq, main, zero, loc.clone());
     let main_ub = build_select(ctx, at, no_main, lb, past_last, loc.clone());
-    let span = bin(ctx, "muli", main, step_v);
-    let next = bin(ctx, "addi", lb, span);
+    let span = bin(ctx, IntBinaryOp::Mul, main, step_v);
+    let next = bin(ctx, IntBinaryOp::Add, lb, span);
     let all_main = build_cmpi(ctx, at, CmpIPredicate::Eq, main, tc, loc.clone());
     let epilogue_lb = build_select(ctx, at, all_main, ub, next, loc);
     (main_ub, epilogue_lb)
@@ -215,10 +217,10 @@ fn build_main_loop(
             iv
         } else {
             let offset = constant(ctx, terminator, ctx.normalize_int(j * step, iv_ty), iv_ty);
-            build_binary(
+            build_int_binary(
                 ctx,
                 InsertPoint::Before(terminator),
-                "addi",
+                IntBinaryOp::Add,
                 iv,
                 offset,
                 loc.clone(),

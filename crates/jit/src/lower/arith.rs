@@ -3,64 +3,33 @@
 use super::math::FloatUn;
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
-use crate::diag::op_err;
+use crate::diag::{op_err, unsupported_op};
 use crate::module::{FMOD, FMODF};
 use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
-use weir_dialect_arith::{CmpFPredicate, CmpIPredicate};
-use weir_ir::{AttrKind, OpId};
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value};
+use weir_dialect_arith::{
+    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, SelectOp,
+};
+use weir_ir::{AttrKind, Context, Diagnostic, OpId, ValueId};
 
-/// The arith ops' entries of the lowering table.
-pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+/// The arith ops' entries of the lowering table: [`ENTRIES`] and one per binary integer and
+/// float op, named by [`IntBinaryOp::ALL`] and [`FloatBinaryOp::ALL`].
+pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
+    const INT_BIN: LowerFn = |l, op| l.op_int_bin(op);
+    const FLOAT_BIN: LowerFn = |l, op| l.op_float_bin(op);
+    let int = IntBinaryOp::ALL.iter().map(|k| (k.name(), INT_BIN));
+    let float = FloatBinaryOp::ALL.iter().map(|k| (k.name(), FLOAT_BIN));
+    ENTRIES.iter().copied().chain(int).chain(float)
+}
+
+/// The arith ops' entries of the lowering table but the binary ones (see [`entries`]).
+const ENTRIES: &[(&str, LowerFn)] = &[
     ("arith.constant", |l, op| l.op_constant(op)),
     ("arith.addui_extended", |l, op| l.op_addui_extended(op)),
     ("arith.mului_extended", |l, op| l.op_mul_extended(op, false)),
     ("arith.mulsi_extended", |l, op| l.op_mul_extended(op, true)),
-    ("arith.addi", |l, op| l.op_int_bin(op, IntBin::Add)),
-    ("arith.subi", |l, op| l.op_int_bin(op, IntBin::Sub)),
-    ("arith.muli", |l, op| l.op_int_bin(op, IntBin::Mul)),
-    ("arith.divsi", |l, op| l.op_int_bin(op, IntBin::DivS)),
-    ("arith.divui", |l, op| l.op_int_bin(op, IntBin::DivU)),
-    ("arith.remsi", |l, op| l.op_int_bin(op, IntBin::RemS)),
-    ("arith.remui", |l, op| l.op_int_bin(op, IntBin::RemU)),
-    ("arith.andi", |l, op| l.op_int_bin(op, IntBin::And)),
-    ("arith.ori", |l, op| l.op_int_bin(op, IntBin::Or)),
-    ("arith.xori", |l, op| l.op_int_bin(op, IntBin::Xor)),
-    ("arith.shli", |l, op| l.op_int_bin(op, IntBin::Shl)),
-    ("arith.shrsi", |l, op| l.op_int_bin(op, IntBin::ShrS)),
-    ("arith.shrui", |l, op| l.op_int_bin(op, IntBin::ShrU)),
-    ("arith.maxsi", |l, op| l.op_int_bin(op, IntBin::MaxS)),
-    ("arith.maxui", |l, op| l.op_int_bin(op, IntBin::MaxU)),
-    ("arith.minsi", |l, op| l.op_int_bin(op, IntBin::MinS)),
-    ("arith.minui", |l, op| l.op_int_bin(op, IntBin::MinU)),
-    ("arith.ceildivsi", |l, op| {
-        l.op_int_bin(op, IntBin::CeilDivS)
-    }),
-    ("arith.ceildivui", |l, op| {
-        l.op_int_bin(op, IntBin::CeilDivU)
-    }),
-    ("arith.floordivsi", |l, op| {
-        l.op_int_bin(op, IntBin::FloorDivS)
-    }),
-    ("arith.addf", |l, op| l.op_float_bin(op, FloatBin::Add)),
-    ("arith.subf", |l, op| l.op_float_bin(op, FloatBin::Sub)),
-    ("arith.mulf", |l, op| l.op_float_bin(op, FloatBin::Mul)),
-    ("arith.divf", |l, op| l.op_float_bin(op, FloatBin::Div)),
-    ("arith.remf", |l, op| l.op_float_bin(op, FloatBin::Rem)),
-    ("arith.maxnumf", |l, op| {
-        l.op_float_bin(op, FloatBin::MaxNum)
-    }),
-    ("arith.minnumf", |l, op| {
-        l.op_float_bin(op, FloatBin::MinNum)
-    }),
-    ("arith.maximumf", |l, op| {
-        l.op_float_bin(op, FloatBin::Maximum)
-    }),
-    ("arith.minimumf", |l, op| {
-        l.op_float_bin(op, FloatBin::Minimum)
-    }),
     ("arith.negf", |l, op| l.op_float_un(op, FloatUn::Neg)),
     ("arith.cmpi", |l, op| l.op_cmpi(op)),
     ("arith.cmpf", |l, op| l.op_cmpf(op)),
@@ -78,46 +47,6 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("arith.truncf", |l, op| l.op_float_cast(op, false)),
     ("arith.bitcast", |l, op| l.op_bitcast(op)),
 ];
-
-/// Integer binary ops of the arith dialect.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum IntBin {
-    Add,
-    Sub,
-    Mul,
-    DivS,
-    DivU,
-    RemS,
-    RemU,
-    And,
-    Or,
-    Xor,
-    Shl,
-    ShrS,
-    ShrU,
-    MaxS,
-    MaxU,
-    MinS,
-    MinU,
-    CeilDivS,
-    CeilDivU,
-    FloorDivS,
-}
-
-/// Float binary ops of the arith and math dialects.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum FloatBin {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    MaxNum,
-    MinNum,
-    Maximum,
-    Minimum,
-    CopySign,
-}
 
 /// The Cranelift condition code of an `arith.cmpi` predicate, and whether the operands are
 /// read signed.
@@ -162,6 +91,15 @@ fn float_cc(p: CmpFPredicate) -> Result<FloatCC, bool> {
     }
 }
 
+/// The error for a comparison whose `predicate` attribute is missing or out of range.
+fn bad_predicate(ctx: &Context, op: OpId) -> Diagnostic {
+    op_err(
+        ctx,
+        op,
+        "requires a 'predicate' attribute naming one of its predicates",
+    )
+}
+
 impl FunctionLowering<'_, '_> {
     /// `arith.constant`: an integer, float or boolean attribute of a scalar type.
     fn op_constant(&mut self, op: OpId) -> R<()> {
@@ -196,9 +134,12 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// Integer binary ops; semantics per MLIR's arith dialect (wrap-around at the type's width).
-    fn op_int_bin(&mut self, op: OpId, k: IntBin) -> R<()> {
+    /// The binary integer ops ([`IntBinaryOp`]); semantics per MLIR's arith dialect
+    /// (wrap-around at the type's width), as [`IntBinaryOp::eval`] computes them but with
+    /// faults where that gives `None` for a division and results for out-of-range shifts.
+    fn op_int_bin(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
+        let k = IntBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
         self.counts(op, 2, 1)?;
         let t = self.same_type(op)?;
         let w = self.int_type_of(op, t)?;
@@ -206,7 +147,7 @@ impl FunctionLowering<'_, '_> {
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
         let loc = ctx.loc(op).clone();
-        use IntBin::*;
+        use IntBinaryOp::*;
         let r = match k {
             // MLIR arith.addi / subi / muli: two's complement, wrapping.
             Add => {
@@ -351,15 +292,25 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// Float binary ops (MLIR arith/math; IEEE 754 arithmetic, round to nearest even).
-    pub(super) fn op_float_bin(&mut self, op: OpId, k: FloatBin) -> R<()> {
+    /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two
+    /// operands and a result of one float type, and the type.
+    pub(super) fn float_operands(&self, op: OpId) -> R<(ScalarType, Value, Value)> {
         let ctx = self.ctx;
         self.counts(op, 2, 1)?;
         let t = self.same_type(op)?;
         self.float_type_of(op, t)?;
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
-        use FloatBin::*;
+        Ok((t, a, b))
+    }
+
+    /// The binary float ops ([`FloatBinaryOp`]; MLIR arith, IEEE 754 arithmetic, round to
+    /// nearest even).
+    fn op_float_bin(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let k = FloatBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let (t, a, b) = self.float_operands(op)?;
+        use FloatBinaryOp::*;
         let r = match k {
             Add => self.b.ins().fadd(a, b),
             Sub => self.b.ins().fsub(a, b),
@@ -387,22 +338,24 @@ impl FunctionLowering<'_, '_> {
                 let x = self.b.ins().select(a_nan, b, m);
                 self.b.ins().select(b_nan, a, x)
             }
-            // MLIR math.copysign.
-            CopySign => self.b.ins().fcopysign(a, b),
         };
         self.set_result(op, 0, r);
         Ok(())
     }
 
-    /// The operand type of a comparison (arith.cmpi / cmpf): two operands of one type and an
-    /// `i1` result, else an error naming the `kind` of operand expected.
-    fn compare_operand_type(&self, op: OpId, kind: &str) -> R<ScalarType> {
+    /// The operand type of a comparison (arith.cmpi / cmpf) with operands `lhs`, `rhs` and two
+    /// operands and one result (checked by the caller): operands of one type and an `i1`
+    /// result, else an error naming the `kind` of operand expected.
+    fn compare_operand_type(
+        &self,
+        op: OpId,
+        lhs: ValueId,
+        rhs: ValueId,
+        kind: &str,
+    ) -> R<ScalarType> {
         let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t
-            || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1)
-        {
+        let t = self.ty(op, lhs)?;
+        if self.ty(op, rhs)? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
             return Err(op_err(
                 ctx,
                 op,
@@ -415,14 +368,17 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.cmpi: `predicate` is an [`CmpIPredicate`]; the result is an `i1`.
     fn op_cmpi(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let t = self.compare_operand_type(op, "integer")?;
+        let cmp = CmpIOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 2, 1)?;
+        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
+        let t = self.compare_operand_type(op, lhs, rhs, "integer")?;
         let w = self.int_type_of(op, t)?;
-        let p = self.int_attr(op, "predicate")?;
-        let pred = i64::try_from(p).ok().and_then(CmpIPredicate::from_i64);
-        let (cc, signed) =
-            int_cc(pred.ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?);
-        let mut a = self.val(op, ctx.operand(op, 0))?;
-        let mut b = self.val(op, ctx.operand(op, 1))?;
+        let pred = cmp
+            .try_predicate(ctx)
+            .ok_or_else(|| bad_predicate(ctx, op))?;
+        let (cc, signed) = int_cc(pred);
+        let mut a = self.val(op, lhs)?;
+        let mut b = self.val(op, rhs)?;
         if signed {
             a = self.sext(a, w);
             b = self.sext(b, w);
@@ -435,14 +391,17 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.cmpf (see [`float_cc`]); the result is an `i1`.
     fn op_cmpf(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let t = self.compare_operand_type(op, "float")?;
+        let cmp = CmpFOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 2, 1)?;
+        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
+        let t = self.compare_operand_type(op, lhs, rhs, "float")?;
         self.float_type_of(op, t)?;
-        let p = self.int_attr(op, "predicate")?;
-        let pred = i64::try_from(p).ok().and_then(CmpFPredicate::from_i64);
-        let cc =
-            float_cc(pred.ok_or_else(|| op_err(ctx, op, format!("has an unknown predicate {p}")))?);
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let b = self.val(op, ctx.operand(op, 1))?;
+        let pred = cmp
+            .try_predicate(ctx)
+            .ok_or_else(|| bad_predicate(ctx, op))?;
+        let cc = float_cc(pred);
+        let a = self.val(op, lhs)?;
+        let b = self.val(op, rhs)?;
         let r = match cc {
             Ok(cc) => self.b.ins().fcmp(cc, a, b),
             Err(k) => self.b.ins().iconst(types::I8, k as i64),
@@ -454,21 +413,27 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.select `%c, %a, %b` with a scalar `i1` condition.
     fn op_select(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
+        let sel = SelectOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
         self.counts(op, 3, 1)?;
-        if self.ty(op, ctx.operand(op, 0))? != ScalarType::Int(1) {
+        let (cond, tv, fv) = (
+            sel.condition(ctx),
+            sel.true_value(ctx),
+            sel.false_value(ctx),
+        );
+        if self.ty(op, cond)? != ScalarType::Int(1) {
             return Err(op_err(ctx, op, "requires an i1 condition"));
         }
-        let t = self.ty(op, ctx.operand(op, 1))?;
-        if self.ty(op, ctx.operand(op, 2))? != t || self.ty(op, ctx.result(op, 0))? != t {
+        let t = self.ty(op, tv)?;
+        if self.ty(op, fv)? != t || self.ty(op, sel.result(ctx))? != t {
             return Err(op_err(
                 ctx,
                 op,
                 "requires both choices and the result to have one type",
             ));
         }
-        let c = self.val(op, ctx.operand(op, 0))?;
-        let a = self.val(op, ctx.operand(op, 1))?;
-        let b = self.val(op, ctx.operand(op, 2))?;
+        let c = self.val(op, cond)?;
+        let a = self.val(op, tv)?;
+        let b = self.val(op, fv)?;
         let r = self.b.ins().select(c, a, b);
         self.set_result(op, 0, r);
         Ok(())

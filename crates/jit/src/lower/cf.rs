@@ -1,14 +1,18 @@
 //! Lowerings of the cf dialect's ops (MLIR `cf`): branches become Cranelift jumps, `cf.switch`
-//! a jump table where dense, `cf.assert` a fault.
+//! a jump table where dense, `cf.assert` a fault. The ops are read through cf's views; the
+//! operands each successor gets are the dialect's (`Context::successor_operands`, MLIR
+//! `BranchOpInterface`), checked to tile the operands so a malformed segment attribute is an
+//! error, never wrong arguments.
 
-use super::{int_array, FunctionLowering, LowerFn, R};
-use crate::diag::op_err;
+use super::{FunctionLowering, LowerFn, R};
+use crate::diag::{op_err, unsupported_op};
 use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::{Block, BlockArg, InstBuilder};
 use cranelift_frontend::Switch;
 use std::collections::HashSet;
-use weir_ir::{AttrKind, BlockId, DenseValue, OpId, ValueId};
+use weir_dialect_cf::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
+use weir_ir::{BlockId, OpId, ValueId};
 
 /// The cf ops' entries of the lowering table.
 pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
@@ -19,13 +23,47 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
 ];
 
 impl FunctionLowering<'_, '_> {
+    /// Checks that `op` has `n` successors and that the successors' operands are the op's
+    /// operands after the first `leading` ones, successor after successor without gaps (the
+    /// layout of `operandSegmentSizes` / `case_operand_segments`, which the verifier checks).
+    fn check_successor_operands(&self, op: OpId, n: usize, leading: usize) -> R<()> {
+        let ctx = self.ctx;
+        if ctx.successors(op).len() != n {
+            return Err(op_err(
+                ctx,
+                op,
+                format!(
+                    "requires {n} successor(s), got {}",
+                    ctx.successors(op).len()
+                ),
+            ));
+        }
+        let mut next = leading;
+        for i in 0..n {
+            let r = ctx.successor_operand_range(op, i);
+            if r.start != next {
+                next = usize::MAX;
+                break;
+            }
+            next = r.end;
+        }
+        if next != ctx.operands(op).len() {
+            return Err(op_err(
+                ctx,
+                op,
+                "has operand segments that do not add up to its operands",
+            ));
+        }
+        Ok(())
+    }
+
     /// MLIR cf.br: all operands go to the single successor.
     fn op_br(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let [succ] = ctx.successors(op)[..] else {
-            return Err(op_err(ctx, op, "requires exactly one successor"));
-        };
-        let args = self.block_args(op, succ, ctx.operands(op))?;
+        let br = BranchOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.check_successor_operands(op, 1, 0)?;
+        let succ = br.dest(ctx);
+        let args = self.block_args(op, succ, br.dest_operands(ctx))?;
         let target = self.target(op, succ)?;
         self.b.ins().jump(target, &args);
         self.terminated = true;
@@ -33,37 +71,18 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// MLIR cf.cond_br: operands (cond, true args, false args), split by
-    /// `operandSegmentSizes` = [1, nT, nF] (or by the successors' argument counts).
+    /// `operandSegmentSizes` = [1, nT, nF].
     fn op_cond_br(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let [t, f] = ctx.successors(op)[..] else {
-            return Err(op_err(ctx, op, "requires exactly two successors"));
-        };
-        let ops = ctx.operands(op);
-        let (nt, nf) = match int_array(ctx, op, "operandSegmentSizes").as_deref() {
-            Some(&[1, nt, nf]) => (nt as usize, nf as usize),
-            Some(_) => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "has a malformed 'operandSegmentSizes' attribute",
-                ))
-            }
-            None => (ctx.block_args(t).len(), ctx.block_args(f).len()),
-        };
-        if ops.is_empty() || 1 + nt + nf != ops.len() {
-            return Err(op_err(
-                ctx,
-                op,
-                "has operand segments that do not add up to its operands",
-            ));
-        }
-        if self.ty(op, ops[0])? != ScalarType::Int(1) {
+        let br = CondBranchOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.check_successor_operands(op, 2, 1)?;
+        if self.ty(op, br.condition(ctx))? != ScalarType::Int(1) {
             return Err(op_err(ctx, op, "requires an i1 condition"));
         }
-        let cond = self.val(op, ops[0])?;
-        let targs = self.block_args(op, t, &ops[1..1 + nt])?;
-        let fargs = self.block_args(op, f, &ops[1 + nt..])?;
+        let (t, f) = (br.true_dest(ctx), br.false_dest(ctx));
+        let cond = self.val(op, br.condition(ctx))?;
+        let targs = self.block_args(op, t, br.true_operands(ctx))?;
+        let fargs = self.block_args(op, f, br.false_operands(ctx))?;
         let (tb, fb) = (self.target(op, t)?, self.target(op, f)?);
         self.b.ins().brif(cond, tb, &targs, fb, &fargs);
         self.terminated = true;
@@ -71,69 +90,32 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// MLIR cf.switch: operands (flag, default args, case args...), successors (default,
-    /// case 0, ...), `case_values` (compared with the whole flag, of any width up to 64 bits),
-    /// `case_operand_segments` (one count per case). The first of duplicate case values wins.
-    /// Dense cases become a jump table (cranelift_frontend's `Switch`).
+    /// case 0, ...), `case_values` (compared with the whole flag, of any width up to 64 bits).
+    /// The first of duplicate case values wins. Dense cases become a jump table
+    /// (cranelift_frontend's `Switch`).
     fn op_switch(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let succs = ctx.successors(op).to_vec();
-        let ops = ctx.operands(op).to_vec();
-        let Some((&default, cases)) = succs.split_first() else {
+        let sw = SwitchOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        if ctx.successors(op).is_empty() {
             return Err(op_err(ctx, op, "requires a default successor"));
-        };
-        if ops.is_empty() {
-            return Err(op_err(ctx, op, "requires a flag operand"));
         }
+        let n = sw.num_cases(ctx);
+        self.check_successor_operands(op, n + 1, 1)?;
         let w = {
-            let t = self.ty(op, ops[0])?;
+            let t = self.ty(op, sw.flag(ctx))?;
             self.int_type_of(op, t)?
         };
-        let mut values = match ctx.attr_of(op, "case_values").map(|a| ctx.attr_kind(a)) {
-            None => Vec::new(),
-            Some(AttrKind::Dense { values, .. } | AttrKind::DenseArray { values, .. }) => values
-                .iter()
-                .map(|v| match v {
-                    DenseValue::Int(i) => Ok(*i),
-                    DenseValue::Float(_) => Err(op_err(ctx, op, "has non-integer 'case_values'")),
-                })
-                .collect::<R<Vec<_>>>()?,
-            Some(_) => return Err(op_err(ctx, op, "has a malformed 'case_values' attribute")),
-        };
-        if values.len() == 1 && cases.len() > 1 {
-            values = vec![values[0]; cases.len()]; // a splat
-        }
-        if values.len() != cases.len() {
+        let values = sw
+            .try_case_values(ctx)
+            .ok_or_else(|| op_err(ctx, op, "has a malformed 'case_values' attribute"))?;
+        if values.len() != n {
             return Err(op_err(
                 ctx,
                 op,
                 "requires as many case values as case successors",
             ));
         }
-        let n_default = match int_array(ctx, op, "operandSegmentSizes").as_deref() {
-            Some(&[1, nd, _]) => nd as usize,
-            Some(_) => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "has a malformed 'operandSegmentSizes' attribute",
-                ))
-            }
-            None => ctx.block_args(default).len(),
-        };
-        let case_counts: Vec<usize> = match int_array(ctx, op, "case_operand_segments") {
-            Some(v) => v.iter().map(|&n| n as usize).collect(),
-            None => cases.iter().map(|&c| ctx.block_args(c).len()).collect(),
-        };
-        if case_counts.len() != cases.len()
-            || 1 + n_default + case_counts.iter().sum::<usize>() != ops.len()
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "has operand segments that do not add up to its operands",
-            ));
-        }
-        let flag = self.val(op, ops[0])?;
+        let flag = self.val(op, sw.flag(ctx))?;
         // Each edge that passes arguments goes through its own block (Switch targets take none).
         let mut edges: Vec<(Block, Block, Vec<BlockArg>)> = Vec::new();
         let mut edge = |me: &mut Self, succ: BlockId, vals: &[ValueId]| -> R<Block> {
@@ -146,21 +128,18 @@ impl FunctionLowering<'_, '_> {
             edges.push((e, target, args));
             Ok(e)
         };
-        let default_block = edge(self, default, &ops[1..1 + n_default])?;
-        let mut sw = Switch::new();
+        let default_block = edge(self, sw.default_dest(ctx), sw.default_operands(ctx))?;
+        let mut sw_table = Switch::new();
         let mut seen = HashSet::new();
-        let mut start = 1 + n_default;
-        for ((&succ, &value), &n) in cases.iter().zip(&values).zip(&case_counts) {
+        for (i, &value) in values.iter().enumerate() {
             let key = value as u64 & low_mask(w);
-            let range = start..start + n;
-            start += n;
             if !seen.insert(key) {
                 continue;
             }
-            let blk = edge(self, succ, &ops[range])?;
-            sw.set_entry(key as u128, blk);
+            let blk = edge(self, sw.case_dest(ctx, i), sw.case_operands(ctx, i))?;
+            sw_table.set_entry(key as u128, blk);
         }
-        sw.emit(&mut self.b, flag, default_block);
+        sw_table.emit(&mut self.b, flag, default_block);
         for (e, target, args) in edges {
             self.b.switch_to_block(e);
             self.b.ins().jump(target, &args);
@@ -172,18 +151,15 @@ impl FunctionLowering<'_, '_> {
     /// MLIR cf.assert `%cond, "msg"`: a runtime error `assertion failed: msg` when false.
     fn op_assert(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
+        let assert = AssertOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
         self.counts(op, 1, 0)?;
-        if self.ty(op, ctx.operand(op, 0))? != ScalarType::Int(1) {
+        if self.ty(op, assert.condition(ctx))? != ScalarType::Int(1) {
             return Err(op_err(ctx, op, "requires an i1 condition"));
         }
-        let msg = match ctx.attr_of(op, "msg").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::String(s)) => s.clone(),
-            _ => String::new(),
-        };
-        let cond = self.val(op, ctx.operand(op, 0))?;
+        let cond = self.val(op, assert.condition(ctx))?;
         let fb = self.fault_block(
             RuntimeErrorKind::AssertionFailed,
-            format!("assertion failed: {msg}"),
+            format!("assertion failed: {}", assert.msg(ctx)),
             ctx.loc(op).clone(),
         );
         let cont = self.b.create_block();

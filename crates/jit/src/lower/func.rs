@@ -3,9 +3,10 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{emit_call, emit_return, RT_STATUS};
-use crate::diag::op_err;
+use crate::diag::{op_err, unsupported_op};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
-use weir_ir::{AttrKind, OpId, Type};
+use weir_dialect_func::{CallOp, ReturnOp};
+use weir_ir::{OpId, Type};
 
 /// The op holding the functions the JIT compiles (MLIR `builtin.module`).
 pub(crate) const MODULE_OP: &str = "builtin.module";
@@ -22,12 +23,9 @@ impl FunctionLowering<'_, '_> {
     /// `func.return` (MLIR func dialect): the operands are the function's results.
     fn op_return(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
+        let ret = ReturnOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
         let want = self.decl().result_types.clone();
-        let got: Vec<Type> = ctx
-            .operands(op)
-            .iter()
-            .map(|&v| ctx.value_type(v))
-            .collect();
+        let got: Vec<Type> = ret.values(ctx).iter().map(|&v| ctx.value_type(v)).collect();
         if got != want {
             return Err(op_err(
                 ctx,
@@ -35,8 +33,8 @@ impl FunctionLowering<'_, '_> {
                 "operands do not match the function's result types",
             ));
         }
-        let vals = ctx
-            .operands(op)
+        let vals = ret
+            .values(ctx)
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
@@ -48,34 +46,21 @@ impl FunctionLowering<'_, '_> {
     /// `func.call @callee(args)`: a direct call; a fault in the callee propagates.
     fn op_call(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let callee = match ctx.attr_of(op, "callee").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::SymbolRef(path)) if path.len() == 1 => path[0].clone(),
-            Some(AttrKind::SymbolRef(_)) => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "nested symbol references are not supported",
-                ))
-            }
-            _ => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "requires a symbol reference 'callee' attribute",
-                ))
-            }
-        };
+        let call = CallOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let callee = call.try_callee(ctx).ok_or_else(|| {
+            op_err(
+                ctx,
+                op,
+                "requires a flat symbol reference 'callee' attribute",
+            )
+        })?;
         let idx = *self
             .env
             .by_name
-            .get(&callee)
+            .get(callee)
             .ok_or_else(|| op_err(ctx, op, format!("calls unknown function '@{callee}'")))?;
         let d = &self.env.decls[idx];
-        let arg_types: Vec<Type> = ctx
-            .operands(op)
-            .iter()
-            .map(|&v| ctx.value_type(v))
-            .collect();
+        let arg_types: Vec<Type> = call.args(ctx).iter().map(|&v| ctx.value_type(v)).collect();
         let res_types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
         if arg_types != d.param_types || res_types != d.result_types {
             return Err(op_err(
@@ -86,8 +71,8 @@ impl FunctionLowering<'_, '_> {
         }
         let (id, results) = (d.id, d.results.clone());
         let fref = self.imports.func_ref(self.jit, self.b.func, id);
-        let args = ctx
-            .operands(op)
+        let args = call
+            .args(ctx)
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;

@@ -1,7 +1,6 @@
 //! Lowerings of the math dialect's ops (MLIR `math`): Cranelift instructions where one
 //! computes the op, calls into the C math library or a runtime helper otherwise.
 
-use super::arith::FloatBin;
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
 use crate::diag::op_err;
@@ -23,9 +22,7 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
         l.op_float_un(op, FloatUn::RoundEven)
     }),
     ("math.rsqrt", |l, op| l.op_float_un(op, FloatUn::Rsqrt)),
-    ("math.copysign", |l, op| {
-        l.op_float_bin(op, FloatBin::CopySign)
-    }),
+    ("math.copysign", |l, op| l.op_copysign(op)),
     ("math.fma", |l, op| l.op_fma(op)),
     ("math.fpowi", |l, op| l.op_fpowi(op)),
     ("math.ipowi", |l, op| l.op_ipowi(op)),
@@ -61,6 +58,14 @@ pub(super) enum FloatUn {
 }
 
 impl FunctionLowering<'_, '_> {
+    /// MLIR math.copysign: the magnitude of the first operand with the sign of the second.
+    fn op_copysign(&mut self, op: OpId) -> R<()> {
+        let (_, a, b) = self.float_operands(op)?;
+        let r = self.b.ins().fcopysign(a, b);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
     /// Float unary ops: MLIR arith.negf, math.absf, sqrt (correctly rounded), floor, ceil,
     /// trunc, roundeven (ties to even), rsqrt.
     pub(super) fn op_float_un(&mut self, op: OpId, k: FloatUn) -> R<()> {

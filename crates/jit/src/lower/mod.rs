@@ -4,8 +4,11 @@
 //! `func`), each exporting its `ENTRIES`.
 //!
 //! Adding an op's lowering is one entry `("dialect.op", |l, op| ...)` in its dialect's
-//! `ENTRIES` (and the function it calls, next to it). The op-name string literals of the JIT
-//! live only in these registrations.
+//! `ENTRIES` (and the function it calls, next to it); arith's binary ops are entered from
+//! `IntBinaryOp::ALL` / `FloatBinaryOp::ALL` (`arith::entries`) and lowered by an exhaustive
+//! `match` over the enum. The op-name string literals of the JIT live only in these
+//! registrations; the lowerings read ops through their dialects' views. The driver lowers only
+//! registered ops (their `OpDef` says which operands go to which successor).
 //!
 //! Conventions of the generated code are the ABI's ([`crate::abi`]): `iN` kept zero-extended
 //! above bit N in its carrier; a fault stores `1 + fault site index` in the context's status
@@ -17,7 +20,7 @@ pub(crate) mod func;
 mod math;
 
 use crate::abi::{carrier, cl_type, entry_params, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
-use crate::diag::{err_at, op_err, unsupported_op, unsupported_type};
+use crate::diag::{err_at, op_err, unregistered_op, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
 use crate::scalar::low_mask;
 use crate::{FaultSite, RuntimeErrorKind, ScalarType};
@@ -27,9 +30,7 @@ use cranelift_frontend::FunctionBuilder;
 use cranelift_jit::JITModule;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-use weir_ir::{
-    AttrKind, BlockId, Context, DenseValue, Diagnostic, Location, OpId, RegionId, Type, ValueId,
-};
+use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
 
 /// The lowering of one op: emits its Cranelift code at the current insertion point (setting
 /// its results, or ending the block for a terminator), or a located error for a malformed op.
@@ -39,9 +40,13 @@ type LowerFn = fn(&mut FunctionLowering<'_, '_>, OpId) -> R<()>;
 fn table() -> &'static HashMap<&'static str, LowerFn> {
     static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        [arith::ENTRIES, math::ENTRIES, cf::ENTRIES, func::ENTRIES]
-            .iter()
-            .flat_map(|entries| entries.iter().copied())
+        arith::entries()
+            .chain(
+                [math::ENTRIES, cf::ENTRIES, func::ENTRIES]
+                    .into_iter()
+                    .flatten()
+                    .copied(),
+            )
             .collect()
     })
 }
@@ -99,22 +104,6 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     imports: Imports,
     /// Whether the current block already has its terminator.
     terminated: bool,
-}
-
-/// Reads an integer-array attribute (`array<i32: ...>` or `dense<...>`).
-pub(super) fn int_array(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i128>> {
-    let a = ctx.attr_of(op, name)?;
-    let values = match ctx.attr_kind(a) {
-        AttrKind::DenseArray { values, .. } | AttrKind::Dense { values, .. } => values,
-        _ => return None,
-    };
-    values
-        .iter()
-        .map(|v| match v {
-            DenseValue::Int(i) => Some(*i),
-            DenseValue::Float(_) => None,
-        })
-        .collect()
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -246,6 +235,9 @@ impl FunctionLowering<'_, '_> {
                 let lower = table()
                     .get(ctx.name_str(op))
                     .ok_or_else(|| unsupported_op(ctx, op))?;
+                if ctx.op_def(ctx.name(op)).is_none() {
+                    return Err(unregistered_op(ctx, op));
+                }
                 lower(&mut self, op)?;
             }
             if !self.terminated {
@@ -521,10 +513,14 @@ mod tests {
     /// Every op is registered once: a second entry for a name would silently replace the first.
     #[test]
     fn each_op_has_one_lowering() {
-        let entries = [arith::ENTRIES, math::ENTRIES, cf::ENTRIES, func::ENTRIES];
-        let registered: usize = entries.iter().map(|e| e.len()).sum();
-        assert_eq!(table().len(), registered);
+        let counts = [
+            arith::entries().count(),
+            math::ENTRIES.len(),
+            cf::ENTRIES.len(),
+            func::ENTRIES.len(),
+        ];
+        assert_eq!(table().len(), counts.iter().sum::<usize>());
         // 49 arith + 27 math + 4 cf + 2 func ops, as listed in the crate docs.
-        assert_eq!(entries.map(|e| e.len()), [49, 27, 4, 2],);
+        assert_eq!(counts, [49, 27, 4, 2]);
     }
 }
