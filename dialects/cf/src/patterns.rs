@@ -592,19 +592,18 @@ fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
     (ctx.successors(br)[0] != block).then_some(br)
 }
 
-/// Whether, after successor `index` of `op` was moved one forwarding block on, a pattern that
-/// comes before this one in the op's list may apply now, so the next hop waits for the driver's
-/// next visit (which tries that pattern first): `cf.br`'s merge into a block with one
-/// predecessor, and `cf.switch`'s dropping of cases that branch like the default (an edge that
-/// now meets another one).
-fn earlier_pattern_may_apply(ctx: &Context, op: OpId, index: usize) -> bool {
-    let succs = ctx.successors(op);
-    let dest = succs[index];
+/// Whether, had successor `index` of `op` been moved on to `dest`, a pattern that comes before
+/// this one in the op's list might apply, so the next hop waits for the driver's next visit
+/// (which tries that pattern first): `cf.br`'s merge into a block with one predecessor (`dest`
+/// has none yet), and `cf.switch`'s dropping of cases that branch like the default (the edge
+/// would meet another one).
+fn earlier_pattern_may_apply(ctx: &Context, op: OpId, index: usize, dest: BlockId) -> bool {
     if ctx.is(op, "cf.br") {
-        return ctx.predecessors(dest).len() == 1;
+        return ctx.predecessors(dest).is_empty();
     }
     ctx.is(op, "cf.switch")
-        && succs
+        && ctx
+            .successors(op)
             .iter()
             .enumerate()
             .any(|(i, &s)| i != index && s == dest)
@@ -613,9 +612,9 @@ fn earlier_pattern_may_apply(ctx: &Context, op: OpId, index: usize) -> bool {
 /// Skips the forwarding blocks a branch's successors lead to (MLIR `SimplifyPassThroughBr`,
 /// `...CondBranch`, `...Switch`). MLIR moves each successor one block on per application and
 /// lets the driver revisit the op; here one application takes as many hops as that sequence
-/// of applications would (it stops where an earlier pattern of the op may apply), so a
-/// branch into a chain of `k` forwarding blocks costs O(k) once, not O(k) per hop. A chain
-/// that ends in a cycle is left alone.
+/// of applications would (it stops where an earlier pattern of the op may apply) and sets the
+/// successor once, so a branch into a chain of `k` forwarding blocks costs O(k) once, not O(k)
+/// per hop. A chain that ends in a cycle is left alone.
 fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     if !well_formed_branch(ctx, op) {
         return false;
@@ -629,15 +628,18 @@ fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         }
         let mut succ = first;
         let mut operands = ctx.successor_operands(op, i).to_vec();
+        let hops = dropped.len();
         while let Some((next, new)) = collapse_branch(ctx, succ, &operands) {
-            ctx.set_successor(op, i, next);
-            set_successor_operands(ctx, op, i, new.clone());
             dropped.push(succ);
-            succ = next;
-            operands = new;
-            if earlier_pattern_may_apply(ctx, op, i) {
+            let stop = earlier_pattern_may_apply(ctx, op, i, next);
+            (succ, operands) = (next, new);
+            if stop {
                 break;
             }
+        }
+        if dropped.len() > hops {
+            ctx.set_successor(op, i, succ);
+            set_successor_operands(ctx, op, i, operands);
         }
     }
     if dropped.is_empty() {
