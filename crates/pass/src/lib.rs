@@ -95,7 +95,9 @@ pub trait Pass {
     fn name(&self) -> &'static str;
 
     /// Runs on `op` (and what it contains). Diagnostics (remarks, warnings, errors) are pushed
-    /// to `diags`; the pass fails when it pushes an error.
+    /// to `diags`; the pass fails when it pushes an error. `op` has passed the verifier (the
+    /// tools verify after parsing, as mlir-opt does, and [`run_pipeline`] after each pass), so a
+    /// pass may read ops through their dialects' views without checking their structure again.
     fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>);
 }
 

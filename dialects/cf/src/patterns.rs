@@ -531,8 +531,8 @@ fn rebuild_switch(ctx: &mut Context, op: OpId, values: &[i128], keep: &[usize]) 
 }
 
 /// `^succ` if it holds only `cf.br ^next(ops)` (MLIR `collapseBranch`): `^next` and the operands
-/// for it, given the operands passed to `^succ`. Not when `^succ`'s arguments are used elsewhere,
-/// nor when the chain of such blocks from `^succ` loops (an empty infinite loop).
+/// for it, given the operands passed to `^succ`. Not when `^succ`'s arguments are used elsewhere.
+/// (Whether the chain of such blocks loops is [`chain_loops`]'s question.)
 fn collapse_branch(
     ctx: &Context,
     succ: BlockId,
@@ -547,19 +547,6 @@ fn collapse_branch(
     if args.iter().any(|&a| ctx.uses(a).iter().any(|u| u.op != br)) {
         return None;
     }
-    // Refuse when following forwarding blocks from `succ` comes back to one already seen.
-    let mut seen: HashSet<BlockId> = HashSet::new();
-    seen.insert(succ);
-    let mut cur = next;
-    while let Some(b) = forwarding_br(ctx, cur) {
-        if !seen.insert(cur) {
-            return None;
-        }
-        cur = ctx.successors(b)[0];
-        if seen.contains(&cur) {
-            return None;
-        }
-    }
     let new = ctx
         .operands(br)
         .iter()
@@ -571,6 +558,31 @@ fn collapse_branch(
     Some((next, new))
 }
 
+/// The block a forwarding block branches to (see [`forwarding_br`]).
+fn forwarded_to(ctx: &Context, block: BlockId) -> Option<BlockId> {
+    forwarding_br(ctx, block).map(|br| ctx.successors(br)[0])
+}
+
+/// Whether following forwarding blocks from `block` never reaches a block that does not
+/// forward (the chain ends in a cycle: an empty infinite loop). Floyd's cycle detection: linear
+/// in the chain, no set.
+fn chain_loops(ctx: &Context, block: BlockId) -> bool {
+    let (mut slow, mut fast) = (block, block);
+    loop {
+        let Some(f) = forwarded_to(ctx, fast).and_then(|b| forwarded_to(ctx, b)) else {
+            return false;
+        };
+        fast = f;
+        let Some(s) = forwarded_to(ctx, slow) else {
+            return false;
+        };
+        slow = s;
+        if slow == fast {
+            return true;
+        }
+    }
+}
+
 /// The `cf.br` of `block` if it is the block's only op and does not branch to the block itself.
 fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
     let br = ctx.first_op(block)?;
@@ -580,20 +592,55 @@ fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
     (ctx.successors(br)[0] != block).then_some(br)
 }
 
+/// Whether, had successor `index` of `op` been moved on to `dest`, a pattern that comes before
+/// this one in the op's list might apply, so the next hop waits for the driver's next visit
+/// (which tries that pattern first): `cf.br`'s merge into a block with one predecessor (`dest`
+/// has none yet), and `cf.switch`'s dropping of cases that branch like the default (the edge
+/// would meet another one).
+fn earlier_pattern_may_apply(ctx: &Context, op: OpId, index: usize, dest: BlockId) -> bool {
+    if ctx.is(op, "cf.br") {
+        return ctx.predecessors(dest).is_empty();
+    }
+    ctx.is(op, "cf.switch")
+        && ctx
+            .successors(op)
+            .iter()
+            .enumerate()
+            .any(|(i, &s)| i != index && s == dest)
+}
+
+/// Skips the forwarding blocks a branch's successors lead to (MLIR `SimplifyPassThroughBr`,
+/// `...CondBranch`, `...Switch`). MLIR moves each successor one block on per application and
+/// lets the driver revisit the op; here one application takes as many hops as that sequence
+/// of applications would (it stops where an earlier pattern of the op may apply) and sets the
+/// successor once, so a branch into a chain of `k` forwarding blocks costs O(k) once, not O(k)
+/// per hop. A chain that ends in a cycle is left alone.
 fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     if !well_formed_branch(ctx, op) {
         return false;
     }
-    let succs = ctx.successors(op).to_vec();
+    let nsucc = ctx.successors(op).len();
     let mut dropped = Vec::new();
-    for (i, &s) in succs.iter().enumerate() {
-        let operands = ctx.successor_operands(op, i).to_vec();
-        let Some((next, new)) = collapse_branch(ctx, s, &operands) else {
+    for i in 0..nsucc {
+        let first = ctx.successors(op)[i];
+        if forwarding_br(ctx, first).is_none() || chain_loops(ctx, first) {
             continue;
-        };
-        ctx.set_successor(op, i, next);
-        set_successor_operands(ctx, op, i, new);
-        dropped.push(s);
+        }
+        let mut succ = first;
+        let mut operands = ctx.successor_operands(op, i).to_vec();
+        let hops = dropped.len();
+        while let Some((next, new)) = collapse_branch(ctx, succ, &operands) {
+            dropped.push(succ);
+            let stop = earlier_pattern_may_apply(ctx, op, i, next);
+            (succ, operands) = (next, new);
+            if stop {
+                break;
+            }
+        }
+        if dropped.len() > hops {
+            ctx.set_successor(op, i, succ);
+            set_successor_operands(ctx, op, i, operands);
+        }
     }
     if dropped.is_empty() {
         return false;

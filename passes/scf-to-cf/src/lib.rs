@@ -14,24 +14,25 @@
 //! and are lowered afterwards. The ops of one block are lowered from the last to the first, so
 //! the block splits of N sequential ops cost O(N) in total, not O(N²) (`scripts/bench-conversion`).
 //!
-//! Each lowering reads its op through the op's view (`weir_dialect_scf::IfOp`, ...) once it has
-//! checked the structure the view's accessors rely on (so unverified IR gets a located error,
-//! not a panic), and builds `cf` and `arith` ops with their dialects' builders: the crate names
+//! The pass runs on verified IR (mlir-opt and `cf-opt` verify after parsing, the pass manager
+//! after each pass), so each lowering reads its op through the op's view
+//! (`weir_dialect_scf::IfOp`, ...), whose accessors rely on the structure the scf verifier
+//! checked, without checking it again; the only error left is a real limit of the lowering
+//! (`scf.forall`). It builds `cf` and `arith` ops with their dialects' builders: the crate names
 //! no op and no predicate itself.
 
 #![warn(missing_docs)]
 
-use std::collections::HashSet;
 use weir_conversion::{apply_partial_conversion, ConversionPatternSet, ConversionTarget};
 use weir_dialect_arith::{build_addi, build_cmpi, build_index_cast, CmpIPredicate};
 use weir_dialect_cf::{build_br, build_cond_br, build_switch};
 use weir_dialect_scf::{
-    build_yield, case_values, ConditionOp, ExecuteRegionOp, ForOp, ForallOp, IfOp, IndexSwitchOp,
-    ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp, CASES, OPERAND_SEGMENT_SIZES,
+    build_yield, ExecuteRegionOp, ForOp, ForallOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp,
+    YieldOp,
 };
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, InsertPoint, Location,
-    OpId, RegionId, Type, TypeKind, ValueId,
+    Attr, AttrKind, BlockId, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, Type,
+    ValueId,
 };
 
 /// Lowers every `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region` and
@@ -40,10 +41,9 @@ use weir_ir::{
 /// those ops and `scf.forall` illegal, as MLIR's pass does, and leaves every other op as it is.
 /// Pass a `builtin.module`, a `func.func` or any op whose regions hold the ops to lower.
 ///
-/// Fails with a diagnostic located at the offending op on IR the lowering cannot handle: an scf
-/// op of the wrong structure (e.g. an `scf.if` with results but no else block), or an op this
-/// pass does not lower (`scf.forall`). Each op is checked before it is changed,
-/// so on error the op named by the diagnostic is left as it was (ops lowered before it stay
+/// `root` must have passed the verifier (`weir_ir::verify`): the lowerings read the ops through
+/// their views without checking their structure again. Fails with a diagnostic located at an op
+/// this pass does not lower (`scf.forall`); that op is left as it was (ops lowered before it stay
 /// lowered).
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
     let mut target = ConversionTarget::new();
@@ -111,39 +111,11 @@ fn reject_forall(ctx: &mut Context, op: ForallOp) -> DiagResult<()> {
 /// location.
 fn lower_if(ctx: &mut Context, if_op: IfOp) -> DiagResult<()> {
     let op = if_op.op();
-    if ctx.operands(op).len() != 1 {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects exactly one operand (the condition)",
-        ));
-    }
-    if ctx.regions(op).len() != 2 {
-        return Err(op_error(ctx, op, "expects 2 regions (then, else)"));
-    }
     let nres = ctx.results(op).len();
     let then_region = if_op.then_region(ctx);
     let else_region = if_op.else_region(ctx);
-    if ctx.region_is_empty(then_region) {
-        return Err(op_error(ctx, op, "expects a non-empty 'then' region"));
-    }
-    if has_entry_args(ctx, then_region) || has_entry_args(ctx, else_region) {
-        return Err(op_error(ctx, op, "expects regions without arguments"));
-    }
-    let then_yield = region_yield(ctx, op, then_region, "then", nres)?;
-    let else_yield = match if_op.else_block(ctx) {
-        None if nres > 0 => {
-            return Err(op_error(
-                ctx,
-                op,
-                "must have an else block if defining values",
-            ));
-        }
-        None => None,
-        Some(entry) => Some((entry, region_yield(ctx, op, else_region, "else", nres)?)),
-    };
-
-    // Checked: one condition, a then block and the yields; `if_op`'s accessors read these.
+    let then_yield = if_op.then_yield(ctx);
+    let else_yield = if_op.else_block(ctx).zip(if_op.else_yield(ctx));
     let loc = ctx.loc(op).clone();
     let cond = if_op.condition(ctx);
     let cond_block = block_of(ctx, op)?;
@@ -197,38 +169,12 @@ fn lower_if(ctx: &mut Context, if_op: IfOp) -> DiagResult<()> {
 /// (e.g. `llvm.loop_annotation`) move to the latch branch.
 fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
     let op = for_op.op();
-    let operands = ctx.operands(op).to_vec();
-    if operands.len() < 3 {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects operands (lowerBound, upperBound, step, initArgs...)",
-        ));
-    }
-    let n = operands.len() - 3;
-    if ctx.results(op).len() != n {
-        return Err(op_error(
-            ctx,
-            op,
-            "mismatch in number of loop-carried values and defined values",
-        ));
-    }
-    if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
-        return Err(op_error(ctx, op, "expects one non-empty region"));
-    }
     let region = ctx.region(op, 0);
     let header = for_op.body(ctx);
-    if ctx.block_args(header).len() != n + 1 {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects the body block to have the induction variable and one argument per init value",
-        ));
-    }
-    let Some(first) = ctx.first_op(header) else {
-        return Err(op_error(ctx, op, "expects a terminated body block"));
-    };
-    let term = region_yield(ctx, op, region, "body", n)?;
+    let term = for_op.yield_op(ctx);
+    let first = ctx
+        .first_op(header)
+        .expect("verified scf.for body ends with scf.yield");
     let pred = if for_op.is_unsigned(ctx) {
         CmpIPredicate::Ult
     } else {
@@ -241,7 +187,6 @@ fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
         .map(|a| (a.name.clone(), a.value))
         .collect();
 
-    // Checked: the bounds, the body block with its arguments, the yield.
     let loc = ctx.loc(op).clone();
     let (lb, ub, step) = (
         for_op.lower_bound(ctx),
@@ -311,68 +256,10 @@ fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
 /// new loops next, outer-first (in creation order).
 fn lower_parallel(ctx: &mut Context, par: ParallelOp) -> DiagResult<()> {
     let op = par.op();
-    let operands = ctx.operands(op);
-    let segments = i32_array_values(ctx, op, OPERAND_SEGMENT_SIZES);
-    let Some(&[l, u, s, ni]) = segments.as_deref() else {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects 'operandSegmentSizes' = array<i32: dims, dims, dims, inits>",
-        ));
-    };
-    if s == 0 || l != u || u != s || l + u + s + ni != operands.len() || ni != ctx.results(op).len()
-    {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects as many lower bounds, upper bounds and steps (at least one), and one init per result",
-        ));
-    }
-    let dims = s;
-    if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
-        return Err(op_error(ctx, op, "expects one non-empty region"));
-    }
-    let region = ctx.region(op, 0);
+    let dims = par.steps(ctx).len();
+    let ni = par.init_vals(ctx).len();
     let body = par.body(ctx);
-    if ctx.block_args(body).len() != dims {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects the body block to have one induction variable per dimension",
-        ));
-    }
-    let reduce = region_terminator(ctx, op, region, ReduceOp::NAME, ReduceOp::of, "body")?;
-    let reductions = ctx.regions(reduce.op()).to_vec();
-    if reduce.operands(ctx).len() != ni || reductions.len() != ni {
-        return Err(op_error(
-            ctx,
-            reduce.op(),
-            format!("expects one operand and one reduction region per result of the parent 'scf.parallel' ({ni})"),
-        ));
-    }
-    for &r in &reductions {
-        let blocks = ctx.region_blocks(r);
-        if blocks.len() != 1 || ctx.block_args(blocks[0]).len() != 2 {
-            return Err(op_error(
-                ctx,
-                reduce.op(),
-                "expects each reduction region to be one block with two arguments",
-            ));
-        }
-        let ret = region_terminator(
-            ctx,
-            reduce.op(),
-            r,
-            ReduceReturnOp::NAME,
-            ReduceReturnOp::of,
-            "reduction",
-        )?;
-        if ctx.operands(ret.op()).len() != 1 {
-            return Err(op_error(ctx, ret.op(), "requires a single operand"));
-        }
-    }
-
-    // Checked: the segments, the body and its `scf.reduce`; the views' accessors read these.
+    let reduce = par.reduce_op(ctx);
     let loc = ctx.loc(op).clone();
     let (lbs, ubs, steps) = (
         par.lower_bounds(ctx).to_vec(),
@@ -396,7 +283,7 @@ fn lower_parallel(ctx: &mut Context, par: ParallelOp) -> DiagResult<()> {
         outermost = outermost.or(Some(for_op));
     }
     let (Some(inner), Some(outermost)) = (outer, outermost) else {
-        unreachable!("checked: at least one dimension");
+        unreachable!("a verified scf.parallel has at least one dimension");
     };
     let inner_body = inner.body(ctx);
     for o in ctx.block_ops(body) {
@@ -424,24 +311,6 @@ fn lower_parallel(ctx: &mut Context, par: ParallelOp) -> DiagResult<()> {
     Ok(())
 }
 
-/// The values of an `array<i32: ...>` attribute `name` of `op`, if it is one.
-fn i32_array_values(ctx: &Context, op: OpId, name: &str) -> Option<Vec<usize>> {
-    let attr = ctx.attr_of(op, name)?;
-    let AttrKind::DenseArray { element, values } = ctx.attr_kind(attr) else {
-        return None;
-    };
-    if ctx.int_width(*element) != Some(32) {
-        return None;
-    }
-    values
-        .iter()
-        .map(|v| match *v {
-            DenseValue::Int(i) => usize::try_from(i).ok(),
-            DenseValue::Float(_) => None,
-        })
-        .collect()
-}
-
 // ------------------------------------------------------------------------------------------------
 // scf.while
 
@@ -453,57 +322,11 @@ fn i32_array_values(ctx: &Context, op: OpId, name: &str) -> Option<Vec<usize>> {
 /// location, the other branches that of the terminator they replace.
 fn lower_while(ctx: &mut Context, while_op: WhileOp) -> DiagResult<()> {
     let op = while_op.op();
-    if ctx.regions(op).len() != 2 {
-        return Err(op_error(ctx, op, "expects 2 regions (before, after)"));
-    }
     let (before_r, after_r) = (ctx.region(op, 0), ctx.region(op, 1));
-    if ctx.region_is_empty(before_r) || ctx.region_is_empty(after_r) {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects non-empty 'before' and 'after' regions",
-        ));
-    }
     let inits = while_op.inits(ctx).to_vec();
     let (before, after) = (while_op.before(ctx), while_op.after(ctx));
-    if ctx.block_args(before).len() != inits.len() {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects as many 'before' block arguments as operands",
-        ));
-    }
-    let nres = ctx.results(op).len();
-    let cond_op = region_terminator(
-        ctx,
-        op,
-        before_r,
-        ConditionOp::NAME,
-        ConditionOp::of,
-        "before",
-    )?;
-    if ctx.operands(cond_op.op()).len() != nres + 1 {
-        return Err(op_error(
-            ctx,
-            cond_op.op(),
-            "expects a condition and one value per result of the parent 'scf.while'",
-        ));
-    }
-    if ctx.block_args(after).len() != nres {
-        return Err(op_error(
-            ctx,
-            op,
-            "expects as many 'after' block arguments as results",
-        ));
-    }
-    let yield_op = region_terminator(ctx, op, after_r, YieldOp::NAME, YieldOp::of, "after")?;
-    if yield_op.values(ctx).len() != inits.len() {
-        return Err(op_error(
-            ctx,
-            yield_op.op(),
-            "expects one value per operand of the parent 'scf.while'",
-        ));
-    }
+    let cond_op = while_op.condition_op(ctx);
+    let yield_op = while_op.yield_op(ctx);
     let do_while = ctx.block_ops(after).len() == 1
         && ctx.region_blocks(after_r).len() == 1
         && yield_op.values(ctx) == ctx.block_args(after);
@@ -553,43 +376,20 @@ fn lower_while(ctx: &mut Context, while_op: WhileOp) -> DiagResult<()> {
 /// cast and the switch take the op's location, each branch that of the `scf.yield` it replaces.
 fn lower_index_switch(ctx: &mut Context, switch_op: IndexSwitchOp) -> DiagResult<()> {
     let op = switch_op.op();
-    if ctx.operands(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects exactly one operand (the index)"));
-    }
     let idx = switch_op.arg(ctx);
-    if !matches!(ctx.type_kind(ctx.value_type(idx)), TypeKind::Index) {
-        return Err(op_error(ctx, op, "expects an operand of type 'index'"));
-    }
-    let cases = checked_case_values(ctx, op)?;
+    let cases = switch_op.cases(ctx);
     let regions = ctx.regions(op).to_vec();
-    if regions.len() != cases.len() + 1 {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "has {} case regions but {} case values",
-                regions.len().saturating_sub(1),
-                cases.len()
-            ),
-        ));
-    }
-    let mut seen = HashSet::new();
-    for &c in &cases {
-        if !seen.insert(c) {
-            return Err(op_error(ctx, op, format!("has duplicate case value: {c}")));
-        }
-    }
-    let nres = ctx.results(op).len();
-    let mut arms = Vec::with_capacity(regions.len());
-    for &r in &regions {
-        let Some(entry) = ctx.entry_block(r) else {
-            return Err(op_error(ctx, op, "expects every region to have a block"));
-        };
-        if has_entry_args(ctx, r) {
-            return Err(op_error(ctx, op, "expects regions without arguments"));
-        }
-        arms.push((entry, region_yield(ctx, op, r, "case", nres)?));
-    }
+    let arms: Vec<(BlockId, YieldOp)> = regions
+        .iter()
+        .map(|&r| {
+            let entry = ctx
+                .entry_block(r)
+                .expect("verified scf.index_switch regions have one block");
+            let y = YieldOp::ending(ctx, entry)
+                .expect("verified scf.index_switch regions end with scf.yield");
+            (entry, y)
+        })
+        .collect();
 
     let loc = ctx.loc(op).clone();
     let cond_block = block_of(ctx, op)?;
@@ -628,21 +428,6 @@ fn lower_index_switch(ctx: &mut Context, switch_op: IndexSwitchOp) -> DiagResult
     Ok(())
 }
 
-/// The case values of an `scf.index_switch` (its `cases` attribute, an `array<i64: ...>`);
-/// absent means no case.
-fn checked_case_values(ctx: &Context, op: OpId) -> DiagResult<Vec<i64>> {
-    if ctx.attr_of(op, CASES).is_none() {
-        return Ok(Vec::new());
-    }
-    case_values(ctx, op).ok_or_else(|| {
-        op_error(
-            ctx,
-            op,
-            "expects attribute 'cases' to be an array<i64: ...>",
-        )
-    })
-}
-
 // ------------------------------------------------------------------------------------------------
 // scf.execute_region
 
@@ -651,33 +436,15 @@ fn checked_case_values(ctx: &Context, op: OpId) -> DiagResult<Vec<i64>> {
 /// receives the results as block arguments. New ops take the op's location.
 fn lower_execute_region(ctx: &mut Context, exec: ExecuteRegionOp) -> DiagResult<()> {
     let op = exec.op();
-    if ctx.regions(op).len() != 1 {
-        return Err(op_error(ctx, op, "expects one non-empty region"));
-    }
     let region = exec.region(ctx);
-    let Some(entry) = ctx.entry_block(region) else {
-        return Err(op_error(ctx, op, "expects one non-empty region"));
-    };
-    if !ctx.block_args(entry).is_empty() {
-        return Err(op_error(ctx, op, "region cannot have any arguments"));
-    }
-    let nres = ctx.results(op).len();
-    let mut yields = Vec::new();
-    for b in ctx.region_blocks(region) {
-        let Some(t) = ctx.last_op(b) else {
-            return Err(op_error(
-                ctx,
-                op,
-                "empty block: expect at least a terminator",
-            ));
-        };
-        if let Some(y) = YieldOp::of(ctx, t) {
-            if y.values(ctx).len() != nres {
-                return Err(yield_count_error(ctx, op, t, nres));
-            }
-            yields.push(y);
-        }
-    }
+    let entry = ctx
+        .entry_block(region)
+        .expect("verified scf.execute_region has a block");
+    let yields: Vec<YieldOp> = ctx
+        .region_blocks(region)
+        .into_iter()
+        .filter_map(|b| YieldOp::ending(ctx, b))
+        .collect();
 
     let loc = ctx.loc(op).clone();
     let cond_block = block_of(ctx, op)?;
@@ -706,64 +473,10 @@ fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic 
     )
 }
 
-fn yield_count_error(ctx: &Context, parent: OpId, y: OpId, expected: usize) -> Diagnostic {
-    op_error(
-        ctx,
-        parent,
-        format!(
-            "expects each region to yield {expected} values, but a '{}' yields {}",
-            ctx.name_str(y),
-            ctx.operands(y).len()
-        ),
-    )
-    .with_note(ctx.loc(y).clone(), "see yield operation here")
-}
-
-/// Whether the region's entry block (if any) has arguments.
-fn has_entry_args(ctx: &Context, region: RegionId) -> bool {
-    ctx.entry_block(region)
-        .is_some_and(|b| !ctx.block_args(b).is_empty())
-}
-
+/// The block holding `op` (every op the conversion driver visits is in one).
 fn block_of(ctx: &Context, op: OpId) -> Result<BlockId, Diagnostic> {
     ctx.op_block(op)
         .ok_or_else(|| op_error(ctx, op, "is not in a block"))
-}
-
-/// The terminator of the last block of a non-empty `region` of `parent` as a view (`of`), which
-/// must be an op named `name` (`what` names the region in the error).
-fn region_terminator<V>(
-    ctx: &Context,
-    parent: OpId,
-    region: RegionId,
-    name: &str,
-    of: fn(&Context, OpId) -> Option<V>,
-    what: &str,
-) -> DiagResult<V> {
-    let message = || format!("expects the '{what}' region to terminate with '{name}'");
-    let last = ctx.region_blocks(region).pop();
-    match last.and_then(|b| ctx.last_op(b)) {
-        Some(t) => of(ctx, t).ok_or_else(|| {
-            op_error(ctx, parent, message()).with_note(ctx.loc(t).clone(), "terminator here")
-        }),
-        None => Err(op_error(ctx, parent, message())),
-    }
-}
-
-/// The `scf.yield` ending the last block of `region` (named `what` in errors), checked to yield
-/// `nres` values.
-fn region_yield(
-    ctx: &Context,
-    parent: OpId,
-    region: RegionId,
-    what: &str,
-    nres: usize,
-) -> DiagResult<YieldOp> {
-    let y = region_terminator(ctx, parent, region, YieldOp::NAME, YieldOp::of, what)?;
-    if y.values(ctx).len() != nres {
-        return Err(yield_count_error(ctx, parent, y.op(), nres));
-    }
-    Ok(y)
 }
 
 /// Replaces the terminator `y` with `cf.br dest(y's operands)` at `loc`.
