@@ -1,6 +1,7 @@
 //! Helpers shared by the scf canonicalization patterns (the patterns themselves live in each
-//! op's module): reading constants, rebuilding an op with fewer results, telling values defined
-//! outside an op, and finding the dead cycle of an unused loop-carried value.
+//! op's module): reading constants, finding a region's terminator, inlining a region before an
+//! op and telling values defined outside an op. (Unused carried values and results are removed
+//! by the generic pattern of `weir_ir::interfaces::region_branch`.)
 //!
 //! Constants are recognised through the registry (`CONSTANT_LIKE`, [`Context::constant_of`]) and,
 //! as a fallback (arith not registered), as an `arith.constant` ([`weir_dialect_arith::ConstantOp`]).

@@ -243,8 +243,8 @@ fn value_forwarded_twice_keeps_both_positions() {
         "{out}"
     );
     assert!(
-        out.contains("^bb0(%arg3: i32, %arg4: i32, %arg5: i32):"),
+        out.contains("^bb0(%arg1: i32, %arg2: i32, %arg3: i32):"),
         "{out}"
     );
-    assert!(out.contains("scf.yield %3, %arg3 : i32, i32"), "{out}");
+    assert!(out.contains("scf.yield %1, %arg1 : i32, i32"), "{out}");
 }

@@ -88,11 +88,11 @@ fn for_prints_like_mlir() {
     );
     let out = roundtrip(valid::VALID[4].1);
     assert!(
-        out.contains("    scf.for unsigned %arg4 = %arg0 to %arg1 step %arg2 {\n    }\n"),
+        out.contains("    scf.for unsigned %arg3 = %arg0 to %arg1 step %arg2 {\n    }\n"),
         "{out}"
     );
     assert!(
-        out.contains("    scf.for %arg5 = %arg0 to %arg1 step %arg2 {\n    } {foo = \"bar\"}\n"),
+        out.contains("    scf.for %arg3 = %arg0 to %arg1 step %arg2 {\n    } {foo = \"bar\"}\n"),
         "{out}"
     );
     let g = print_src(valid::VALID[4].1, true);

@@ -112,9 +112,9 @@ fn optional_parts_round_trip() {
     let out = roundtrip(src);
     for line in [
         "    %0 = weir.loop max(%arg0 : index) iter_args(%arg3) -> (f32) {\n    ^bb0(%arg4: index, %arg5: i1, %arg6: f32):\n",
-        "    %1 = weir.loop cond(%arg2) iter_args(%arg3) -> (f32) {\n    ^bb0(%arg7: i64, %arg8: i1, %arg9: f32):\n",
-        "    weir.loop max(%arg1 : i32) cond(%arg2) {\n    ^bb0(%arg10: i32, %arg11: i1):\n",
-        "    weir.loop {\n    ^bb0(%arg12: i8, %arg13: i1):\n",
+        "    %1 = weir.loop cond(%arg2) iter_args(%arg3) -> (f32) {\n    ^bb0(%arg4: i64, %arg5: i1, %arg6: f32):\n",
+        "    weir.loop max(%arg1 : i32) cond(%arg2) {\n    ^bb0(%arg4: i32, %arg5: i1):\n",
+        "    weir.loop {\n    ^bb0(%arg4: i8, %arg5: i1):\n",
         "      weir.yield %2 : i1\n    } attributes {tag = \"t\", unroll}\n",
     ] {
         assert!(out.contains(line), "missing {line:?} in\n{out}");
