@@ -84,9 +84,12 @@ pub enum AttrKind {
         params: Vec<DialectParam>,
     },
     /// An attribute of an unregistered dialect kept as text, e.g. `#foo.bar<1>` (stored
-    /// without `#`); also the builtin attributes Weir does not model (`affine_set<...>`,
-    /// `distinct[...]`, `sparse<...>`, `dense_resource<...>`), stored with their keyword.
+    /// without `#`).
     Opaque(String),
+    /// A builtin attribute Weir does not model, kept as text with its keyword
+    /// (`affine_set<...>`, `distinct[...]<...>`, `sparse<...>`, `dense_resource<...>`); printed
+    /// as written, without `#` (distinct from `#sparse<...>`, an attribute of a dialect `sparse`).
+    BuiltinText(String),
 }
 
 /// One parameter of a dialect type or attribute ([`TypeKind::Dialect`](crate::TypeKind::Dialect),
@@ -112,7 +115,7 @@ impl std::hash::Hash for AttrKind {
             AttrKind::Integer { value, ty } => (value, ty).hash(h),
             AttrKind::Float { bits, ty } => (bits, ty).hash(h),
             AttrKind::Bool(b) => b.hash(h),
-            AttrKind::String(s) | AttrKind::Opaque(s) => s.hash(h),
+            AttrKind::String(s) | AttrKind::Opaque(s) | AttrKind::BuiltinText(s) => s.hash(h),
             AttrKind::Array(a) => a.hash(h),
             AttrKind::Dict(d) => d.hash(h),
             AttrKind::Dense { ty, values } => (ty, dense_key(values)).hash(h),

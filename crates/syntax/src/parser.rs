@@ -1530,7 +1530,7 @@ impl<'a> Parser<'a> {
                     let kw = self.text().to_string();
                     self.bump();
                     let body = self.skip_balanced_angles()?;
-                    Ok(self.ctx.attr(AttrKind::Opaque(format!("{kw}{body}"))))
+                    Ok(self.ctx.attr(AttrKind::BuiltinText(format!("{kw}{body}"))))
                 }
                 _ => {
                     let t = self.parse_type()?;
@@ -1990,5 +1990,38 @@ fn simple_enough_for_pretty_form(body: &str) -> bool {
         return false;
     }
     let rest = body.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
-    rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>'))
+    rest.is_empty() || (rest.starts_with('<') && one_angle_group(rest))
+}
+
+/// Whether `text` is one `<...>` group: its first `<` is closed by its last `>` (string literals
+/// and `->` skipped, as the lexer reads them). MLIR checks only the first and last characters,
+/// which turns `<a> b <c>` into a pretty form that does not parse back; Weir keeps such bodies
+/// in the verbose form.
+fn one_angle_group(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
+            b'<' => depth += 1,
+            b'>' => {
+                depth = match depth.checked_sub(1) {
+                    Some(d) => d,
+                    None => return false,
+                };
+                if depth == 0 && i + 1 != bytes.len() {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    depth == 0
 }

@@ -1095,16 +1095,10 @@ fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
             write_dialect_item(w, out, '#', (dialect, mnemonic), params, hook);
         }
         AttrKind::Opaque(text) => {
-            if !text.starts_with("affine_")
-                && !text.starts_with("strided")
-                && !text.starts_with("distinct")
-                && !text.starts_with("sparse")
-                && !text.starts_with("dense_resource")
-            {
-                out.push('#');
-            }
+            out.push('#');
             out.push_str(text);
         }
+        AttrKind::BuiltinText(text) => out.push_str(text),
     }
 }
 
@@ -1245,7 +1239,12 @@ fn write_affine_expr(out: &mut String, e: &AffineExpr, strong: bool) {
             _ => {
                 write_affine_expr(out, lhs, false);
                 out.push_str(" + ");
-                write_affine_expr(out, rhs, false);
+                // A sum of two constants stays only when it overflows; without parentheses it
+                // would re-parse as `(lhs + c1) + c2`, which wraps (mlir-opt 22 prints none, so
+                // its output changes value on a second parse).
+                let unfolded = matches!(rhs, AffineExpr::Binary { op: AffineBinOp::Add, lhs: a, rhs: b }
+                    if a.as_constant().is_some() && b.as_constant().is_some());
+                write_affine_expr(out, rhs, unfolded);
             }
         },
         _ => {
