@@ -1993,21 +1993,22 @@ fn simple_enough_for_pretty_form(body: &str) -> bool {
     rest.is_empty() || (rest.starts_with('<') && one_angle_group(rest))
 }
 
-/// Whether `text` is one `<...>` group: its first `<` is closed by its last `>` (string literals
-/// and `->` skipped, as the lexer reads them). MLIR checks only the first and last characters,
-/// which turns `<a> b <c>` into a pretty form that does not parse back; Weir keeps such bodies
-/// in the verbose form.
+/// Whether `text` is one `<...>` group: its first `<` is closed by its last `>` (`->` skipped,
+/// as the lexer reads it). MLIR checks only the first and last characters, which turns
+/// `<a> b <c>` into a pretty form that does not parse back; Weir keeps such bodies in the
+/// verbose form, and also every body with a string, a comment or a character outside printable
+/// ASCII (where counting characters could disagree with the lexer's tokens).
 fn one_angle_group(text: &str) -> bool {
     let bytes = text.as_bytes();
+    if bytes
+        .iter()
+        .any(|&b| !(b == b' ' || b.is_ascii_graphic()) || matches!(b, b'"' | b'\'' | b'/' | b'\\'))
+    {
+        return false;
+    }
     let (mut depth, mut i) = (0usize, 0);
     while i < bytes.len() {
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
             b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
             b'<' => depth += 1,
             b'>' => {
