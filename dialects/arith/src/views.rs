@@ -24,72 +24,54 @@ impl ConstantOp {
     }
 }
 
-weir_ir::op_view! {
+/// The view of a comparison (`arith.cmpi`, `arith.cmpf`: `lhs P rhs`, an `i1` result): one
+/// definition for both, which differ only in the predicate enum.
+macro_rules! comparison_view {
+    ($(#[$meta:meta])* $view:ident = $name:literal, $pred:ty, $read:path) => {
+        weir_ir::op_view! {
+            $(#[$meta])*
+            $view = $name
+        }
+
+        impl $view {
+            /// The predicate `P`.
+            pub fn predicate(self, ctx: &Context) -> $pred {
+                self.try_predicate(ctx)
+                    .expect(concat!("verified ", $name, " has a predicate"))
+            }
+
+            /// The predicate, or `None` when the `predicate` attribute is missing or out of
+            /// range (which the verifier rejects): for consumers of unverified IR, such as the JIT.
+            pub fn try_predicate(self, ctx: &Context) -> Option<$pred> {
+                $read(ctx, self.0)
+            }
+
+            /// The left operand.
+            pub fn lhs(self, ctx: &Context) -> ValueId {
+                ctx.operand(self.0, 0)
+            }
+
+            /// The right operand.
+            pub fn rhs(self, ctx: &Context) -> ValueId {
+                ctx.operand(self.0, 1)
+            }
+
+            /// The result.
+            pub fn result(self, ctx: &Context) -> ValueId {
+                ctx.result(self.0, 0)
+            }
+        }
+    };
+}
+
+comparison_view! {
     /// `arith.cmpi` (MLIR `arith::CmpIOp`): `lhs P rhs` on integers, an `i1` result.
-    CmpIOp = "arith.cmpi"
+    CmpIOp = "arith.cmpi", CmpIPredicate, crate::cmpi_predicate
 }
 
-impl CmpIOp {
-    /// The predicate `P`.
-    pub fn predicate(self, ctx: &Context) -> CmpIPredicate {
-        self.try_predicate(ctx)
-            .expect("verified arith.cmpi has a predicate")
-    }
-
-    /// The predicate, or `None` when the `predicate` attribute is missing or out of range
-    /// (which the verifier rejects): for consumers of unverified IR, such as the JIT.
-    pub fn try_predicate(self, ctx: &Context) -> Option<CmpIPredicate> {
-        crate::cmpi_predicate(ctx, self.0)
-    }
-
-    /// The left operand.
-    pub fn lhs(self, ctx: &Context) -> ValueId {
-        ctx.operand(self.0, 0)
-    }
-
-    /// The right operand.
-    pub fn rhs(self, ctx: &Context) -> ValueId {
-        ctx.operand(self.0, 1)
-    }
-
-    /// The result.
-    pub fn result(self, ctx: &Context) -> ValueId {
-        ctx.result(self.0, 0)
-    }
-}
-
-weir_ir::op_view! {
+comparison_view! {
     /// `arith.cmpf` (MLIR `arith::CmpFOp`): `lhs P rhs` on floats, an `i1` result.
-    CmpFOp = "arith.cmpf"
-}
-
-impl CmpFOp {
-    /// The predicate `P`.
-    pub fn predicate(self, ctx: &Context) -> CmpFPredicate {
-        self.try_predicate(ctx)
-            .expect("verified arith.cmpf has a predicate")
-    }
-
-    /// The predicate, or `None` when the `predicate` attribute is missing or out of range
-    /// (which the verifier rejects): for consumers of unverified IR, such as the JIT.
-    pub fn try_predicate(self, ctx: &Context) -> Option<CmpFPredicate> {
-        crate::cmpf_predicate(ctx, self.0)
-    }
-
-    /// The left operand.
-    pub fn lhs(self, ctx: &Context) -> ValueId {
-        ctx.operand(self.0, 0)
-    }
-
-    /// The right operand.
-    pub fn rhs(self, ctx: &Context) -> ValueId {
-        ctx.operand(self.0, 1)
-    }
-
-    /// The result.
-    pub fn result(self, ctx: &Context) -> ValueId {
-        ctx.result(self.0, 0)
-    }
+    CmpFOp = "arith.cmpf", CmpFPredicate, crate::cmpf_predicate
 }
 
 weir_ir::op_view! {
