@@ -8,8 +8,8 @@
 mod affine;
 
 use crate::lexer::{lex_error, unescape, Lexer, Tok, Token};
-use crate::registry::{ItemSyntax, Syntax};
-use std::collections::HashMap;
+use crate::registry::{ItemSyntax, OpSyntax, Syntax};
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use weir_ir::{
     Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, DialectParam, Dim, FloatKind,
@@ -45,9 +45,9 @@ pub fn parse_module(
 
 /// An operand as written (`%name` or `%name#3`), before its type is known.
 #[derive(Clone, Debug)]
-pub struct UnresolvedOperand {
-    /// The name without `%`.
-    pub name: String,
+pub struct UnresolvedOperand<'a> {
+    /// The name without `%` (a slice of the source text).
+    pub name: &'a str,
     /// The result number after `#` (0 when absent).
     pub number: u32,
     /// Where it was written.
@@ -56,18 +56,37 @@ pub struct UnresolvedOperand {
 
 /// A region entry-block argument declared by an op's custom syntax (e.g. `%iv` of `scf.for`).
 #[derive(Clone, Debug)]
-pub struct Argument {
-    /// The name without `%`.
-    pub name: String,
+pub struct Argument<'a> {
+    /// The name without `%` (a slice of the source text).
+    pub name: &'a str,
     /// Its type.
     pub ty: Type,
     /// Where it was written.
     pub loc: Location,
 }
 
+/// The values one definition binds: a block argument, or `count` consecutive results of an op
+/// from `start` (`%a:2 = ...` binds two); no allocation per definition.
+enum DefValues {
+    One(ValueId),
+    Results { op: OpId, start: u32, count: u32 },
+}
+
 struct Def {
-    values: Vec<ValueId>,
+    values: DefValues,
     loc: Location,
+}
+
+impl Def {
+    /// Value `number` of the definition (`%a#number`), if it has that many.
+    fn value(&self, ctx: &Context, number: u32) -> Option<ValueId> {
+        match self.values {
+            DefValues::One(v) => (number == 0).then_some(v),
+            DefValues::Results { op, start, count } => {
+                (number < count).then(|| ctx.results(op)[(start + number) as usize])
+            }
+        }
+    }
 }
 
 /// Names visible in one isolated-from-above scope: the definitions of all open regions in one
@@ -75,15 +94,15 @@ struct Def {
 /// each open region defined (removed when it closes), and the pending forward references.
 /// Lookups cost O(1) at any nesting depth.
 #[derive(Default)]
-struct ValueScope {
-    defs: HashMap<String, Def>,
-    regions: Vec<Vec<String>>,
-    forward: HashMap<(String, u32), (ValueId, Location)>,
+struct ValueScope<'a> {
+    defs: FxHashMap<&'a str, Def>,
+    regions: Vec<Vec<&'a str>>,
+    forward: FxHashMap<(&'a str, u32), (ValueId, Location)>,
 }
 
 #[derive(Default)]
-struct BlockScope {
-    blocks: HashMap<String, (BlockId, bool, Location)>,
+struct BlockScope<'a> {
+    blocks: FxHashMap<&'a str, (BlockId, bool, Location)>,
 }
 
 /// The parser state; see the module docs. Custom-syntax functions receive `&mut Parser`.
@@ -98,17 +117,19 @@ pub struct Parser<'a> {
     first_line: u32,
     line_starts: Vec<usize>,
     options: ParseOptions,
-    scopes: Vec<ValueScope>,
-    block_scopes: Vec<BlockScope>,
+    scopes: Vec<ValueScope<'a>>,
+    block_scopes: Vec<BlockScope<'a>>,
     default_dialects: Vec<&'static str>,
     /// The op (name) whose custom form is being parsed, innermost last.
     op_stack: Vec<weir_ir::OpName>,
-    attr_aliases: HashMap<String, Attr>,
-    type_aliases: HashMap<String, Type>,
+    attr_aliases: FxHashMap<String, Attr>,
+    type_aliases: FxHashMap<String, Type>,
     /// Current nesting of regions (see [`MAX_NESTING`]).
     region_depth: u32,
     /// Current nesting of types and attributes (see [`MAX_TYPE_NESTING`]).
     type_depth: u32,
+    /// Scratch space for op names being looked up (see [`Parser::lookup_custom_op`]).
+    name_buf: String,
 }
 
 /// The deepest nesting of regions the parser accepts: deeper input is a located error rather
@@ -154,10 +175,11 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             default_dialects: Vec::new(),
             op_stack: Vec::new(),
-            attr_aliases: HashMap::new(),
-            type_aliases: HashMap::new(),
+            attr_aliases: FxHashMap::default(),
+            type_aliases: FxHashMap::default(),
             region_depth: 0,
             type_depth: 0,
+            name_buf: String::new(),
         }
     }
 
@@ -467,14 +489,14 @@ impl<'a> Parser<'a> {
     /// Parses one operation (results, name, custom or generic body, trailing location).
     pub fn parse_operation(&mut self) -> PResult<OpId> {
         let start_loc = self.loc();
-        let mut bindings: Vec<(String, u32, Location)> = Vec::new();
+        let mut bindings: Vec<(&'a str, u32, Location)> = Vec::new();
         if self.tok.kind == Tok::PercentId {
             loop {
                 let loc = self.loc();
                 if self.tok.kind != Tok::PercentId {
                     return Err(self.wrong_token_error("expected SSA value name"));
                 }
-                let name = self.text()[1..].to_string();
+                let name = &self.text()[1..];
                 self.bump();
                 let mut count = 1;
                 if self.consume_if(Tok::Colon) {
@@ -511,11 +533,10 @@ impl<'a> Parser<'a> {
                 format!("operation defines {nres} results but was provided {bound} to bind"),
             ));
         }
-        let mut next = 0usize;
+        let mut start = 0;
         for (name, count, loc) in bindings {
-            let values = self.ctx.results(op)[next..next + count as usize].to_vec();
-            next += count as usize;
-            self.define_values(&name, values, loc)?;
+            self.define_values(name, DefValues::Results { op, start, count }, loc)?;
+            start += count;
         }
         Ok(op)
     }
@@ -545,19 +566,43 @@ impl<'a> Parser<'a> {
         )))
     }
 
+    /// The registered custom syntax a written op name refers to, with the full name: the name
+    /// with the enclosing op's default dialect prefixed, the name as written, or (without a
+    /// dialect) `builtin.` prefixed, the first that has a syntax (MLIR
+    /// `OperationParser::parseCustomOperation`). `buf` is scratch space for the prefixed forms.
+    fn lookup_custom_op(&self, written: &str, buf: &mut String) -> Option<(&'a str, OpSyntax)> {
+        let syntax: &'a Syntax = self.syntax;
+        let mut prefixed = |dialect: &str| {
+            buf.clear();
+            buf.push_str(dialect);
+            buf.push('.');
+            buf.push_str(written);
+            syntax.get_with_name(buf)
+        };
+        let default = self.default_dialects.last().filter(|d| !d.is_empty());
+        default
+            .and_then(|d| prefixed(d))
+            .or_else(|| syntax.get_with_name(written))
+            .or_else(|| {
+                (!written.contains('.'))
+                    .then(|| prefixed("builtin"))
+                    .flatten()
+            })
+    }
+
     fn parse_custom_op(&mut self, loc: Location) -> PResult<OpId> {
         let written = self.text();
-        let mut candidates = vec![written.to_string()];
-        if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
-            candidates.insert(0, format!("{d}.{written}"));
-        }
-        if !written.contains('.') {
-            candidates.push(format!("builtin.{written}"));
-        }
-        let Some((name, syntax)) = candidates
-            .iter()
-            .find_map(|c| self.syntax.get(c).map(|s| (c.clone(), *s)))
-        else {
+        let mut buf = std::mem::take(&mut self.name_buf);
+        let found = self.lookup_custom_op(written, &mut buf);
+        self.name_buf = buf;
+        let Some((name, syntax)) = found else {
+            let mut candidates = vec![written.to_string()];
+            if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
+                candidates.insert(0, format!("{d}.{written}"));
+            }
+            if !written.contains('.') {
+                candidates.push(format!("builtin.{written}"));
+            }
             if let Some((dialect, _)) = written.split_once('.') {
                 if !self.syntax.has_dialect(dialect)
                     && self
@@ -588,8 +633,8 @@ impl<'a> Parser<'a> {
             ));
         };
         self.bump();
-        self.check_registered(&name, &loc)?;
-        let op_name = self.ctx.op_name(&name);
+        self.check_registered(name, &loc)?;
+        let op_name = self.ctx.op_name(name);
         let mut state = OpState::new(op_name, loc);
         self.default_dialects
             .push(syntax.default_dialect.unwrap_or(""));
@@ -828,12 +873,12 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------------ values
 
     /// Parses `%name` or `%name#N`.
-    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
         let loc = self.loc();
         if self.tok.kind != Tok::PercentId {
             return Err(self.wrong_token_error("expected SSA operand"));
         }
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
         let mut number = 0;
         if self.tok.kind == Tok::HashId {
@@ -846,7 +891,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `%a, %b, ...` (at least one).
-    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand<'a>>> {
         let mut out = vec![self.parse_operand()?];
         while self.consume_if(Tok::Comma) {
             out.push(self.parse_operand()?);
@@ -855,7 +900,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses an operand list that may be empty: stops before anything that is not `%...`.
-    pub fn parse_optional_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+    pub fn parse_optional_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand<'a>>> {
         if self.tok.kind == Tok::PercentId {
             self.parse_operand_list()
         } else {
@@ -864,12 +909,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Looks up a written operand and checks (or, for a forward reference, records) its type.
-    pub fn resolve_operand(&mut self, o: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
+    pub fn resolve_operand(&mut self, o: &UnresolvedOperand<'a>, ty: Type) -> PResult<ValueId> {
         let scope = self.scopes.last_mut().expect("value scope");
-        let found = scope.defs.get(&o.name);
+        let found = scope.defs.get(o.name);
         let (v, prior) = match found {
             Some(def) => {
-                let Some(&v) = def.values.get(o.number as usize) else {
+                let Some(v) = def.value(self.ctx, o.number) else {
                     return Err(Diagnostic::error(
                         o.loc.clone(),
                         format!("reference to invalid result number"),
@@ -878,7 +923,7 @@ impl<'a> Parser<'a> {
                 (v, def.loc.clone())
             }
             None => {
-                let key = (o.name.clone(), o.number);
+                let key = (o.name, o.number);
                 if let Some((v, l)) = scope.forward.get(&key) {
                     (*v, l.clone())
                 } else {
@@ -911,7 +956,7 @@ impl<'a> Parser<'a> {
     /// Resolves a list of operands against a list of types of the same length.
     pub fn resolve_operands(
         &mut self,
-        ops: &[UnresolvedOperand],
+        ops: &[UnresolvedOperand<'a>],
         types: &[Type],
     ) -> PResult<Vec<ValueId>> {
         if ops.len() != types.len() {
@@ -938,7 +983,7 @@ impl<'a> Parser<'a> {
         crate::printer::type_to_string(self.ctx, ty)
     }
 
-    fn define_values(&mut self, name: &str, values: Vec<ValueId>, loc: Location) -> PResult<()> {
+    fn define_values(&mut self, name: &'a str, values: DefValues, loc: Location) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
         if let Some(prev) = scope.defs.get(name) {
             return Err(
@@ -946,17 +991,27 @@ impl<'a> Parser<'a> {
                     .with_note(prev.loc.clone(), "previously defined here"),
             );
         }
-        for (i, &v) in values.iter().enumerate() {
-            if let Some((fwd, _)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+        let def = Def { values, loc };
+        let count = match def.values {
+            DefValues::One(_) => 1,
+            DefValues::Results { count, .. } => count,
+        };
+        // Forward references are rare: look them up only when some are pending.
+        for i in 0..count {
+            if scope.forward.is_empty() {
+                break;
+            }
+            if let Some((fwd, _)) = scope.forward.remove(&(name, i)) {
+                let v = def.value(self.ctx, i).expect("value of the definition");
                 let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
                 if ft != vt {
-                    let suffix = if values.len() > 1 {
+                    let suffix = if count > 1 {
                         format!("#{i}")
                     } else {
                         String::new()
                     };
                     return Err(Diagnostic::error(
-                        loc,
+                        def.loc,
                         format!(
                             "definition of SSA value '%{name}{suffix}' has type '{}'",
                             crate::printer::type_to_string(self.ctx, vt)
@@ -967,12 +1022,8 @@ impl<'a> Parser<'a> {
             }
         }
         let scope = self.scopes.last_mut().expect("value scope");
-        scope
-            .regions
-            .last_mut()
-            .expect("region scope")
-            .push(name.to_string());
-        scope.defs.insert(name.to_string(), Def { values, loc });
+        scope.regions.last_mut().expect("region scope").push(name);
+        scope.defs.insert(name, def);
         Ok(())
     }
 
@@ -997,11 +1048,11 @@ impl<'a> Parser<'a> {
     /// Parses `{ ... }` into a new region. `args`, if not empty, become the entry block's
     /// arguments (the op's syntax declared them, e.g. `scf.for %iv = ...`); the region must
     /// then not start with a block label. An empty `{}` gives an empty region (when no `args`).
-    pub fn parse_region(&mut self, args: &[Argument]) -> PResult<RegionId> {
+    pub fn parse_region(&mut self, args: &[Argument<'a>]) -> PResult<RegionId> {
         self.nested_region(|p| p.parse_region_nested(args))
     }
 
-    fn parse_region_nested(&mut self, args: &[Argument]) -> PResult<RegionId> {
+    fn parse_region_nested(&mut self, args: &[Argument<'a>]) -> PResult<RegionId> {
         let region = self.ctx.new_region();
         self.expect(Tok::LBrace, "{")?;
         let isolated = self
@@ -1022,7 +1073,7 @@ impl<'a> Parser<'a> {
         self.block_scopes.pop();
         let scope = self.scopes.last_mut().expect("value scope");
         for name in scope.regions.pop().unwrap_or_default() {
-            scope.defs.remove(&name);
+            scope.defs.remove(name);
         }
         let fin = if isolated && r.is_ok() {
             self.finish_value_scope()
@@ -1036,7 +1087,7 @@ impl<'a> Parser<'a> {
         Ok(region)
     }
 
-    fn parse_region_body(&mut self, region: RegionId, args: &[Argument]) -> PResult<()> {
+    fn parse_region_body(&mut self, region: RegionId, args: &[Argument<'a>]) -> PResult<()> {
         if self.consume_if(Tok::RBrace) {
             if !args.is_empty() {
                 let b = self.ctx.new_block(&[]);
@@ -1080,20 +1131,20 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn define_args(&mut self, block: BlockId, args: &[Argument]) -> PResult<()> {
+    fn define_args(&mut self, block: BlockId, args: &[Argument<'a>]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_values(&a.name, vec![v], a.loc.clone())?;
+            self.define_values(a.name, DefValues::One(v), a.loc.clone())?;
         }
         Ok(())
     }
 
     fn parse_block_header(&mut self, region: RegionId) -> PResult<BlockId> {
         let loc = self.loc();
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
         let scope = self.block_scopes.last_mut().expect("block scope");
-        let block = match scope.blocks.get_mut(&name) {
+        let block = match scope.blocks.get_mut(name) {
             Some((_, true, _)) => {
                 return Err(Diagnostic::error(
                     loc,
@@ -1128,7 +1179,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a declared argument `%name : type [loc(...)]`.
-    pub fn parse_argument(&mut self) -> PResult<Argument> {
+    pub fn parse_argument(&mut self) -> PResult<Argument<'a>> {
         let o = self.parse_operand()?;
         self.expect(Tok::Colon, ":")?;
         let ty = self.parse_type()?;
@@ -1146,7 +1197,7 @@ impl<'a> Parser<'a> {
             return Err(self.wrong_token_error("expected block name"));
         }
         let loc = self.loc();
-        let name = self.text()[1..].to_string();
+        let name = &self.text()[1..];
         self.bump();
         let Some(scope) = self.block_scopes.last_mut() else {
             return Err(Diagnostic::error(
@@ -1154,7 +1205,7 @@ impl<'a> Parser<'a> {
                 "block reference outside of a region",
             ));
         };
-        if let Some((b, _, _)) = scope.blocks.get(&name) {
+        if let Some((b, _, _)) = scope.blocks.get(name) {
             return Ok(*b);
         }
         let b = self.ctx.new_block(&[]);
@@ -1215,7 +1266,6 @@ impl<'a> Parser<'a> {
 
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let t = self.text();
-        let loc = self.loc();
         let simple = match t {
             "index" => Some(TypeKind::Index),
             "f16" => Some(TypeKind::Float(FloatKind::F16)),
@@ -1228,10 +1278,7 @@ impl<'a> Parser<'a> {
         if let Some(k) = simple {
             if let TypeKind::Integer { width, .. } = k {
                 if width > 16_777_215 {
-                    return Err(Diagnostic::error(
-                        loc,
-                        "integer bitwidth is limited to 16777215 bits",
-                    ));
+                    return Err(self.error("integer bitwidth is limited to 16777215 bits"));
                 }
             }
             self.bump();
@@ -1250,6 +1297,7 @@ impl<'a> Parser<'a> {
                 Ok(self.ctx.intern_type(TypeKind::Tensor { shape, element }))
             }
             "vector" => {
+                let loc = self.loc();
                 self.bump();
                 self.expect(Tok::Less, "<")?;
                 let (shape, element) = self.parse_shape_and_element(false)?;

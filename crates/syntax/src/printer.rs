@@ -4,7 +4,7 @@
 
 use crate::lexer::escape;
 use crate::registry::Syntax;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 use weir_ir::{
     AffineBinOp, AffineExpr, AffineMap, Attr, AttrKind, BlockId, Context, DenseValue, DialectParam,
@@ -35,24 +35,30 @@ pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions)
 enum Piece {
     /// Finished text.
     Text(String),
-    /// An op to print at an indentation level.
-    Op { op: OpId, indent: usize },
+    /// An op to print at an indentation level, on a new line when `newline` (an op of a
+    /// region body; the root op and ops printed by custom printers continue the line).
+    Op {
+        op: OpId,
+        indent: usize,
+        newline: bool,
+    },
     /// A region requested by [`Printer::print_region`], with its arguments and the
     /// indentation level at the time of the request.
     Region {
         region: RegionId,
         print_entry_args: bool,
-        elide_terminator: Option<Box<str>>,
+        elide_terminator: Option<&'static str>,
         indent: usize,
     },
 }
 
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 enum Name {
     Unnamed,
     Num(u32),
     Arg(u32),
-    Hint(Box<str>),
+    /// An index into [`Names::hints`].
+    Hint(u32),
 }
 
 /// Value and block names for one printing.
@@ -61,7 +67,9 @@ struct Names {
     /// Indexed by `ValueId::index`: the base name of the value (for results: of the op's
     /// result group) and, for results of multi-result ops, the result number.
     values: Vec<(Name, Option<u32>)>,
-    blocks: HashMap<BlockId, u32>,
+    /// The names chosen from op hints (`c0`, `c0_i32`, `true`), each stored once.
+    hints: Vec<Box<str>>,
+    blocks: FxHashMap<BlockId, u32>,
     /// Whether ops may suggest names (`%c0`); off for the generic form.
     use_hints: bool,
 }
@@ -81,16 +89,17 @@ struct Counters {
 /// numbered; each scope lists the names it added, removed when the scope is left.
 #[derive(Default)]
 struct UsedNames {
-    names: HashSet<Box<str>>,
-    scopes: Vec<Vec<Box<str>>>,
+    names: FxHashSet<Box<str>>,
+    /// Per open scope, the indices (into [`Names::hints`]) of the names it added.
+    scopes: Vec<Vec<u32>>,
 }
 
 impl UsedNames {
     /// Leaves scopes until `depth` remain, then opens a new one; returns its depth.
-    fn enter(&mut self, depth: usize) -> usize {
+    fn enter(&mut self, depth: usize, hints: &[Box<str>]) -> usize {
         while self.scopes.len() > depth {
             for n in self.scopes.pop().unwrap_or_default() {
-                self.names.remove(&n);
+                self.names.remove(&hints[n as usize]);
             }
         }
         self.scopes.push(Vec::new());
@@ -98,18 +107,27 @@ impl UsedNames {
     }
 
     /// MLIR's `uniqueValueName`: `hint` if unused, else `hint_N` with the next conflict ids.
-    fn unique(&mut self, hint: String, c: &mut Counters) -> Box<str> {
-        let mut name = hint.clone();
-        while self.names.contains(name.as_str()) {
-            name = format!("{hint}_{}", c.next_conflict);
-            c.next_conflict += 1;
+    /// The name is appended to `hints`; returns its index there.
+    fn unique(&mut self, hint: String, c: &mut Counters, hints: &mut Vec<Box<str>>) -> u32 {
+        let mut name = hint;
+        if self.names.contains(name.as_str()) {
+            let base = std::mem::take(&mut name);
+            loop {
+                name = format!("{base}_{}", c.next_conflict);
+                c.next_conflict += 1;
+                if !self.names.contains(name.as_str()) {
+                    break;
+                }
+            }
         }
         let name: Box<str> = name.into();
         self.names.insert(name.clone());
+        let index = hints.len() as u32;
+        hints.push(name);
         if let Some(scope) = self.scopes.last_mut() {
-            scope.push(name.clone());
+            scope.push(index);
         }
-        name
+        index
     }
 }
 
@@ -139,7 +157,7 @@ impl Names {
             stack.reverse();
         }
         while let Some((r, saved, depth)) = stack.pop() {
-            let scope = used.enter(depth);
+            let scope = used.enter(depth, &self.hints);
             let mut c = if unique { running } else { saved };
             self.number_region(ctx, syntax, r, &mut c, &mut used);
             running = c;
@@ -173,7 +191,7 @@ impl Names {
             .filter(|_| self.use_hints)
             .and_then(|f| f(ctx, op));
         let base = match hint {
-            Some(h) => Name::Hint(used.unique(h, c)),
+            Some(h) => Name::Hint(used.unique(h, c, &mut self.hints)),
             None => {
                 c.next_num += 1;
                 Name::Num(c.next_num - 1)
@@ -181,7 +199,7 @@ impl Names {
         };
         let multi = results.len() > 1;
         for (i, &v) in results.iter().enumerate() {
-            self.set(v, base.clone(), multi.then_some(i as u32));
+            self.set(v, base, multi.then_some(i as u32));
         }
     }
 
@@ -281,12 +299,16 @@ impl<'a> Printer<'a> {
             .names
             .values
             .get(v.index())
-            .cloned()
+            .copied()
             .unwrap_or((Name::Unnamed, None));
         match name {
             Name::Num(n) => write!(self.out, "%{n}"),
             Name::Arg(n) => write!(self.out, "%arg{n}"),
-            Name::Hint(h) => write!(self.out, "%{h}"),
+            Name::Hint(h) => {
+                self.out.push('%');
+                self.out.push_str(&self.names.hints[h as usize]);
+                Ok(())
+            }
             Name::Unnamed => write!(self.out, "<<UNKNOWN SSA VALUE>>"),
         }
         .ok();
@@ -431,13 +453,13 @@ impl<'a> Printer<'a> {
         &mut self,
         region: RegionId,
         print_entry_args: bool,
-        elide_terminator: Option<&str>,
+        elide_terminator: Option<&'static str>,
     ) {
         self.end_text();
         self.pieces.push(Piece::Region {
             region,
             print_entry_args,
-            elide_terminator: elide_terminator.map(Into::into),
+            elide_terminator,
             indent: self.indent,
         });
     }
@@ -456,12 +478,20 @@ impl<'a> Printer<'a> {
         let mut stack = vec![Piece::Op {
             op: root,
             indent: self.indent,
+            newline: false,
         }];
         while let Some(piece) = stack.pop() {
             match piece {
                 Piece::Text(t) => self.done.push_str(&t),
-                Piece::Op { op, indent } => {
+                Piece::Op {
+                    op,
+                    indent,
+                    newline,
+                } => {
                     self.indent = indent;
+                    if newline {
+                        self.newline();
+                    }
                     self.print_operation(op);
                 }
                 Piece::Region {
@@ -471,11 +501,24 @@ impl<'a> Printer<'a> {
                     indent,
                 } => {
                     self.indent = indent;
-                    self.print_region_body(region, print_entry_args, elide_terminator.as_deref());
+                    self.print_region_body(region, print_entry_args, elide_terminator);
                 }
             }
+            // Text before the first deferred piece is next in the output anyway: append it
+            // directly (for an op without regions, all of its text), keeping `out`'s buffer.
+            if self.pieces.is_empty() {
+                self.done.push_str(&self.out);
+                self.out.clear();
+                continue;
+            }
             self.end_text();
-            stack.extend(self.pieces.drain(..).rev());
+            let mut pieces = self.pieces.drain(..);
+            let mut first = pieces.next();
+            while let Some(Piece::Text(t)) = &first {
+                self.done.push_str(t);
+                first = pieces.next();
+            }
+            stack.extend(first.into_iter().chain(pieces).rev());
         }
     }
 
@@ -485,7 +528,7 @@ impl<'a> Printer<'a> {
         &mut self,
         region: RegionId,
         print_entry_args: bool,
-        elide_terminator: Option<&str>,
+        elide_terminator: Option<&'static str>,
     ) {
         self.write("{");
         self.indent += 1;
@@ -517,11 +560,11 @@ impl<'a> Printer<'a> {
                 if last && elide_terminator.is_some_and(|t| self.is_elidable_terminator(op, t)) {
                     continue;
                 }
-                self.newline();
                 self.end_text();
                 self.pieces.push(Piece::Op {
                     op,
                     indent: self.indent,
+                    newline: true,
                 });
             }
         }
@@ -591,7 +634,7 @@ impl<'a> Printer<'a> {
             Some(s) => {
                 let print = s.print;
                 let shown = self.short_name(op, name);
-                self.write(&shown);
+                self.write(shown);
                 print(self, op);
             }
             None => self.print_generic(op),
@@ -605,7 +648,7 @@ impl<'a> Printer<'a> {
     /// (e.g. `return` directly inside `func.func`; `builtin` at the top level and inside
     /// `builtin.module`, as mlir-opt prints: a `module` nested in a function stays
     /// `builtin.module`, which is the only form mlir-opt parses there).
-    fn short_name(&self, op: OpId, name: &str) -> String {
+    fn short_name<'n>(&self, op: OpId, name: &'n str) -> &'n str {
         let parent_default = match self.ctx.parent_op(op) {
             None => Some("builtin"),
             Some(p) => self
@@ -614,8 +657,8 @@ impl<'a> Printer<'a> {
                 .and_then(|s| s.default_dialect),
         };
         match (parent_default, name.split_once('.')) {
-            (Some(d), Some((dialect, rest))) if d == dialect => rest.to_string(),
-            _ => name.to_string(),
+            (Some(d), Some((dialect, rest))) if d == dialect => rest,
+            _ => name,
         }
     }
 

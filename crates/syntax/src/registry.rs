@@ -5,7 +5,7 @@
 
 use crate::parser::{PResult, Parser};
 use crate::printer::{DialectPrinter, Printer};
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use weir_ir::{Context, DialectParam, OpId, OpState};
 
 /// Reads an op's custom form. Called after the op name; it fills in operands, result types,
@@ -110,9 +110,12 @@ impl ItemSyntax {
 /// types and attributes (by dialect and mnemonic).
 #[derive(Default)]
 pub struct Syntax {
-    ops: HashMap<String, OpSyntax>,
-    types: HashMap<(String, String), ItemSyntax>,
-    attrs: HashMap<(String, String), ItemSyntax>,
+    ops: FxHashMap<String, OpSyntax>,
+    /// Dialect name, then mnemonic (two levels, so a lookup by `&str`s allocates nothing).
+    types: FxHashMap<String, FxHashMap<String, ItemSyntax>>,
+    attrs: FxHashMap<String, FxHashMap<String, ItemSyntax>>,
+    /// The dialects (the part of an op name before its first `.`) with a custom op syntax.
+    op_dialects: FxHashSet<String>,
 }
 
 impl Syntax {
@@ -123,44 +126,45 @@ impl Syntax {
 
     /// Registers the custom syntax of op `name`.
     pub fn register(&mut self, name: &str, syntax: OpSyntax) {
+        if let Some((dialect, _)) = name.split_once('.') {
+            self.op_dialects.insert(dialect.to_string());
+        }
         self.ops.insert(name.to_string(), syntax);
     }
 
     /// Registers the type `!dialect.mnemonic<...>`.
     pub fn register_type(&mut self, dialect: &str, mnemonic: &str, syntax: ItemSyntax) {
-        let key = (dialect.to_string(), mnemonic.to_string());
-        self.types.insert(key, syntax);
+        let table = self.types.entry(dialect.to_string()).or_default();
+        table.insert(mnemonic.to_string(), syntax);
     }
 
     /// Registers the attribute `#dialect.mnemonic<...>`.
     pub fn register_attr(&mut self, dialect: &str, mnemonic: &str, syntax: ItemSyntax) {
-        let key = (dialect.to_string(), mnemonic.to_string());
-        self.attrs.insert(key, syntax);
+        let table = self.attrs.entry(dialect.to_string()).or_default();
+        table.insert(mnemonic.to_string(), syntax);
     }
 
     /// The syntax of type `!dialect.mnemonic`, if registered.
     pub fn type_syntax(&self, dialect: &str, mnemonic: &str) -> Option<&ItemSyntax> {
-        self.types.get(&(dialect.to_string(), mnemonic.to_string()))
+        self.types.get(dialect)?.get(mnemonic)
     }
 
     /// The syntax of attribute `#dialect.mnemonic`, if registered.
     pub fn attr_syntax(&self, dialect: &str, mnemonic: &str) -> Option<&ItemSyntax> {
-        self.attrs.get(&(dialect.to_string(), mnemonic.to_string()))
+        self.attrs.get(dialect)?.get(mnemonic)
     }
 
     /// Whether dialect `dialect` registered any type (`attr == false`) or attribute
     /// (`attr == true`); then a mnemonic it did not register is an error, not opaque text.
     pub fn has_dialect_items(&self, dialect: &str, attr: bool) -> bool {
         let table = if attr { &self.attrs } else { &self.types };
-        table.keys().any(|(d, _)| d == dialect)
+        table.contains_key(dialect)
     }
 
     /// Whether any op of dialect `dialect` (the part before the first `.`) has a custom
     /// syntax, or the dialect registered a type or attribute.
     pub fn has_dialect(&self, dialect: &str) -> bool {
-        self.ops
-            .keys()
-            .any(|k| k.split_once('.').is_some_and(|(d, _)| d == dialect))
+        self.op_dialects.contains(dialect)
             || self.has_dialect_items(dialect, false)
             || self.has_dialect_items(dialect, true)
     }
@@ -168,5 +172,10 @@ impl Syntax {
     /// The custom syntax of op `name`, if it has one.
     pub fn get(&self, name: &str) -> Option<&OpSyntax> {
         self.ops.get(name)
+    }
+
+    /// The custom syntax of op `name` and the name as registered (borrowed from the table).
+    pub fn get_with_name(&self, name: &str) -> Option<(&str, OpSyntax)> {
+        self.ops.get_key_value(name).map(|(k, s)| (k.as_str(), *s))
     }
 }

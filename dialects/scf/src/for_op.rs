@@ -346,9 +346,9 @@ pub(crate) fn successors(ctx: &Context, op: OpId, point: BranchPoint) -> Vec<Suc
 }
 
 /// Parses `(%a = %x, %b = %y)` (MLIR `parseAssignmentList`).
-pub(crate) fn parse_assignment_list(
-    p: &mut Parser<'_>,
-) -> PResult<Vec<(UnresolvedOperand, UnresolvedOperand)>> {
+pub(crate) fn parse_assignment_list<'a>(
+    p: &mut Parser<'a>,
+) -> PResult<Vec<(UnresolvedOperand<'a>, UnresolvedOperand<'a>)>> {
     p.expect(Tok::LParen, "(")?;
     let mut out = Vec::new();
     if p.consume_if(Tok::RParen) {
@@ -390,7 +390,7 @@ pub(crate) fn print_assignment_list(
     p.write(")");
 }
 
-fn argument(o: UnresolvedOperand, ty: weir_ir::Type) -> Argument {
+fn argument(o: UnresolvedOperand<'_>, ty: weir_ir::Type) -> Argument<'_> {
     Argument {
         name: o.name,
         ty,

@@ -317,7 +317,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 }
 
 /// Parses `(%a, %b)`, which may be empty.
-fn parse_paren_operands(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
+fn parse_paren_operands<'a>(p: &mut Parser<'a>) -> PResult<Vec<UnresolvedOperand<'a>>> {
     p.expect(Tok::LParen, "(")?;
     let list = p.parse_optional_operand_list()?;
     p.expect(Tok::RParen, ")")?;
@@ -326,7 +326,11 @@ fn parse_paren_operands(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
 
 /// Parses a parenthesized list of `n` bounds or steps (MLIR `parseOperandList` with a required
 /// count: `expected N operands` at the `(`).
-fn parse_bounds(p: &mut Parser<'_>, state: &OpState, n: usize) -> PResult<Vec<UnresolvedOperand>> {
+fn parse_bounds<'a>(
+    p: &mut Parser<'a>,
+    state: &OpState,
+    n: usize,
+) -> PResult<Vec<UnresolvedOperand<'a>>> {
     let loc = p.loc();
     let list = parse_paren_operands(p)?;
     if list.len() != n {
