@@ -50,8 +50,9 @@ pub struct UnresolvedOperand<'a> {
     pub name: &'a str,
     /// The result number after `#` (0 when absent).
     pub number: u32,
-    /// Where it was written.
-    pub loc: Location,
+    /// Where it was written: a byte offset in the source ([`Parser::loc_at`] gives the
+    /// location; computed only when a diagnostic needs it).
+    pub pos: usize,
 }
 
 /// A region entry-block argument declared by an op's custom syntax (e.g. `%iv` of `scf.for`).
@@ -61,8 +62,8 @@ pub struct Argument<'a> {
     pub name: &'a str,
     /// Its type.
     pub ty: Type,
-    /// Where it was written.
-    pub loc: Location,
+    /// Where it was written: a byte offset in the source (see [`UnresolvedOperand::pos`]).
+    pub pos: usize,
 }
 
 /// The values one definition binds: a block argument, or `count` consecutive results of an op
@@ -74,7 +75,8 @@ enum DefValues {
 
 struct Def {
     values: DefValues,
-    loc: Location,
+    /// Byte offset of the definition.
+    pos: usize,
 }
 
 impl Def {
@@ -97,12 +99,15 @@ impl Def {
 struct ValueScope<'a> {
     defs: FxHashMap<&'a str, Def>,
     regions: Vec<Vec<&'a str>>,
-    forward: FxHashMap<(&'a str, u32), (ValueId, Location)>,
+    /// Each forward reference's placeholder value and the byte offset of its first use.
+    forward: FxHashMap<(&'a str, u32), (ValueId, usize)>,
 }
 
 #[derive(Default)]
 struct BlockScope<'a> {
-    blocks: FxHashMap<&'a str, (BlockId, bool, Location)>,
+    /// Block, whether its label was seen (else only referenced), byte offset of the first
+    /// mention.
+    blocks: FxHashMap<&'a str, (BlockId, bool, usize)>,
 }
 
 /// The parser state; see the module docs. Custom-syntax functions receive `&mut Parser`.
@@ -185,8 +190,8 @@ impl<'a> Parser<'a> {
 
     // ------------------------------------------------------------------ tokens and locations
 
-    /// The location of byte offset `pos`.
-    fn loc_at(&self, pos: usize) -> Location {
+    /// The location of byte offset `pos` of the source (O(log lines)).
+    pub fn loc_at(&self, pos: usize) -> Location {
         let line = self.line_starts.partition_point(|&s| s <= pos);
         let col = pos - self.line_starts[line - 1] + 1;
         Location::file(&self.file, line as u32 + self.first_line - 1, col as u32)
@@ -195,6 +200,11 @@ impl<'a> Parser<'a> {
     /// The location of the current token.
     pub fn loc(&self) -> Location {
         self.loc_at(self.tok.start)
+    }
+
+    /// The byte offset of the current token (for a location needed only on error).
+    pub fn pos(&self) -> usize {
+        self.tok.start
     }
 
     /// An error at the current token; at a token the lexer rejected, the lexer's error
@@ -488,11 +498,11 @@ impl<'a> Parser<'a> {
 
     /// Parses one operation (results, name, custom or generic body, trailing location).
     pub fn parse_operation(&mut self) -> PResult<OpId> {
-        let start_loc = self.loc();
-        let mut bindings: Vec<(&'a str, u32, Location)> = Vec::new();
+        let start = self.pos();
+        let mut bindings: Vec<(&'a str, u32, usize)> = Vec::new();
         if self.tok.kind == Tok::PercentId {
             loop {
-                let loc = self.loc();
+                let pos = self.pos();
                 if self.tok.kind != Tok::PercentId {
                     return Err(self.wrong_token_error("expected SSA value name"));
                 }
@@ -508,7 +518,7 @@ impl<'a> Parser<'a> {
                     }
                     count = n as u32;
                 }
-                bindings.push((name, count, loc));
+                bindings.push((name, count, pos));
                 if !self.consume_if(Tok::Comma) {
                     break;
                 }
@@ -529,14 +539,19 @@ impl<'a> Parser<'a> {
         let nres = self.ctx.results(op).len() as u32;
         if !bindings.is_empty() && bound != nres {
             return Err(Diagnostic::error(
-                start_loc,
+                self.loc_at(start),
                 format!("operation defines {nres} results but was provided {bound} to bind"),
             ));
         }
-        let mut start = 0;
-        for (name, count, loc) in bindings {
-            self.define_values(name, DefValues::Results { op, start, count }, loc)?;
-            start += count;
+        let mut first = 0;
+        for (name, count, pos) in bindings {
+            let values = DefValues::Results {
+                op,
+                start: first,
+                count,
+            };
+            self.define_values(name, values, pos)?;
+            first += count;
         }
         Ok(op)
     }
@@ -874,7 +889,7 @@ impl<'a> Parser<'a> {
 
     /// Parses `%name` or `%name#N`.
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
-        let loc = self.loc();
+        let pos = self.pos();
         if self.tok.kind != Tok::PercentId {
             return Err(self.wrong_token_error("expected SSA operand"));
         }
@@ -887,7 +902,7 @@ impl<'a> Parser<'a> {
                 .map_err(|_| self.error("invalid SSA value result number"))?;
             self.bump();
         }
-        Ok(UnresolvedOperand { name, number, loc })
+        Ok(UnresolvedOperand { name, number, pos })
     }
 
     /// Parses `%a, %b, ...` (at least one).
@@ -916,23 +931,23 @@ impl<'a> Parser<'a> {
             Some(def) => {
                 let Some(v) = def.value(self.ctx, o.number) else {
                     return Err(Diagnostic::error(
-                        o.loc.clone(),
-                        format!("reference to invalid result number"),
+                        self.loc_at(o.pos),
+                        "reference to invalid result number",
                     ));
                 };
-                (v, def.loc.clone())
+                (v, def.pos)
             }
             None => {
                 let key = (o.name, o.number);
-                if let Some((v, l)) = scope.forward.get(&key) {
-                    (*v, l.clone())
+                if let Some(&(v, first_use)) = scope.forward.get(&key) {
+                    (v, first_use)
                 } else {
                     let v = self.ctx.new_detached_value(ty);
                     self.scopes
                         .last_mut()
                         .expect("value scope")
                         .forward
-                        .insert(key, (v, o.loc.clone()));
+                        .insert(key, (v, o.pos));
                     return Ok(v);
                 }
             }
@@ -940,7 +955,7 @@ impl<'a> Parser<'a> {
         let vt = self.ctx.value_type(v);
         if vt != ty {
             return Err(Diagnostic::error(
-                o.loc.clone(),
+                self.loc_at(o.pos),
                 format!(
                     "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
                     o.name,
@@ -948,7 +963,7 @@ impl<'a> Parser<'a> {
                     self.type_str(vt)
                 ),
             )
-            .with_note(prior, "prior use here"));
+            .with_note(self.loc_at(prior), "prior use here"));
         }
         Ok(v)
     }
@@ -960,10 +975,7 @@ impl<'a> Parser<'a> {
         types: &[Type],
     ) -> PResult<Vec<ValueId>> {
         if ops.len() != types.len() {
-            let loc = ops
-                .first()
-                .map(|o| o.loc.clone())
-                .unwrap_or_else(|| self.loc());
+            let loc = self.loc_at(ops.first().map_or(self.pos(), |o| o.pos));
             return Err(Diagnostic::error(
                 loc,
                 format!(
@@ -983,15 +995,17 @@ impl<'a> Parser<'a> {
         crate::printer::type_to_string(self.ctx, ty)
     }
 
-    fn define_values(&mut self, name: &'a str, values: DefValues, loc: Location) -> PResult<()> {
+    fn define_values(&mut self, name: &'a str, values: DefValues, pos: usize) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
         if let Some(prev) = scope.defs.get(name) {
-            return Err(
-                Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
-                    .with_note(prev.loc.clone(), "previously defined here"),
-            );
+            let prev = prev.pos;
+            return Err(Diagnostic::error(
+                self.loc_at(pos),
+                format!("redefinition of SSA value '%{name}'"),
+            )
+            .with_note(self.loc_at(prev), "previously defined here"));
         }
-        let def = Def { values, loc };
+        let def = Def { values, pos };
         let count = match def.values {
             DefValues::One(_) => 1,
             DefValues::Results { count, .. } => count,
@@ -1011,7 +1025,7 @@ impl<'a> Parser<'a> {
                         String::new()
                     };
                     return Err(Diagnostic::error(
-                        def.loc,
+                        self.loc_at(def.pos),
                         format!(
                             "definition of SSA value '%{name}{suffix}' has type '{}'",
                             crate::printer::type_to_string(self.ctx, vt)
@@ -1030,13 +1044,9 @@ impl<'a> Parser<'a> {
     fn finish_value_scope(&mut self) -> PResult<()> {
         let scope = self.scopes.last_mut().expect("value scope");
         // MLIR's wording names no value; the location points at the first unresolved use.
-        if let Some((_, loc)) = scope
-            .forward
-            .values()
-            .min_by_key(|(_, l)| l.file_line_col().map(|(_, a, b)| (a, b)))
-        {
+        if let Some(first) = scope.forward.values().map(|&(_, pos)| pos).min() {
             return Err(Diagnostic::error(
-                loc.clone(),
+                self.loc_at(first),
                 "use of undeclared SSA value name",
             ));
         }
@@ -1122,9 +1132,11 @@ impl<'a> Parser<'a> {
             }
         }
         let scope = self.block_scopes.last().expect("block scope");
-        if let Some((_, _, loc)) = scope.blocks.values().find(|(_, defined, _)| !defined) {
+        // The first undefined reference in the text (MLIR sorts them by location).
+        let undefined = scope.blocks.values().filter(|(_, defined, _)| !defined);
+        if let Some(first) = undefined.map(|&(_, _, pos)| pos).min() {
             return Err(Diagnostic::error(
-                loc.clone(),
+                self.loc_at(first),
                 "reference to an undefined block",
             ));
         }
@@ -1134,20 +1146,20 @@ impl<'a> Parser<'a> {
     fn define_args(&mut self, block: BlockId, args: &[Argument<'a>]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
-            self.define_values(a.name, DefValues::One(v), a.loc.clone())?;
+            self.define_values(a.name, DefValues::One(v), a.pos)?;
         }
         Ok(())
     }
 
     fn parse_block_header(&mut self, region: RegionId) -> PResult<BlockId> {
-        let loc = self.loc();
+        let pos = self.pos();
         let name = &self.text()[1..];
         self.bump();
         let scope = self.block_scopes.last_mut().expect("block scope");
         let block = match scope.blocks.get_mut(name) {
             Some((_, true, _)) => {
                 return Err(Diagnostic::error(
-                    loc,
+                    self.loc_at(pos),
                     format!("redefinition of block '^{name}'"),
                 ))
             }
@@ -1157,7 +1169,7 @@ impl<'a> Parser<'a> {
             }
             None => {
                 let b = self.ctx.new_block(&[]);
-                scope.blocks.insert(name, (b, true, loc));
+                scope.blocks.insert(name, (b, true, pos));
                 b
             }
         };
@@ -1187,7 +1199,7 @@ impl<'a> Parser<'a> {
         Ok(Argument {
             name: o.name,
             ty,
-            loc: o.loc,
+            pos: o.pos,
         })
     }
 
@@ -1196,12 +1208,12 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::CaretId {
             return Err(self.wrong_token_error("expected block name"));
         }
-        let loc = self.loc();
+        let pos = self.pos();
         let name = &self.text()[1..];
         self.bump();
         let Some(scope) = self.block_scopes.last_mut() else {
             return Err(Diagnostic::error(
-                loc,
+                self.loc_at(pos),
                 "block reference outside of a region",
             ));
         };
@@ -1209,7 +1221,7 @@ impl<'a> Parser<'a> {
             return Ok(*b);
         }
         let b = self.ctx.new_block(&[]);
-        scope.blocks.insert(name, (b, false, loc));
+        scope.blocks.insert(name, (b, false, pos));
         Ok(b)
     }
 

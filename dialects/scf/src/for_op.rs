@@ -394,7 +394,7 @@ fn argument(o: UnresolvedOperand<'_>, ty: weir_ir::Type) -> Argument<'_> {
     Argument {
         name: o.name,
         ty,
-        loc: o.loc,
+        pos: o.pos,
     }
 }
 

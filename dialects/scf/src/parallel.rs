@@ -364,7 +364,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         .map(|o| Argument {
             name: o.name,
             ty: index,
-            loc: o.loc,
+            pos: o.pos,
         })
         .collect();
     let body = p.parse_region(&args)?;

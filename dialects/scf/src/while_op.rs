@@ -250,7 +250,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         args.push(Argument {
             name: a.name,
             ty: t,
-            loc: a.loc,
+            pos: a.pos,
         });
     }
     let before = p.parse_region(&args)?;
