@@ -3,6 +3,8 @@
 // (lhs = carried value, rhs = the iteration's value), then the usual scf.for lowering. The
 // CHECK lines are mlir-opt 22's `--convert-scf-to-cf` output on this file (SSA names aside).
 // RUN: cf-opt %s --convert-scf-to-cf | FileCheck %s
+// mlir-opt's --mlir-disable-threading is accepted and gives the same output.
+// RUN: cf-opt %s --mlir-disable-threading --convert-scf-to-cf | FileCheck %s
 // Values by hand: if_inside(4, true) = 0 + 1 + 2 + 3 = 6; if_inside(4, false) = 0 (every value
 // is 0 and the reduction keeps lhs).
 // RUN: cf-run %s -e if_inside --arg '4 : index' --arg 'true' | FileCheck %s --check-prefix=SIX

@@ -61,6 +61,10 @@ fn command(reg: &PassRegistry) -> Command {
         .arg(flag("mlir-print-debuginfo", "Print a location after every operation"))
         .arg(flag("mlir-print-ir-after-all", "Print the IR to stderr after every pass"))
         .arg(flag("mlir-timing", "Print the time spent in parsing, each pass and printing to stderr"))
+        .arg(flag(
+            "mlir-disable-threading",
+            "Run the passes on one thread (accepted for mlir-opt's command lines; cf-opt's passes run on one thread today either way)",
+        ))
         .arg(
             Arg::new("pass-pipeline")
                 .long("pass-pipeline")
