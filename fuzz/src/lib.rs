@@ -96,7 +96,7 @@ fn check_text(text: &str, passes: &[PassInfo]) {
 fn print(ctx: &Context, syntax: &Syntax, op: OpId, generic: bool) -> String {
     let options = PrintOptions {
         generic,
-        debug_info: false,
+        ..Default::default()
     };
     print_op(ctx, syntax, op, options)
 }

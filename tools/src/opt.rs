@@ -63,7 +63,7 @@ fn command(reg: &PassRegistry) -> Command {
         .arg(flag("mlir-timing", "Print the time spent in parsing, each pass and printing to stderr"))
         .arg(flag(
             "mlir-disable-threading",
-            "Run the passes on one thread (accepted for mlir-opt's command lines; cf-opt's passes run on one thread today either way)",
+            "Run on one thread: print the module's functions sequentially (passes run on one thread today either way)",
         ))
         .arg(
             Arg::new("pass-pipeline")
@@ -164,6 +164,8 @@ pub fn main(args: Vec<String>) -> i32 {
         print: PrintOptions {
             generic: m.get_flag("mlir-print-op-generic"),
             debug_info: m.get_flag("mlir-print-debuginfo"),
+            parallel_min_ops: (!m.get_flag("mlir-disable-threading"))
+                .then_some(weir_syntax::PARALLEL_PRINT_MIN_OPS),
         },
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         timing: m.get_flag("mlir-timing"),

@@ -123,3 +123,35 @@ fn every_valid_lit_input_round_trips() {
         );
     }
 }
+
+/// The printer's threaded form (`PrintOptions::parallel_min_ops`, on by default in cf-opt) gives
+/// the sequential text byte for byte: on every valid lit input (those with two or more functions
+/// or other ops with regions at the top level take the threaded path; with one core it is never
+/// taken), with and without locations, and on generated modules of many functions.
+#[test]
+fn threaded_printing_matches_sequential_printing() {
+    let threaded = |p: PrintOptions| PrintOptions {
+        parallel_min_ops: Some(0),
+        ..p
+    };
+    let mut inputs: Vec<(String, String, ParseOptions)> = valid_inputs();
+    for (name, text) in [
+        ("module_with_ops", weir_tools::generate::module_with_ops(20_000)),
+        ("chain_of_calls", weir_tools::generate::chain_of_calls(300)),
+    ] {
+        inputs.push((name.to_string(), text, ParseOptions::default()));
+    }
+    for (name, text, opts) in inputs {
+        for base in [
+            PrintOptions::default(),
+            PrintOptions {
+                debug_info: true,
+                ..Default::default()
+            },
+        ] {
+            let sequential = print(&text, &name, opts, base).unwrap();
+            let parallel = print(&text, &name, opts, threaded(base)).unwrap();
+            assert_eq!(sequential, parallel, "threaded printing differs on {name}");
+        }
+    }
+}

@@ -91,7 +91,7 @@ func.func @f(%c: i1, %n: index) -> i32 {
             text,
             PrintOptions {
                 generic: true,
-                debug_info: false
+                ..Default::default()
             }
         )
     );
@@ -104,8 +104,8 @@ fn debug_info_prints_locations() {
     insta::assert_snapshot!(print(
         text,
         PrintOptions {
-            generic: false,
-            debug_info: true
+            debug_info: true,
+            ..Default::default()
         }
     ));
 }

@@ -16,7 +16,7 @@ pub use parser::{
 };
 pub use printer::{
     attr_to_string, attr_to_string_with, format_float, print_op, symbol_text, type_to_string,
-    type_to_string_with, DialectPrinter, PrintOptions, Printer,
+    type_to_string_with, DialectPrinter, PrintOptions, Printer, PARALLEL_PRINT_MIN_OPS,
 };
 pub use registry::{
     GenericWhenFn, ItemSyntax, NameHintFn, OpSyntax, ParseFn, ParseParamsFn, PrintFn,

@@ -18,17 +18,124 @@ pub struct PrintOptions {
     pub generic: bool,
     /// Print `loc(...)` after every op (`--mlir-print-debuginfo`, in local-scope form).
     pub debug_info: bool,
+    /// Print the ops with regions directly inside the printed op (a module's functions) on
+    /// several threads when the context holds at least this many ops; `None`: one thread
+    /// (`--mlir-disable-threading`). The text is the same either way (see [`print_op`]).
+    pub parallel_min_ops: Option<usize>,
 }
 
+/// The [`PrintOptions::parallel_min_ops`] the tools use: below it, starting threads costs
+/// more than it saves.
+pub const PARALLEL_PRINT_MIN_OPS: usize = 20_000;
+
 /// Prints `op` (usually a `builtin.module`) and everything in it, ending with a newline.
+///
+/// In the custom form, the ops with regions in `op`'s single block are numbered and printed
+/// independently of each other (each region starts from the state after its enclosing region,
+/// MLIR's `SSANameState`), so with [`PrintOptions::parallel_min_ops`] they are printed on
+/// worker threads, each from a copy of that state, and their texts are spliced in block order:
+/// byte for byte the sequential output.
 pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions) -> String {
     let mut p = Printer::new(ctx, syntax, options);
     p.names.use_hints = !options.generic; // MLIR's generic form numbers every value, uniquely
-    p.names.number_op_scope(ctx, syntax, op);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let parallel = options
+        .parallel_min_ops
+        .is_some_and(|min| ctx.op_capacity() >= min && threads > 1 && !options.generic);
+    match parallel.then(|| parallel_children(ctx, op)).flatten() {
+        Some(children) => {
+            let used = p.names.number_top_region(ctx, syntax, op);
+            p.prerendered = print_children(&p, &used, &children, threads);
+        }
+        None => p.names.number_op_scope(ctx, syntax, op),
+    }
     p.print_tree(op);
     p.done.push('\n');
     p.done
 }
+
+/// The ops with regions in `op`'s region, when it has one region of one block and at least
+/// two of them (otherwise there is nothing to split).
+fn parallel_children(ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
+    let &[region] = ctx.regions(op) else {
+        return None;
+    };
+    let blocks = ctx.region_blocks(region);
+    let &[block] = blocks.as_slice() else {
+        return None;
+    };
+    let children: Vec<OpId> = ctx
+        .block_ops(block)
+        .into_iter()
+        .filter(|&o| !ctx.regions(o).is_empty())
+        .collect();
+    (children.len() >= 2).then_some(children)
+}
+
+/// Numbers and prints each of `children` (ops of the printed op's block, numbered up to their
+/// regions in `top`, with the name hints `used` in scope) as the sequential printer would at
+/// one level of indentation, on `threads` scoped threads taking batches in turn. Returns the
+/// texts by op index.
+fn print_children(
+    top: &Printer<'_>,
+    used: &UsedNames,
+    children: &[OpId],
+    threads: usize,
+) -> FxHashMap<OpId, String> {
+    const BATCH: usize = 16;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let worker = || {
+        let mut p = Printer::new(top.ctx, top.syntax, top.options);
+        p.names = top.names.clone();
+        let mut out = Vec::new();
+        loop {
+            let start = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
+            if start >= children.len() {
+                break;
+            }
+            for &child in &children[start..(start + BATCH).min(children.len())] {
+                let mut used = used.clone();
+                let depth = used.scopes.len();
+                let c = top.names.top_counters;
+                let stack = top
+                    .ctx
+                    .regions(child)
+                    .iter()
+                    .map(|&r| (r, c, depth))
+                    .collect();
+                p.names
+                    .number_regions(top.ctx, top.syntax, stack, &mut used);
+                p.indent = 1;
+                p.print_tree(child);
+                out.push((child, std::mem::take(&mut p.done)));
+            }
+        }
+        out
+    };
+    let mut texts = FxHashMap::default();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(PRINTER_STACK)
+                    .spawn_scoped(s, worker)
+                    .ok()
+            })
+            .collect();
+        texts.extend(worker());
+        for h in handles {
+            // A worker that panicked left its children unprinted: the main thread prints them.
+            if let Ok(done) = h.join() {
+                texts.extend(done);
+            }
+        }
+    });
+    texts
+}
+
+/// Stack size of the printer's worker threads: types and attributes are printed recursively
+/// (up to the parser's `MAX_TYPE_NESTING`), which needs the main thread's 8 MiB.
+const PRINTER_STACK: usize = 8 << 20;
 
 /// Output of the printer's walk still to be written: the walk keeps a stack of these instead
 /// of recursing, so nesting depth costs no stack.
@@ -62,7 +169,7 @@ enum Name {
 }
 
 /// Value and block names for one printing.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Names {
     /// Indexed by `ValueId::index`: the base name of the value (for results: of the op's
     /// result group) and, for results of multi-result ops, the result number.
@@ -72,6 +179,8 @@ struct Names {
     blocks: FxHashMap<BlockId, u32>,
     /// Whether ops may suggest names (`%c0`); off for the generic form.
     use_hints: bool,
+    /// The counters after the top region (see [`Names::number_top_region`]).
+    top_counters: Counters,
 }
 
 /// The numbering state a region starts from (MLIR `SSANameState`'s `nextValueID`,
@@ -87,7 +196,7 @@ struct Counters {
 /// The name hints in use (MLIR's scoped `usedNames`): a region sees the names of the regions
 /// enclosing it, not those of its siblings. Scopes form the path from the top to the region being
 /// numbered; each scope lists the names it added, removed when the scope is left.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct UsedNames {
     names: FxHashSet<Box<str>>,
     /// Per open scope, the indices (into [`Names::hints`]) of the names it added.
@@ -156,10 +265,40 @@ impl Names {
         if !unique {
             stack.reverse();
         }
+        self.number_regions(ctx, syntax, stack, &mut used);
+    }
+
+    /// Numbers `op`'s results and its single region, not the regions nested in it, as
+    /// [`Names::number_op_scope`] does first; returns the name hints in scope after it and
+    /// keeps the counters in [`Names::top_counters`], the state each nested region starts
+    /// from (custom form only).
+    fn number_top_region(&mut self, ctx: &Context, syntax: &Syntax, op: OpId) -> UsedNames {
+        let mut used = UsedNames::default();
+        let mut c = Counters::default();
+        self.number_results(ctx, syntax, op, &mut c, &mut used);
+        for &r in ctx.regions(op) {
+            used.enter(0, &self.hints);
+            self.number_region(ctx, syntax, r, &mut c, &mut used);
+        }
+        self.top_counters = c;
+        used
+    }
+
+    /// Numbers the regions on `stack` (region, the counters it starts from, the depth of its
+    /// enclosing name scope) and everything nested in them; see [`Names::number_op_scope`].
+    fn number_regions(
+        &mut self,
+        ctx: &Context,
+        syntax: &Syntax,
+        mut stack: Vec<(RegionId, Counters, usize)>,
+        used: &mut UsedNames,
+    ) {
+        let unique = !self.use_hints;
+        let mut running = stack.last().map(|e| e.1).unwrap_or_default();
         while let Some((r, saved, depth)) = stack.pop() {
             let scope = used.enter(depth, &self.hints);
             let mut c = if unique { running } else { saved };
-            self.number_region(ctx, syntax, r, &mut c, &mut used);
+            self.number_region(ctx, syntax, r, &mut c, used);
             running = c;
             let start = stack.len();
             for b in ctx.region_blocks(r) {
@@ -247,6 +386,8 @@ pub struct Printer<'a> {
     indent: usize,
     names: Names,
     options: PrintOptions,
+    /// Texts of ops printed on worker threads (see [`print_op`]), spliced in when reached.
+    prerendered: FxHashMap<OpId, String>,
 }
 
 impl std::fmt::Write for Printer<'_> {
@@ -267,6 +408,7 @@ impl<'a> Printer<'a> {
             indent: 0,
             names: Names::default(),
             options,
+            prerendered: FxHashMap::default(),
         }
     }
 
@@ -491,6 +633,12 @@ impl<'a> Printer<'a> {
                     self.indent = indent;
                     if newline {
                         self.newline();
+                    }
+                    if let Some(text) = self.prerendered.remove(&op) {
+                        self.done.push_str(&self.out);
+                        self.out.clear();
+                        self.done.push_str(&text);
+                        continue;
                     }
                     self.print_operation(op);
                 }
