@@ -4,7 +4,7 @@ use crate::affine::AffineMap;
 use crate::types::Type;
 
 /// An interned attribute: a small `Copy` handle into the context's attribute table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Attr(pub(crate) u32);
 
 /// One element of a `dense<...>` attribute.

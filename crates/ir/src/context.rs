@@ -2,14 +2,18 @@
 //!
 //! All reads go through `&Context`, all mutation through `&mut Context`; there is no interior
 //! mutability, so there are no runtime borrow failures. Erased entities stay in their tables as
-//! tombstones (ids are never reused), so a stale id never aliases a new entity.
+//! tombstones (ids are never reused), so a stale id never aliases a new entity; the lists of an
+//! erased op (operands, successors, attributes) go back to the pools they live in
+//! (`pool.rs`) and are reused by later ops.
 
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
 use crate::location::Location;
+use crate::pool::{List, Pool};
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -30,6 +34,10 @@ pub enum InsertPoint {
 /// The attribute naming an op's symbol (MLIR `SymbolTable::getSymbolAttrName`).
 pub const SYMBOL_ATTR: &str = "sym_name";
 
+/// [`SYMBOL_ATTR`] interned: every context interns it first (the symbol index reads it on
+/// every insertion of an op).
+const SYMBOL_ATTR_NAME: AttrName = AttrName(0);
+
 /// Writes a type as MLIR text, for diagnostics (the syntax crate's `type_to_string`; the core
 /// cannot print types itself, it knows no syntax).
 pub type TypePrinterFn = fn(&Context, Type) -> String;
@@ -40,12 +48,16 @@ pub struct Context {
     blocks: Vec<BlockData>,
     regions: Vec<RegionData>,
     values: Vec<ValueData>,
+    /// The pools holding every op's, block's and value's lists (see `pool.rs`).
+    lists: Lists,
     types: Vec<TypeKind>,
-    type_ids: HashMap<TypeKind, Type>,
+    type_ids: FxHashMap<TypeKind, Type>,
     attrs: Vec<AttrKind>,
-    attr_ids: HashMap<AttrKind, Attr>,
+    attr_ids: FxHashMap<AttrKind, Attr>,
     op_names: Vec<String>,
-    op_name_ids: HashMap<String, OpName>,
+    op_name_ids: FxHashMap<String, OpName>,
+    attr_names: Vec<String>,
+    attr_name_ids: FxHashMap<String, AttrName>,
     op_defs: Vec<Option<OpDef>>,
     /// Per op name (indexed like `op_defs`): the interface models attached to it, by type.
     attached: Vec<Vec<(TypeId, AttachedModel)>>,
@@ -67,12 +79,15 @@ impl Default for Context {
             blocks: Vec::new(),
             regions: Vec::new(),
             values: Vec::new(),
+            lists: Lists::default(),
             types: Vec::new(),
-            type_ids: HashMap::new(),
+            type_ids: FxHashMap::default(),
             attrs: Vec::new(),
-            attr_ids: HashMap::new(),
+            attr_ids: FxHashMap::default(),
             op_names: Vec::new(),
-            op_name_ids: HashMap::new(),
+            op_name_ids: FxHashMap::default(),
+            attr_names: Vec::new(),
+            attr_name_ids: FxHashMap::default(),
             op_defs: Vec::new(),
             attached: Vec::new(),
             materializers: Vec::new(),
@@ -84,6 +99,7 @@ impl Default for Context {
         // the kinds they return (`vector<4xi1>`, `tensor<?xindex>`).
         ctx.i1();
         ctx.index_type();
+        ctx.attr_name(SYMBOL_ATTR);
         ctx
     }
 }
@@ -206,6 +222,28 @@ impl Context {
     /// The text of an op name.
     pub fn op_name_str(&self, name: OpName) -> &str {
         &self.op_names[name.index()]
+    }
+
+    /// Interns an attribute name (the key of a [`NamedAttr`]).
+    pub fn attr_name(&mut self, name: &str) -> AttrName {
+        if let Some(&id) = self.attr_name_ids.get(name) {
+            return id;
+        }
+        let id = AttrName(self.attr_names.len() as u32);
+        self.attr_names.push(name.to_string());
+        self.attr_name_ids.insert(name.to_string(), id);
+        id
+    }
+
+    /// An already interned attribute name, without interning (`None`: no op has an attribute
+    /// of that name).
+    pub fn lookup_attr_name(&self, name: &str) -> Option<AttrName> {
+        self.attr_name_ids.get(name).copied()
+    }
+
+    /// The text of an attribute name.
+    pub fn attr_name_str(&self, name: AttrName) -> &str {
+        &self.attr_names[name.index()]
     }
 
     /// The definition of a registered op name; `None` for unregistered ops.
@@ -433,15 +471,21 @@ impl Context {
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> ValueId {
         let index = self.blocks[block.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block, index });
-        self.blocks[block.index()].args.push(v);
+        self.lists
+            .values
+            .push(&mut self.blocks[block.index()].args, v);
         v
     }
 
     /// Removes argument `index` of `block`, which must be unused.
     pub fn erase_block_arg(&mut self, block: BlockId, index: usize) {
-        let v = self.blocks[block.index()].args.remove(index);
+        let v = self
+            .lists
+            .values
+            .remove(&mut self.blocks[block.index()].args, index);
         self.values[v.index()].def = ValueDef::Detached;
-        for (i, &a) in self.blocks[block.index()].args.iter().enumerate() {
+        let args = self.blocks[block.index()].args;
+        for (i, &a) in self.lists.values.get(args).iter().enumerate() {
             self.values[a.index()].def = ValueDef::BlockArg {
                 block,
                 index: i as u32,
@@ -459,7 +503,7 @@ impl Context {
         self.values.push(ValueData {
             ty,
             def,
-            uses: Vec::new(),
+            uses: List::default(),
         });
         ValueId(self.values.len() as u32 - 1)
     }
@@ -468,48 +512,45 @@ impl Context {
     /// Insert it with [`Context::insert_op`].
     pub fn create_op(&mut self, state: OpState) -> OpId {
         let op = OpId(self.ops.len() as u32);
-        let results = (0..state.result_types.len() as u32)
-            .map(|index| {
-                self.new_value(
-                    state.result_types[index as usize],
-                    ValueDef::Result { op, index },
-                )
-            })
-            .collect();
-        let use_pos = state
-            .operands
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| {
+        let first = self.values.len() as u32;
+        for (index, &ty) in state.result_types.iter().enumerate() {
+            let index = index as u32;
+            self.new_value(ty, ValueDef::Result { op, index });
+        }
+        let lists = &mut self.lists;
+        let results = lists
+            .values
+            .from_iter((first..self.values.len() as u32).map(ValueId));
+        let use_pos = lists
+            .positions
+            .from_iter(state.operands.iter().enumerate().map(|(i, &v)| {
                 let uses = &mut self.values[v.index()].uses;
-                uses.push(Use {
-                    op,
-                    operand: i as u32,
-                });
+                let operand = i as u32;
+                lists.uses.push(uses, Use { op, operand });
                 uses.len() as u32 - 1
-            })
-            .collect();
+            }));
         for &r in &state.regions {
             self.regions[r.index()].parent = Some(op);
         }
-        let pred_pos = state
-            .successors
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| {
+        let pred_pos = lists
+            .positions
+            .from_iter(state.successors.iter().enumerate().map(|(i, &b)| {
                 let preds = &mut self.blocks[b.index()].preds;
-                preds.push((op, i as u32));
+                lists.preds.push(preds, (op, i as u32));
                 preds.len() as u32 - 1
-            })
-            .collect();
+            }));
+        let operands = lists.values.from_slice(&state.operands);
+        let attrs = lists.attrs.from_slice(&state.attrs);
+        let regions = lists.regions.from_slice(&state.regions);
+        let successors = lists.blocks.from_slice(&state.successors);
         self.ops.push(OpData {
             name: state.name,
-            operands: state.operands,
+            operands,
             use_pos,
             results,
-            attrs: state.attrs,
-            regions: state.regions,
-            successors: state.successors,
+            attrs,
+            regions,
+            successors,
             pred_pos,
             loc: state.loc,
             parent: None,
@@ -557,33 +598,33 @@ impl Context {
 
     /// The op's operands.
     pub fn operands(&self, op: OpId) -> &[ValueId] {
-        &self.op(op).operands
+        self.lists.values.get(self.op(op).operands)
     }
 
     /// Operand `i`.
     pub fn operand(&self, op: OpId, i: usize) -> ValueId {
-        self.op(op).operands[i]
+        self.operands(op)[i]
     }
 
     /// The op's results.
     pub fn results(&self, op: OpId) -> &[ValueId] {
-        &self.op(op).results
+        self.lists.values.get(self.op(op).results)
     }
 
     /// Result `i`.
     pub fn result(&self, op: OpId, i: usize) -> ValueId {
-        self.op(op).results[i]
+        self.results(op)[i]
     }
 
     /// The op's attributes, in insertion order.
     pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
-        &self.op(op).attrs
+        self.lists.attrs.get(self.op(op).attrs)
     }
 
     /// Attribute `name`, if present.
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attr> {
-        self.op(op)
-            .attrs
+        let name = self.lookup_attr_name(name)?;
+        self.attrs(op)
             .iter()
             .find(|a| a.name == name)
             .map(|a| a.value)
@@ -591,24 +632,29 @@ impl Context {
 
     /// Sets attribute `name`.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attr) {
-        let renames = name == SYMBOL_ATTR;
+        let name = self.attr_name(name);
+        self.set_named_attr(op, NamedAttr { name, value });
+    }
+
+    /// Sets attribute `attr.name` to `attr.value` (e.g. to copy an attribute of another op).
+    pub fn set_named_attr(&mut self, op: OpId, attr: NamedAttr) {
+        let renames = attr.name == SYMBOL_ATTR_NAME;
         if renames {
             self.index_symbol(op, false);
         }
-        self.set_attr_raw(op, name, value);
+        let attrs = &mut self.ops[op.index()].attrs;
+        match self
+            .lists
+            .attrs
+            .get_mut(*attrs)
+            .iter_mut()
+            .find(|a| a.name == attr.name)
+        {
+            Some(a) => a.value = attr.value,
+            None => self.lists.attrs.push(attrs, attr),
+        }
         if renames {
             self.index_symbol(op, true);
-        }
-    }
-
-    fn set_attr_raw(&mut self, op: OpId, name: &str, value: Attr) {
-        let attrs = &mut self.ops[op.index()].attrs;
-        match attrs.iter_mut().find(|a| a.name == name) {
-            Some(a) => a.value = value,
-            None => attrs.push(NamedAttr {
-                name: name.to_string(),
-                value,
-            }),
         }
     }
 
@@ -617,24 +663,30 @@ impl Context {
         if name == SYMBOL_ATTR {
             self.index_symbol(op, false);
         }
+        let name = self.lookup_attr_name(name)?;
         let attrs = &mut self.ops[op.index()].attrs;
-        let i = attrs.iter().position(|a| a.name == name)?;
-        Some(attrs.remove(i).value)
+        let i = self
+            .lists
+            .attrs
+            .get(*attrs)
+            .iter()
+            .position(|a| a.name == name)?;
+        Some(self.lists.attrs.remove(attrs, i).value)
     }
 
     /// The op's regions.
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        &self.op(op).regions
+        self.lists.regions.get(self.op(op).regions)
     }
 
     /// Region `i`.
     pub fn region(&self, op: OpId, i: usize) -> RegionId {
-        self.op(op).regions[i]
+        self.regions(op)[i]
     }
 
     /// The op's successor blocks.
     pub fn successors(&self, op: OpId) -> &[BlockId] {
-        &self.op(op).successors
+        self.lists.blocks.get(self.op(op).successors)
     }
 
     /// The range of operands passed to successor `i` (MLIR `BranchOpInterface`).
@@ -697,7 +749,7 @@ impl Context {
 
     /// The block's arguments.
     pub fn block_args(&self, block: BlockId) -> &[ValueId] {
-        &self.blocks[block.index()].args
+        self.lists.values.get(self.blocks[block.index()].args)
     }
 
     /// The types of the block's arguments.
@@ -728,20 +780,20 @@ impl Context {
         self.blocks[block.index()].last
     }
 
-    /// The ops of the block, in order (collected, so the IR may be changed while iterating).
+    /// The ops of the block, in order, collected: for callers that change the IR while they
+    /// iterate. Read-only walks use [`Context::ops`], which allocates nothing.
     pub fn block_ops(&self, block: BlockId) -> Vec<OpId> {
-        let mut out = Vec::new();
-        let mut cur = self.first_op(block);
-        while let Some(op) = cur {
-            out.push(op);
-            cur = self.op(op).next;
-        }
-        out
+        self.ops(block).collect()
+    }
+
+    /// The ops of the block, in order, following the intrusive list (no allocation).
+    pub fn ops(&self, block: BlockId) -> impl Iterator<Item = OpId> + '_ {
+        std::iter::successors(self.first_op(block), |&op| self.op(op).next)
     }
 
     /// The ops that branch to this block, one entry `(op, successor index)` per edge.
     pub fn predecessors(&self, block: BlockId) -> &[(OpId, u32)] {
-        &self.blocks[block.index()].preds
+        self.lists.preds.get(self.blocks[block.index()].preds)
     }
 
     /// The next block in the region.
@@ -754,15 +806,17 @@ impl Context {
         self.regions[region.index()].parent
     }
 
-    /// The blocks of the region, in order.
+    /// The blocks of the region, in order, collected: for callers that change the IR while
+    /// they iterate. Read-only walks use [`Context::blocks`], which allocates nothing.
     pub fn region_blocks(&self, region: RegionId) -> Vec<BlockId> {
-        let mut out = Vec::new();
-        let mut cur = self.regions[region.index()].first;
-        while let Some(b) = cur {
-            out.push(b);
-            cur = self.blocks[b.index()].next;
-        }
-        out
+        self.blocks(region).collect()
+    }
+
+    /// The blocks of the region, in order, following the intrusive list (no allocation).
+    pub fn blocks(&self, region: RegionId) -> impl Iterator<Item = BlockId> + '_ {
+        std::iter::successors(self.regions[region.index()].first, |&b| {
+            self.blocks[b.index()].next
+        })
     }
 
     /// The first (entry) block of the region.
@@ -811,7 +865,7 @@ impl Context {
 
     /// The value's uses.
     pub fn uses(&self, v: ValueId) -> &[Use] {
-        &self.values[v.index()].uses
+        self.lists.uses.get(self.values[v.index()].uses)
     }
 
     /// Whether the value has no uses.
@@ -851,7 +905,7 @@ impl Context {
     /// Replaces operand `i` of `op` with `v`, keeping use lists right. O(1).
     pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
         self.remove_use(op, i);
-        self.ops[op.index()].operands[i] = v;
+        self.lists.values.get_mut(self.ops[op.index()].operands)[i] = v;
         self.add_use(op, i);
     }
 
@@ -859,8 +913,9 @@ impl Context {
     pub fn set_operands(&mut self, op: OpId, operands: Vec<ValueId>) {
         self.drop_operand_uses(op);
         let n = operands.len();
-        self.ops[op.index()].operands = operands;
-        self.ops[op.index()].use_pos = vec![0; n];
+        let d = &mut self.ops[op.index()];
+        d.operands = self.lists.values.from_slice(&operands);
+        d.use_pos = self.lists.positions.from_iter(std::iter::repeat_n(0, n));
         for i in 0..n {
             self.add_use(op, i);
         }
@@ -870,38 +925,38 @@ impl Context {
         for i in (0..self.ops[op.index()].operands.len()).rev() {
             self.remove_use(op, i);
         }
-        self.ops[op.index()].operands.clear();
-        self.ops[op.index()].use_pos.clear();
+        let d = &mut self.ops[op.index()];
+        self.lists.values.clear(&mut d.operands);
+        self.lists.positions.clear(&mut d.use_pos);
     }
 
     /// Records operand `i` of `op` in its value's use list.
     fn add_use(&mut self, op: OpId, i: usize) {
-        let v = self.ops[op.index()].operands[i];
+        let v = self.operand(op, i);
         let uses = &mut self.values[v.index()].uses;
-        uses.push(Use {
-            op,
-            operand: i as u32,
-        });
-        self.ops[op.index()].use_pos[i] = uses.len() as u32 - 1;
+        let operand = i as u32;
+        self.lists.uses.push(uses, Use { op, operand });
+        self.lists.positions.get_mut(self.ops[op.index()].use_pos)[i] = uses.len() as u32 - 1;
     }
 
     /// Removes operand `i` of `op` from its value's use list in O(1): the last use moves into
     /// the hole and its back-pointer is updated.
     fn remove_use(&mut self, op: OpId, i: usize) {
-        let v = self.ops[op.index()].operands[i];
-        let pos = self.ops[op.index()].use_pos[i] as usize;
+        let v = self.operand(op, i);
+        let pos = self.lists.positions.get(self.ops[op.index()].use_pos)[i] as usize;
         let uses = &mut self.values[v.index()].uses;
         debug_assert_eq!(
-            uses.get(pos),
+            self.lists.uses.get(*uses).get(pos),
             Some(&Use {
                 op,
                 operand: i as u32
             }),
             "stale use position"
         );
-        uses.swap_remove(pos);
-        if let Some(&moved) = uses.get(pos) {
-            self.ops[moved.op.index()].use_pos[moved.operand as usize] = pos as u32;
+        self.lists.uses.swap_remove(uses, pos);
+        if let Some(&moved) = self.lists.uses.get(*uses).get(pos) {
+            let moved_pos = self.ops[moved.op.index()].use_pos;
+            self.lists.positions.get_mut(moved_pos)[moved.operand as usize] = pos as u32;
         }
         if let Some(log) = &mut self.dropped_uses {
             log.push(v);
@@ -913,14 +968,17 @@ impl Context {
         if old == new {
             return;
         }
-        let uses = std::mem::take(&mut self.values[old.index()].uses);
-        let base = self.values[new.index()].uses.len();
-        for (k, u) in uses.iter().enumerate() {
-            let d = &mut self.ops[u.op.index()];
-            d.operands[u.operand as usize] = new;
-            d.use_pos[u.operand as usize] = (base + k) as u32;
+        let mut uses = std::mem::take(&mut self.values[old.index()].uses);
+        let mut new_uses = self.values[new.index()].uses;
+        for k in 0..uses.len() {
+            let u = self.lists.uses.get(uses)[k];
+            let d = &self.ops[u.op.index()];
+            self.lists.values.get_mut(d.operands)[u.operand as usize] = new;
+            self.lists.positions.get_mut(d.use_pos)[u.operand as usize] = new_uses.len() as u32;
+            self.lists.uses.push(&mut new_uses, u);
         }
-        self.values[new.index()].uses.extend(uses);
+        self.values[new.index()].uses = new_uses;
+        self.lists.uses.clear(&mut uses);
     }
 
     /// Replaces each result of `op` with the matching value of `new` and erases `op`.
@@ -941,11 +999,11 @@ impl Context {
     pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
         self.remove_pred(op, i);
         let preds = &mut self.blocks[block.index()].preds;
-        preds.push((op, i as u32));
+        self.lists.preds.push(preds, (op, i as u32));
         let pos = preds.len() as u32 - 1;
-        let d = &mut self.ops[op.index()];
-        d.successors[i] = block;
-        d.pred_pos[i] = pos;
+        let d = &self.ops[op.index()];
+        self.lists.blocks.get_mut(d.successors)[i] = block;
+        self.lists.positions.get_mut(d.pred_pos)[i] = pos;
     }
 
     /// Removes successor slot `i` of `op` from its target's predecessor list in O(1): the
@@ -953,19 +1011,18 @@ impl Context {
     /// search followed by `swap_remove`).
     fn remove_pred(&mut self, op: OpId, i: usize) {
         let d = &self.ops[op.index()];
-        let (block, pos) = (d.successors[i], d.pred_pos[i] as usize);
+        let block = self.lists.blocks.get(d.successors)[i];
+        let pos = self.lists.positions.get(d.pred_pos)[i] as usize;
         let preds = &mut self.blocks[block.index()].preds;
-        debug_assert_eq!(
-            preds.get(pos),
-            Some(&(op, i as u32)),
-            "predecessor list out of sync"
-        );
-        if preds.get(pos) != Some(&(op, i as u32)) {
+        let entry = self.lists.preds.get(*preds).get(pos).copied();
+        debug_assert_eq!(entry, Some((op, i as u32)), "predecessor list out of sync");
+        if entry != Some((op, i as u32)) {
             return;
         }
-        preds.swap_remove(pos);
-        if let Some(&(moved, slot)) = preds.get(pos) {
-            self.ops[moved.index()].pred_pos[slot as usize] = pos as u32;
+        self.lists.preds.swap_remove(preds, pos);
+        if let Some(&(moved, slot)) = self.lists.preds.get(*preds).get(pos) {
+            let moved_pos = self.ops[moved.index()].pred_pos;
+            self.lists.positions.get_mut(moved_pos)[slot as usize] = pos as u32;
         }
     }
 
@@ -1049,18 +1106,18 @@ impl Context {
                     self.detach_op(op);
                     stack.push(EraseStep::FinishOp(op));
                     let start = stack.len();
-                    for r in self.regions(op).to_vec() {
-                        stack.extend(self.region_blocks(r).into_iter().map(EraseStep::Block));
+                    for &r in self.regions(op) {
+                        stack.extend(self.blocks(r).map(EraseStep::Block));
                     }
                     stack[start..].reverse();
                 }
                 EraseStep::Block(block) => {
                     self.detach_block(block);
                     stack.push(EraseStep::FinishBlock(block));
-                    stack.extend(self.block_ops(block).into_iter().map(EraseStep::Op));
+                    stack.extend(self.ops(block).map(EraseStep::Op));
                 }
                 EraseStep::FinishBlock(block) => {
-                    for v in self.blocks[block.index()].args.clone() {
+                    for &v in self.lists.values.get(self.blocks[block.index()].args) {
                         self.values[v.index()].def = ValueDef::Detached;
                     }
                     self.blocks[block.index()].erased = true;
@@ -1070,9 +1127,15 @@ impl Context {
                     for i in 0..self.ops[op.index()].successors.len() {
                         self.remove_pred(op, i);
                     }
-                    for r in self.ops[op.index()].results.clone() {
+                    for &r in self.lists.values.get(self.ops[op.index()].results) {
                         self.values[r.index()].def = ValueDef::Detached;
                     }
+                    // Give the op's lists back to the pools (results and regions stay
+                    // readable: erased ops are tombstones).
+                    let d = &mut self.ops[op.index()];
+                    self.lists.blocks.clear(&mut d.successors);
+                    self.lists.positions.clear(&mut d.pred_pos);
+                    self.lists.attrs.clear(&mut d.attrs);
                     self.symbols.drop_table(op);
                     self.ops[op.index()].erased = true;
                 }
@@ -1260,8 +1323,8 @@ impl Context {
     fn push_region_ops(&self, op: OpId, stack: &mut Vec<OpId>) {
         let start = stack.len();
         for &r in self.regions(op) {
-            for b in self.region_blocks(r) {
-                stack.extend(self.block_ops(b));
+            for b in self.blocks(r) {
+                stack.extend(self.ops(b));
             }
         }
         stack[start..].reverse();
@@ -1307,7 +1370,12 @@ impl Context {
 
     /// Adds `op`'s symbol to (or removes it from) the index of the table `op` is in, if any.
     fn index_symbol(&mut self, op: OpId, add: bool) {
-        let Some(name) = self.attr_of(op, SYMBOL_ATTR) else {
+        let Some(name) = self
+            .attrs(op)
+            .iter()
+            .find(|a| a.name == SYMBOL_ATTR_NAME)
+            .map(|a| a.value)
+        else {
             return;
         };
         let Some(table) = self.op(op).parent.and_then(|b| self.table_of_block(b)) else {
@@ -1390,9 +1458,10 @@ impl Context {
         block_map: &mut HashMap<BlockId, BlockId>,
         to_fill: &mut Vec<(BlockId, BlockId)>,
     ) -> OpId {
-        let d = self.op(op).clone();
-        let mut regions = Vec::with_capacity(d.regions.len());
-        for &r in &d.regions {
+        let name = self.name(op);
+        let results = self.results(op).to_vec();
+        let mut regions = Vec::with_capacity(self.regions(op).len());
+        for r in self.regions(op).to_vec() {
             let nr = self.new_region();
             for b in self.region_blocks(r) {
                 let nb = self.new_block(&[]);
@@ -1407,20 +1476,35 @@ impl Context {
             regions.push(nr);
         }
         let state = OpState {
-            name: d.name,
-            operands: d.operands.clone(),
-            result_types: d.results.iter().map(|&v| self.value_type(v)).collect(),
-            attrs: d.attrs.clone(),
+            name,
+            operands: self.operands(op).to_vec(),
+            result_types: results.iter().map(|&v| self.value_type(v)).collect(),
+            attrs: self.attrs(op).to_vec(),
             regions,
-            successors: d.successors.clone(),
-            loc: d.loc.clone(),
+            successors: self.successors(op).to_vec(),
+            loc: self.loc(op).clone(),
         };
         let new = self.create_op(state);
-        for (i, &r) in d.results.iter().enumerate() {
+        for (i, &r) in results.iter().enumerate() {
             map.insert(r, self.result(new, i));
         }
         new
     }
+}
+
+/// The pools of the IR's lists, one per element type (see `pool.rs`).
+#[derive(Default)]
+struct Lists {
+    /// Operands, results and block arguments.
+    values: Pool<ValueId>,
+    /// Use positions of operands and predecessor positions of successors.
+    positions: Pool<u32>,
+    attrs: Pool<NamedAttr>,
+    regions: Pool<RegionId>,
+    /// Successors.
+    blocks: Pool<BlockId>,
+    uses: Pool<Use>,
+    preds: Pool<(OpId, u32)>,
 }
 
 /// One step of [`Context::erase`]'s walk.

@@ -7,12 +7,13 @@
 
 use crate::attributes::Attr;
 use crate::location::Location;
+use crate::pool::List;
 use crate::types::Type;
 
 macro_rules! entity_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $name(pub(crate) u32);
 
         impl $name {
@@ -51,6 +52,12 @@ entity_id!(
     OpName
 );
 
+entity_id!(
+    /// An interned attribute name such as `predicate`; see
+    /// [`Context::attr_name`](crate::Context::attr_name).
+    AttrName
+);
+
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueDef {
@@ -73,7 +80,7 @@ pub enum ValueDef {
 }
 
 /// One use of a value: operand `operand` of `op`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Use {
     /// The op that reads the value.
     pub op: OpId,
@@ -85,31 +92,35 @@ pub struct Use {
 pub(crate) struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    pub uses: Vec<Use>,
+    /// In the context's use pool.
+    pub uses: List,
 }
 
 /// A named attribute of an op, e.g. `predicate = 2 : i64`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NamedAttr {
-    /// The key.
-    pub name: String,
+    /// The key, interned ([`Context::attr_name_str`](crate::Context::attr_name_str) gives its
+    /// text).
+    pub name: AttrName,
     /// The value.
     pub value: Attr,
 }
 
+/// An op's payload and links. Its lists are ranges in the context's pools (see `pool.rs`):
+/// no allocation of its own.
 #[derive(Clone, Debug)]
 pub(crate) struct OpData {
     pub name: OpName,
-    pub operands: Vec<ValueId>,
+    pub operands: List,
     /// For each operand, its position in the operand value's use list (O(1) use removal).
-    pub use_pos: Vec<u32>,
-    pub results: Vec<ValueId>,
-    pub attrs: Vec<NamedAttr>,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
+    pub use_pos: List,
+    pub results: List,
+    pub attrs: List,
+    pub regions: List,
+    pub successors: List,
     /// For each successor, its entry's position in that block's predecessor list (O(1)
     /// predecessor removal, as `use_pos` does for use lists).
-    pub pred_pos: Vec<u32>,
+    pub pred_pos: List,
     pub loc: Location,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
@@ -119,7 +130,8 @@ pub(crate) struct OpData {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BlockData {
-    pub args: Vec<ValueId>,
+    /// In the context's value-list pool.
+    pub args: List,
     pub parent: Option<RegionId>,
     pub first: Option<OpId>,
     pub last: Option<OpId>,
@@ -127,7 +139,7 @@ pub(crate) struct BlockData {
     pub next: Option<BlockId>,
     /// Ops that name this block as a successor (one entry per successor slot; each slot
     /// knows its entry's position, see `OpData::pred_pos`).
-    pub preds: Vec<(OpId, u32)>,
+    pub preds: List,
     pub erased: bool,
 }
 
@@ -172,19 +184,17 @@ impl OpState {
         }
     }
 
-    /// Sets attribute `name` (replacing an earlier value of the same name).
-    pub fn set_attr(&mut self, name: &str, value: Attr) {
+    /// Sets attribute `name` (replacing an earlier value of the same name); intern the name
+    /// with [`Context::attr_name`](crate::Context::attr_name).
+    pub fn set_attr(&mut self, name: AttrName, value: Attr) {
         match self.attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
-            None => self.attrs.push(NamedAttr {
-                name: name.to_string(),
-                value,
-            }),
+            None => self.attrs.push(NamedAttr { name, value }),
         }
     }
 
     /// The attribute `name`, if set.
-    pub fn attr(&self, name: &str) -> Option<Attr> {
+    pub fn attr(&self, name: AttrName) -> Option<Attr> {
         self.attrs.iter().find(|a| a.name == name).map(|a| a.value)
     }
 }

@@ -1,6 +1,8 @@
 //! Weir's IR core: operations, blocks, regions and values in arenas addressed by small `Copy`
-//! ids, per-value use lists, intrusive op/block lists, interned types and attributes, locations
-//! and diagnostics, and the registry of op definitions (traits and interfaces).
+//! ids, their lists (operands, results, attributes, successors, regions, block arguments,
+//! predecessors, use lists) pooled per element type, intrusive op/block lists, interned types,
+//! attributes and attribute names, locations and diagnostics, and the registry of op
+//! definitions (traits and interfaces).
 //!
 //! Architecture invariant: this crate knows no dialect and no text syntax. See ARCHITECTURE.md.
 
@@ -11,6 +13,7 @@ pub mod diagnostic;
 pub mod entities;
 pub mod interfaces;
 pub mod location;
+mod pool;
 pub mod registry;
 mod symbols;
 pub mod types;
@@ -21,7 +24,9 @@ pub use affine::{AffineBinOp, AffineExpr, AffineMap};
 pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};
 pub use context::{sign_extend, Context, InsertPoint, TypePrinterFn};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
-pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
+pub use entities::{
+    AttrName, BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId,
+};
 pub use location::Location;
 pub use registry::{
     FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, RewriteLog, SuccessorOperandsFn,

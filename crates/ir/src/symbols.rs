@@ -4,13 +4,13 @@
 //! of a scan of the module.
 
 use crate::entities::OpId;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Symbol tables by table op; each name maps to the ops that define it, in insertion order
 /// (more than one only in invalid IR: the table's verifier reports the redefinition).
 #[derive(Default)]
 pub(crate) struct SymbolIndex {
-    tables: HashMap<OpId, HashMap<String, Vec<OpId>>>,
+    tables: FxHashMap<OpId, FxHashMap<String, Vec<OpId>>>,
 }
 
 impl SymbolIndex {

@@ -58,8 +58,8 @@ fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
         stack.push((op, true));
         let start = stack.len();
         for &r in ctx.regions(op) {
-            for b in ctx.region_blocks(r) {
-                stack.extend(ctx.block_ops(b).into_iter().map(|inner| (inner, false)));
+            for b in ctx.blocks(r) {
+                stack.extend(ctx.ops(b).map(|inner| (inner, false)));
             }
         }
         stack[start..].reverse();
@@ -124,15 +124,14 @@ fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     let needs_terminator = !ctx.has_traits(op, Traits::NO_TERMINATOR);
     let single_block = ctx.has_traits(op, Traits::SINGLE_BLOCK);
     for (ri, &r) in ctx.regions(op).iter().enumerate() {
-        let blocks = ctx.region_blocks(r);
-        if single_block && blocks.len() > 1 {
+        if single_block && ctx.blocks(r).nth(1).is_some() {
             return Err(op_error(
                 ctx,
                 op,
                 format!("expects region #{ri} to have 0 or 1 blocks"),
             ));
         }
-        if let Some(&entry) = blocks.first() {
+        if let Some(entry) = ctx.entry_block(r) {
             if !ctx.predecessors(entry).is_empty() {
                 return Err(Diagnostic::error(
                     ctx.loc(op).clone(),
@@ -140,7 +139,7 @@ fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
                 ));
             }
         }
-        for b in blocks {
+        for b in ctx.blocks(r) {
             verify_block_terminator(ctx, op, b, needs_terminator)?;
         }
     }
@@ -162,9 +161,8 @@ fn verify_block_terminator(
     b: BlockId,
     needs_terminator: bool,
 ) -> DiagResult<()> {
-    let ops = ctx.block_ops(b);
-    for &o in ops.iter().rev().skip(1) {
-        if ctx.has_traits(o, Traits::TERMINATOR) {
+    for o in ctx.ops(b) {
+        if ctx.next_op(o).is_some() && ctx.has_traits(o, Traits::TERMINATOR) {
             return Err(op_error(
                 ctx,
                 o,
@@ -175,13 +173,13 @@ fn verify_block_terminator(
     if !needs_terminator {
         return Ok(());
     }
-    match ops.last() {
+    match ctx.last_op(b) {
         None => Err(op_error(
             ctx,
             parent,
             "empty block: expect at least a terminator",
         )),
-        Some(&last) if !may_terminate(ctx, last) => Err(Diagnostic::error(
+        Some(last) if !may_terminate(ctx, last) => Err(Diagnostic::error(
             ctx.loc(last).clone(),
             format!("block with no terminator, has '{}'", ctx.name_str(last)),
         )),
@@ -214,7 +212,7 @@ impl<'a> Dominance<'a> {
         for &op in &ops {
             if let Some(b) = self.ctx.op_block(op) {
                 if self.ctx.first_op(b) == Some(op) {
-                    for (i, o) in self.ctx.block_ops(b).into_iter().enumerate() {
+                    for (i, o) in self.ctx.ops(b).enumerate() {
                         self.position[o.index()] = i as u32;
                     }
                 }

@@ -69,9 +69,9 @@ impl B {
         let fname = self.ctx.op_name("func.func");
         let loc = self.loc();
         let mut st = OpState::new(fname, loc);
-        st.set_attr("sym_name", self.ctx.str_attr(name));
+        st.set_attr(self.ctx.attr_name("sym_name"), self.ctx.str_attr(name));
         let fattr = self.ctx.type_attr(fty);
-        st.set_attr("function_type", fattr);
+        st.set_attr(self.ctx.attr_name("function_type"), fattr);
         st.regions.push(region);
         self.ctx.build_op(st, InsertPoint::End(self.body));
         (region, entry)
@@ -84,10 +84,13 @@ impl B {
         let fname = self.ctx.op_name("func.func");
         let loc = self.loc();
         let mut st = OpState::new(fname, loc);
-        st.set_attr("sym_name", self.ctx.str_attr(name));
-        st.set_attr("sym_visibility", self.ctx.str_attr("private"));
+        st.set_attr(self.ctx.attr_name("sym_name"), self.ctx.str_attr(name));
+        st.set_attr(
+            self.ctx.attr_name("sym_visibility"),
+            self.ctx.str_attr("private"),
+        );
         let fattr = self.ctx.type_attr(fty);
-        st.set_attr("function_type", fattr);
+        st.set_attr(self.ctx.attr_name("function_type"), fattr);
         st.regions.push(region);
         self.ctx.build_op(st, InsertPoint::End(self.body))
     }
@@ -117,7 +120,7 @@ impl B {
         st.operands = operands.to_vec();
         st.result_types = results.to_vec();
         for (k, v) in attrs {
-            st.set_attr(k, v);
+            st.set_attr(self.ctx.attr_name(k), v);
         }
         st.successors = succs.to_vec();
         self.ctx.build_op(st, InsertPoint::End(at))

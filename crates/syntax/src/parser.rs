@@ -694,7 +694,7 @@ impl<'a> Parser<'a> {
             let attrs = self.parse_attr_dict_body()?;
             self.expect(Tok::Greater, ">")?;
             for (k, v) in attrs {
-                state.set_attr(&k, v);
+                state.set_attr(self.ctx.attr_name(&k), v);
             }
         }
         if self.tok.kind == Tok::LParen {
@@ -1450,10 +1450,11 @@ impl<'a> Parser<'a> {
         if self.tok.kind == Tok::LBrace {
             self.bump();
             for (k, v) in self.parse_attr_dict_body()? {
-                if state.attr(&k).is_some() {
+                let name = self.ctx.attr_name(&k);
+                if state.attr(name).is_some() {
                     return Err(self.error(format!("duplicate key '{k}' in dictionary attribute")));
                 }
-                state.set_attr(&k, v);
+                state.set_attr(name, v);
             }
         }
         Ok(())

@@ -528,18 +528,22 @@ impl<'a> Printer<'a> {
             .ctx
             .attrs(op)
             .iter()
-            .filter(|a| !elided.contains(&a.name.as_str()))
+            .filter(|a| !elided.contains(&self.ctx.attr_name_str(a.name)))
             .collect();
         if attrs.is_empty() {
             return;
         }
-        attrs.sort_by(|a, b| a.name.cmp(&b.name));
+        attrs.sort_by(|a, b| {
+            self.ctx
+                .attr_name_str(a.name)
+                .cmp(self.ctx.attr_name_str(b.name))
+        });
         self.write(" {");
         for (i, a) in attrs.iter().enumerate() {
             if i > 0 {
                 self.write(", ");
             }
-            write_attr_key(&mut self.out, &a.name);
+            write_attr_key(&mut self.out, self.ctx.attr_name_str(a.name));
             if !matches!(self.ctx.attr_kind(a.value), AttrKind::Unit) {
                 self.write(" = ");
                 self.print_attr(a.value);
@@ -554,7 +558,7 @@ impl<'a> Printer<'a> {
             .ctx
             .attrs(op)
             .iter()
-            .any(|a| !elided.contains(&a.name.as_str()))
+            .any(|a| !elided.contains(&self.ctx.attr_name_str(a.name)))
         {
             self.write(" attributes");
             self.print_optional_attr_dict(op, elided);

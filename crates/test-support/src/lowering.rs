@@ -41,7 +41,7 @@ pub fn func(ctx: &mut Context, args: &[Type]) -> (OpId, OpId, BlockId) {
     let mut st = OpState::new(ctx.op_name("func.func"), loc(2));
     st.regions = vec![fr];
     let name = ctx.str_attr("main");
-    st.set_attr("sym_name", name);
+    st.set_attr(ctx.attr_name("sym_name"), name);
     let f = ctx.build_op(st, InsertPoint::End(mb));
     (module, f, entry)
 }
@@ -92,7 +92,7 @@ pub fn op_at(
     st.operands = operands.to_vec();
     st.result_types = results.to_vec();
     for (k, v) in attrs {
-        st.set_attr(k, v);
+        st.set_attr(ctx.attr_name(k), v);
     }
     st.regions = regions;
     ctx.build_op(st, InsertPoint::End(block))

@@ -180,7 +180,7 @@ impl FlagKind {
         p.expect(Tok::Greater, ">")?;
         if bits != 0 {
             let a = self.attr(p.ctx, bits);
-            state.set_attr(self.attr_name(), a);
+            state.set_attr(p.ctx.attr_name(self.attr_name()), a);
         }
         Ok(())
     }
@@ -244,7 +244,7 @@ pub(crate) fn parse_optional_rounding_mode(p: &mut Parser<'_>, state: &mut OpSta
         p.parse_bare_id("rounding mode")?;
         let i32t = p.ctx.int_type(32);
         let a = p.ctx.int_attr(i as i128, i32t);
-        state.set_attr("roundingmode", a);
+        state.set_attr(p.ctx.attr_name("roundingmode"), a);
     }
     Ok(())
 }

@@ -174,7 +174,7 @@ fn build(
     st.operands = operands;
     st.result_types.push(result);
     for (k, v) in attrs {
-        st.set_attr(k, v);
+        st.set_attr(ctx.attr_name(k), v);
     }
     let op = ctx.build_op(st, at);
     ctx.result(op, 0)
@@ -196,7 +196,7 @@ fn build_infer(
     let mut st = OpState::new(ctx.op_name(name), loc);
     st.operands = operands;
     for (k, v) in attrs {
-        st.set_attr(k, v);
+        st.set_attr(ctx.attr_name(k), v);
     }
     match ctx.build_inferred(st, at) {
         Ok(op) => ctx.result(op, 0),

@@ -461,7 +461,7 @@ fn parse_constant(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             "invalid kind of attribute specified",
         ));
     };
-    state.set_attr("value", value);
+    state.set_attr(p.ctx.attr_name("value"), value);
     state.result_types.push(ty);
     Ok(())
 }
@@ -614,7 +614,7 @@ fn parse_cmp(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.operands = p.resolve_operands(&[lhs, rhs], &[ty, ty])?;
     let i64t = p.ctx.int_type(64);
     let a = p.ctx.int_attr(pred as i128, i64t);
-    state.set_attr("predicate", a);
+    state.set_attr(p.ctx.attr_name("predicate"), a);
     let i1 = p.ctx.i1();
     state.result_types.push(with_element_type(p.ctx, ty, i1));
     Ok(())

@@ -82,7 +82,7 @@ impl T {
         st.operands = operands.to_vec();
         st.result_types.push(result);
         for (k, v) in attrs {
-            st.set_attr(k, *v);
+            st.set_attr(self.ctx.attr_name(k), *v);
         }
         let op = self.ctx.build_op(st, InsertPoint::End(self.block));
         let fold = self

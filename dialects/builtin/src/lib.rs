@@ -128,7 +128,7 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     if p.peek() == weir_syntax::lexer::Tok::AtId {
         let name = p.parse_symbol_name()?;
         let a = p.ctx.str_attr(&name);
-        state.set_attr("sym_name", a);
+        state.set_attr(p.ctx.attr_name("sym_name"), a);
     }
     p.parse_optional_attr_dict_with_keyword(state)?;
     let region = p.parse_region(&[])?;

@@ -483,7 +483,7 @@ fn parse_cond_br(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         p.expect(Tok::RSquare, "]")?;
         p.expect(Tok::RParen, ")")?;
         let a = i32_array(p.ctx, &weights);
-        state.set_attr("branch_weights", a);
+        state.set_attr(p.ctx.attr_name("branch_weights"), a);
     }
     p.expect(Tok::Comma, ",")?;
     let (t, targs) = p.parse_successor_and_use_list()?;
@@ -493,7 +493,7 @@ fn parse_cond_br(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let i1 = p.ctx.i1();
     let c = p.resolve_operand(&cond, i1)?;
     let seg = i32_array(p.ctx, &[1, targs.len() as i64, fargs.len() as i64]);
-    state.set_attr("operandSegmentSizes", seg);
+    state.set_attr(p.ctx.attr_name("operandSegmentSizes"), seg);
     state.operands = std::iter::once(c).chain(targs).chain(fargs).collect();
     state.successors = vec![t, f];
     Ok(())
@@ -560,7 +560,7 @@ fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.operands = operands;
     state.successors = successors;
     for (k, v) in attrs {
-        state.set_attr(k, v);
+        state.set_attr(p.ctx.attr_name(k), v);
     }
     Ok(())
 }
@@ -719,7 +719,7 @@ fn parse_assert(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let i1 = p.ctx.i1();
     state.operands = vec![p.resolve_operand(&cond, i1)?];
     let m = p.ctx.str_attr(&msg);
-    state.set_attr("msg", m);
+    state.set_attr(p.ctx.attr_name("msg"), m);
     Ok(())
 }
 
@@ -749,7 +749,7 @@ fn build(
     st.operands = operands;
     st.successors = successors;
     for (k, v) in attrs {
-        st.set_attr(k, v);
+        st.set_attr(ctx.attr_name(k), v);
     }
     ctx.build_op(st, at)
 }

@@ -521,10 +521,10 @@ fn rebuild_switch(ctx: &mut Context, op: OpId, values: &[i128], keep: &[usize]) 
     );
     for a in ctx.attrs(op).to_vec() {
         if !matches!(
-            a.name.as_str(),
+            ctx.attr_name_str(a.name),
             "case_values" | "case_operand_segments" | "operandSegmentSizes"
         ) {
-            ctx.set_attr(new, &a.name, a.value);
+            ctx.set_named_attr(new, a);
         }
     }
     ctx.erase_op(op);

@@ -274,7 +274,7 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     if p.is_keyword("private") || p.is_keyword("public") || p.is_keyword("nested") {
         let vis = p.parse_bare_id("visibility")?.to_string();
         let a = p.ctx.str_attr(&vis);
-        state.set_attr("sym_visibility", a);
+        state.set_attr(p.ctx.attr_name("sym_visibility"), a);
     }
     let name = p.parse_symbol_name()?;
     // Arguments: `(%a: T, ...)` for a definition, `(T, ...)` for a declaration.
@@ -304,8 +304,8 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let results = p.parse_optional_arrow_type_list()?;
     let fty = p.ctx.function_type(inputs, results);
     let (n, t) = (p.ctx.str_attr(&name), p.ctx.type_attr(fty));
-    state.set_attr("sym_name", n);
-    state.set_attr("function_type", t);
+    state.set_attr(p.ctx.attr_name("sym_name"), n);
+    state.set_attr(p.ctx.attr_name("function_type"), t);
     p.parse_optional_attr_dict_with_keyword(state)?;
     let region = if p.peek() == Tok::LBrace {
         let r = p.parse_region(&args)?;
@@ -383,7 +383,7 @@ fn parse_call(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.operands = p.resolve_operands(&operands, &inputs)?;
     state.result_types = results;
     let c = p.ctx.attr(AttrKind::SymbolRef(vec![callee]));
-    state.set_attr("callee", c);
+    state.set_attr(p.ctx.attr_name("callee"), c);
     Ok(())
 }
 

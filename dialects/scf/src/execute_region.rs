@@ -66,7 +66,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.result_types = p.parse_optional_arrow_type_list()?;
     if p.parse_optional_keyword("no_inline") {
         let u = p.ctx.unit_attr();
-        state.set_attr(NO_INLINE, u);
+        state.set_attr(p.ctx.attr_name(NO_INLINE), u);
     }
     state.regions.push(p.parse_region(&[])?);
     p.parse_optional_attr_dict(state)

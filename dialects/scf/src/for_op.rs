@@ -401,7 +401,7 @@ fn argument(o: UnresolvedOperand<'_>, ty: weir_ir::Type) -> Argument<'_> {
 pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     if p.parse_optional_keyword("unsigned") {
         let u = p.ctx.unit_attr();
-        state.set_attr(UNSIGNED_CMP, u);
+        state.set_attr(p.ctx.attr_name(UNSIGNED_CMP), u);
     }
     let iv = p.parse_operand()?;
     p.expect(Tok::Equal, "=")?;

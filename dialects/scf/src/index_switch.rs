@@ -217,7 +217,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     ensure_terminator(p.ctx, default, "scf.yield", &state.loc);
     let element = p.ctx.int_type(64);
     let cases = p.ctx.attr(AttrKind::DenseArray { element, values });
-    state.set_attr(CASES, cases);
+    state.set_attr(p.ctx.attr_name(CASES), cases);
     state.regions.push(default);
     state.regions.extend(case_regions);
     Ok(())

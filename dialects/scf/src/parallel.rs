@@ -392,7 +392,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.operands.extend(inits);
     state.regions.push(body);
     let segments = segment_sizes_attr(p.ctx, steps.len(), result_types.len());
-    state.set_attr(OPERAND_SEGMENT_SIZES, segments);
+    state.set_attr(p.ctx.attr_name(OPERAND_SEGMENT_SIZES), segments);
     Ok(())
 }
 
@@ -613,7 +613,7 @@ fn merge_nested(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> 
     }
     st.attrs = ctx.attrs(op).to_vec();
     let segments = segment_sizes_attr(ctx, n_outer + n_inner, 0);
-    st.set_attr(OPERAND_SEGMENT_SIZES, segments);
+    st.set_attr(ctx.attr_name(OPERAND_SEGMENT_SIZES), segments);
     st.regions.push(region);
     ctx.build_op(st, InsertPoint::Before(op));
     ctx.erase_op(op);

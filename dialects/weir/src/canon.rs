@@ -203,11 +203,12 @@ fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
     st.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
     st.regions.push(region);
     // Discardable attributes go along; the operand segments do not apply to scf.for.
+    let segments = ctx.lookup_attr_name(OPERAND_SEGMENT_SIZES);
     st.attrs = ctx
         .attrs(op)
         .iter()
-        .filter(|a| a.name != OPERAND_SEGMENT_SIZES)
-        .cloned()
+        .filter(|a| Some(a.name) != segments)
+        .copied()
         .collect();
     let new = ctx.build_op(st, before);
     let results = ctx.results(new).to_vec();

@@ -440,7 +440,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let inits = p.resolve_operands(&inits, &types)?;
     state.operands.extend(inits);
     let seg = segment_sizes_attr(p.ctx, max.is_some(), cond.is_some(), types.len());
-    state.set_attr(OPERAND_SEGMENT_SIZES, seg);
+    state.set_attr(p.ctx.attr_name(OPERAND_SEGMENT_SIZES), seg);
     state.regions.push(body);
     Ok(())
 }

@@ -7,7 +7,7 @@
 //! blocks of a CFG), and the regions of ops that are (or, unregistered, may be) isolated from above start empty.
 
 use std::collections::HashMap;
-use weir_ir::{Attr, Context, Diagnostic, OpId, OpName, Traits, Type, ValueId};
+use weir_ir::{Attr, AttrName, Context, Diagnostic, OpId, OpName, Traits, Type, ValueId};
 use weir_pass::{Pass, PassInfo};
 
 /// `--cse` (no options).
@@ -35,7 +35,7 @@ impl Pass for Cse {
 struct Key {
     name: OpName,
     operands: Vec<ValueId>,
-    attrs: Vec<(String, Attr)>,
+    attrs: Vec<(AttrName, Attr)>,
     results: Vec<Type>,
 }
 
@@ -125,11 +125,8 @@ fn cse_op(ctx: &mut Context, op: OpId, table: &mut ScopedTable) -> bool {
     {
         return false;
     }
-    let mut attrs: Vec<(String, Attr)> = ctx
-        .attrs(op)
-        .iter()
-        .map(|a| (a.name.clone(), a.value))
-        .collect();
+    let mut attrs: Vec<(AttrName, Attr)> =
+        ctx.attrs(op).iter().map(|a| (a.name, a.value)).collect();
     attrs.sort_by(|a, b| a.0.cmp(&b.0));
     let key = Key {
         name: ctx.name(op),

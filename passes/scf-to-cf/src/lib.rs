@@ -31,8 +31,8 @@ use weir_dialect_scf::{
     YieldOp,
 };
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, Type,
-    ValueId,
+    AttrKind, BlockId, Context, DiagResult, Diagnostic, InsertPoint, Location, NamedAttr, OpId,
+    Type, ValueId,
 };
 
 /// Lowers every `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region` and
@@ -180,11 +180,11 @@ fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
     } else {
         CmpIPredicate::Slt
     };
-    let llvm_attrs: Vec<(String, Attr)> = ctx
+    let llvm_attrs: Vec<NamedAttr> = ctx
         .attrs(op)
         .iter()
         .filter(|a| matches!(ctx.attr_kind(a.value), AttrKind::Opaque(s) if s.starts_with("llvm.")))
-        .map(|a| (a.name.clone(), a.value))
+        .copied()
         .collect();
 
     let loc = ctx.loc(op).clone();
@@ -211,8 +211,8 @@ fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
         &carried,
         loc.clone(),
     );
-    for (name, value) in llvm_attrs {
-        ctx.set_attr(latch, &name, value);
+    for a in llvm_attrs {
+        ctx.set_named_attr(latch, a);
     }
     ctx.erase_op(term.op());
     ctx.inline_region_before(region, end_block);

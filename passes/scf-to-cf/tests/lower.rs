@@ -653,7 +653,7 @@ fn execute_region_with_several_blocks_and_yields() {
     let mut st = OpState::new(ctx.op_name("cf.cond_br"), Location::Unknown);
     st.operands = vec![c];
     st.successors = vec![ba, bb];
-    st.set_attr("operandSegmentSizes", seg);
+    st.set_attr(ctx.attr_name("operandSegmentSizes"), seg);
     ctx.build_op(st, InsertPoint::End(rb));
     yield_(&mut ctx, ba, &[x]);
     let d = bin(&mut ctx, bb, "arith.addi", x, x);

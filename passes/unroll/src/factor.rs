@@ -205,7 +205,7 @@ fn build_main_loop(
         loc.clone(),
     );
     for a in ctx.attrs(op.op()).to_vec() {
-        ctx.set_attr(new.op(), &a.name, a.value);
+        ctx.set_named_attr(new.op(), a);
     }
     let body = new.body(ctx);
     let terminator = build_yield(ctx, InsertPoint::End(body), &[], loc.clone()).op();

@@ -40,8 +40,9 @@ pub struct InferInput<'a> {
 }
 
 impl InferInput<'_> {
-    /// The attribute `name`, if present.
-    pub fn attr(&self, name: &str) -> Option<Attr> {
+    /// The attribute `name`, if present (names are interned in `ctx`).
+    pub fn attr(&self, ctx: &Context, name: &str) -> Option<Attr> {
+        let name = ctx.lookup_attr_name(name)?;
         self.attrs.iter().find(|a| a.name == name).map(|a| a.value)
     }
 }

@@ -68,8 +68,8 @@ pub fn memory_effects(ctx: &Context, op: OpId) -> Option<Vec<Effect>> {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
             for &r in ctx.regions(o) {
-                for b in ctx.region_blocks(r) {
-                    for inner in ctx.block_ops(b) {
+                for b in ctx.blocks(r) {
+                    for inner in ctx.ops(b) {
                         effects.extend(own_effects(ctx, inner)?);
                         // A nested op without recursive effects counts its regions in its
                         // own effects (its hook, or `PURE`).

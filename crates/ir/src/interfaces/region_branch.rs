@@ -64,7 +64,7 @@ pub type SuccessorsFn = fn(&Context, OpId, BranchPoint) -> Vec<Successor>;
 pub fn branch_points(ctx: &Context, op: OpId) -> Vec<BranchPoint> {
     let mut points = vec![BranchPoint::Parent];
     for &r in ctx.regions(op) {
-        for b in ctx.region_blocks(r) {
+        for b in ctx.blocks(r) {
             points.extend(ctx.last_op(b).map(BranchPoint::Terminator));
         }
     }
@@ -383,7 +383,7 @@ fn erase_users_first(ctx: &mut Context, ops: HashSet<OpId>) {
     let mut position: HashMap<OpId, (BlockId, usize)> = HashMap::new();
     let blocks: HashSet<BlockId> = ops.iter().filter_map(|&o| ctx.op_block(o)).collect();
     for b in blocks {
-        for (i, o) in ctx.block_ops(b).into_iter().enumerate() {
+        for (i, o) in ctx.ops(b).enumerate() {
             position.insert(o, (b, i));
         }
     }

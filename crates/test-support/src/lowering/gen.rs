@@ -344,7 +344,7 @@ impl Gen<'_> {
         let mut st = OpState::new(self.ctx.op_name("cf.cond_br"), Location::Unknown);
         st.operands = vec![c];
         st.successors = targets;
-        st.set_attr("operandSegmentSizes", seg);
+        st.set_attr(self.ctx.attr_name("operandSegmentSizes"), seg);
         self.ctx.build_op(st, InsertPoint::End(entry));
         let o = op(
             self.ctx,
