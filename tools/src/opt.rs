@@ -63,7 +63,7 @@ fn command(reg: &PassRegistry) -> Command {
         .arg(flag("mlir-timing", "Print the time spent in parsing, each pass and printing to stderr"))
         .arg(flag(
             "mlir-disable-threading",
-            "Run on one thread: print the module's functions sequentially (passes run on one thread today either way)",
+            "Run on one thread: verify and print the module's functions sequentially (passes run on one thread today either way)",
         ))
         .arg(
             Arg::new("pass-pipeline")
@@ -169,6 +169,11 @@ pub fn main(args: Vec<String>) -> i32 {
         },
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         timing: m.get_flag("mlir-timing"),
+        threads: if m.get_flag("mlir-disable-threading") {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        },
     };
     let marker = m.get_one::<String>("split-input-file");
     let mut sources = SourceMap::new();
@@ -229,6 +234,8 @@ struct Options {
     print: PrintOptions,
     print_ir_after_all: bool,
     timing: bool,
+    /// Threads the verifier and printer may use (1 with `--mlir-disable-threading`).
+    threads: usize,
 }
 
 struct ChunkResult {
@@ -246,6 +253,7 @@ fn process_chunk(
     timings: &mut Vec<(String, Duration)>,
 ) -> ChunkResult {
     let (mut ctx, syntax) = weir_dialects::new_context();
+    ctx.set_threads(opts.threads);
     let mut diagnostics = Vec::new();
     let t = Instant::now();
     let parsed = crate::on_parser_stack(|| {

@@ -136,7 +136,10 @@ fn threaded_printing_matches_sequential_printing() {
     };
     let mut inputs: Vec<(String, String, ParseOptions)> = valid_inputs();
     for (name, text) in [
-        ("module_with_ops", weir_tools::generate::module_with_ops(20_000)),
+        (
+            "module_with_ops",
+            weir_tools::generate::module_with_ops(20_000),
+        ),
         ("chain_of_calls", weir_tools::generate::chain_of_calls(300)),
     ] {
         inputs.push((name.to_string(), text, ParseOptions::default()));
@@ -154,4 +157,42 @@ fn threaded_printing_matches_sequential_printing() {
             assert_eq!(sequential, parallel, "threaded printing differs on {name}");
         }
     }
+}
+
+/// The threaded verifier (`weir_ir::verify_on_threads`, used by cf-opt on large modules) reports
+/// what the sequential one does: nothing on every valid lit input, and the same first violation
+/// (message and location) on every chunk of the negative lit tests that parses, where the
+/// sequential verifier's answer is the one mlir-opt's `--verify-diagnostics` checks.
+#[test]
+fn threaded_verification_matches_sequential_verification() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lit-tests");
+    let mut files = Vec::new();
+    lit_files(&root, &mut files);
+    let (mut compared, mut failing) = (0, 0);
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let opts = ParseOptions {
+            allow_unregistered: text.contains("allow-unregistered-dialect"),
+        };
+        for chunk in split_input(&text, "// -----") {
+            let (mut ctx, syntax) = weir_dialects::new_context();
+            let name = f.display().to_string();
+            let Ok(m) = parse_module(&mut ctx, &syntax, chunk.text, &name, 1, opts) else {
+                continue;
+            };
+            let key = |r: Result<(), weir_ir::Diagnostic>| r.map_err(|d| (d.loc, d.message));
+            let sequential = key(weir_ir::verify(&ctx, m));
+            let threaded = key(weir_ir::verify_on_threads(&ctx, m, 2));
+            assert_eq!(
+                sequential, threaded,
+                "threaded verification differs on {name}"
+            );
+            compared += 1;
+            failing += usize::from(sequential.is_err());
+        }
+    }
+    assert!(
+        compared > 200 && failing > 100,
+        "{compared} chunks, {failing} failing"
+    );
 }

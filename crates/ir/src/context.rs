@@ -67,6 +67,8 @@ pub struct Context {
     /// While recording (see [`Context::record_dropped_uses`]): each value that lost a use, once
     /// per lost use.
     dropped_uses: Option<Vec<ValueId>>,
+    /// How many threads read-only walks (the verifier) may use; see [`Context::set_threads`].
+    threads: usize,
 }
 
 /// An interface model attached to an op name (see [`Context::attach_interface`]).
@@ -94,6 +96,7 @@ impl Default for Context {
             symbols: SymbolIndex::default(),
             type_printer: None,
             dropped_uses: None,
+            threads: 1,
         };
         // Interned first, so `InferTypes` hooks (which only read the context) can nest them in
         // the kinds they return (`vector<4xi1>`, `tensor<?xindex>`).
@@ -743,6 +746,18 @@ impl Context {
     /// Number of op slots ever created (live and erased): an upper bound for `OpId::index`.
     pub fn op_capacity(&self) -> usize {
         self.ops.len()
+    }
+
+    /// Lets read-only walks over large IR (the verifier) use up to `n` threads (MLIR's
+    /// `MLIRContext::disableMultithreading` is `n = 1`, the default here; the tools pass the
+    /// machine's parallelism unless `--mlir-disable-threading`). Results never depend on it.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// The threads read-only walks may use (see [`Context::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     // ---------------------------------------------------------------- block / region accessors

@@ -33,4 +33,4 @@ pub use registry::{
     Traits, VerifyFn,
 };
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};
-pub use verifier::{op_error, verify};
+pub use verifier::{op_error, verify, verify_on_threads};

@@ -20,10 +20,133 @@ use crate::entities::{BlockId, OpId, RegionId, ValueDef, ValueId};
 use crate::registry::Traits;
 use std::collections::HashMap;
 
-/// Verifies `root` and everything nested in it; returns the first violation.
+/// Below this many ops (in the context) the verifier stays on one thread: starting threads
+/// would cost more than it saves.
+const PARALLEL_MIN_OPS: usize = 20_000;
+
+/// Verifies `root` and everything nested in it; returns the first violation. With
+/// [`Context::threads`] above 1 and large IR, as [`verify_on_threads`].
 pub fn verify(ctx: &Context, root: OpId) -> DiagResult<()> {
+    if ctx.threads() > 1 && ctx.op_capacity() >= PARALLEL_MIN_OPS {
+        return verify_on_threads(ctx, root, ctx.threads());
+    }
     verify_op(ctx, root)?;
     Dominance::new(ctx).verify_tree(root)
+}
+
+/// [`verify`] with the ops of `root`'s block, when `root` has one region of one block (a
+/// module's functions), verified on up to `threads` threads, each subtree whole (MLIR's
+/// verifier does the same for ops isolated from above). The violation reported is the one the
+/// sequential walk finds first: the structural checks of the earliest op in block order, and
+/// only when there are none, its dominance checks.
+pub fn verify_on_threads(ctx: &Context, root: OpId, threads: usize) -> DiagResult<()> {
+    let block = match ctx.regions(root) {
+        &[r] if ctx.blocks(r).count() == 1 => ctx.entry_block(r),
+        _ => None,
+    };
+    let Some(block) = block.filter(|_| threads > 1) else {
+        verify_op(ctx, root)?;
+        return Dominance::new(ctx).verify_tree(root);
+    };
+    let ops: Vec<OpId> = ctx.ops(block).collect();
+    verify_one(ctx, root)?;
+    on_threads(threads, ops.len(), || (), |_, i| verify_op(ctx, ops[i]))?;
+    verify_after_nested(ctx, root)?;
+    let dominance = || {
+        let mut d = Dominance::new(ctx);
+        d.set_positions(block);
+        d
+    };
+    on_threads(threads, ops.len(), dominance, |d, i| {
+        d.verify_subtree(ops[i])
+    })
+}
+
+/// Runs `check(state, i)` for `i` in `0..n` on up to `threads` scoped threads (each with a
+/// `state` from `init`, taking batches of indices in turn) and returns the error of the
+/// smallest `i` that fails; indices after a known failure are skipped.
+fn on_threads<S>(
+    threads: usize,
+    n: usize,
+    init: impl Fn() -> S + Sync,
+    check: impl Fn(&mut S, usize) -> DiagResult<()> + Sync,
+) -> DiagResult<()> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const BATCH: usize = 16;
+    let next = AtomicUsize::new(0);
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let worker = || {
+        let mut state = init();
+        let mut found: Option<(usize, Diagnostic)> = None;
+        loop {
+            let start = next.fetch_add(BATCH, Ordering::Relaxed);
+            if start >= n || start > first_failure.load(Ordering::Relaxed) {
+                return found;
+            }
+            for i in start..(start + BATCH).min(n) {
+                if let Err(d) = check(&mut state, i) {
+                    first_failure.fetch_min(i, Ordering::Relaxed);
+                    found = Some((i, d));
+                    return found;
+                }
+            }
+        }
+    };
+    let mut failures: Vec<(usize, Diagnostic)> = Vec::new();
+    std::thread::scope(|s| {
+        let spawned: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(VERIFIER_STACK)
+                    .spawn_scoped(s, worker)
+                    .ok()
+            })
+            .collect();
+        failures.extend(worker());
+        for h in spawned {
+            match h.join() {
+                Ok(f) => failures.extend(f),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    match failures.into_iter().min_by_key(|(i, _)| *i) {
+        Some((_, d)) => Err(d),
+        None => Ok(()),
+    }
+}
+
+/// Stack size of the verifier's worker threads: the main thread's 8 MiB (op verifiers may
+/// recurse over types and attributes).
+const VERIFIER_STACK: usize = 8 << 20;
+
+/// The checks of `op` itself that run before its nested ops (MLIR's order; see the module
+/// docs).
+fn verify_one(ctx: &Context, op: OpId) -> DiagResult<()> {
+    verify_successors(ctx, op)?;
+    verify_regions(ctx, op)?;
+    if let Some(f) = ctx.op_def(ctx.name(op)).and_then(|d| d.verify) {
+        f(ctx, op)?;
+    }
+    crate::interfaces::infer_types::verify_inferred(ctx, op)
+}
+
+/// The checks of `op` that run once its nested ops are verified: region verifier,
+/// region-branch edges, last region verifier.
+fn verify_after_nested(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let Some(d) = ctx.op_def(ctx.name(op)) else {
+        return Ok(());
+    };
+    if let Some(f) = d.verify_regions {
+        f(ctx, op)?;
+    }
+    if let Some(f) = d.region_branch {
+        crate::interfaces::region_branch::verify_edges(ctx, op, f)?;
+    }
+    if let Some(f) = d.verify_regions_last {
+        f(ctx, op)?;
+    }
+    Ok(())
 }
 
 /// Verifies `root` and its nested ops in MLIR's order (per op: its structure and `verify`,
@@ -34,27 +157,11 @@ fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
     // verifier, once everything nested in it was verified.
     let mut stack = vec![(root, false)];
     while let Some((op, nested_done)) = stack.pop() {
-        let def = ctx.op_def(ctx.name(op));
         if nested_done {
-            if let Some(d) = def {
-                if let Some(f) = d.verify_regions {
-                    f(ctx, op)?;
-                }
-                if let Some(f) = d.region_branch {
-                    crate::interfaces::region_branch::verify_edges(ctx, op, f)?;
-                }
-                if let Some(f) = d.verify_regions_last {
-                    f(ctx, op)?;
-                }
-            }
+            verify_after_nested(ctx, op)?;
             continue;
         }
-        verify_successors(ctx, op)?;
-        verify_regions(ctx, op)?;
-        if let Some(f) = def.and_then(|d| d.verify) {
-            f(ctx, op)?;
-        }
-        crate::interfaces::infer_types::verify_inferred(ctx, op)?;
+        verify_one(ctx, op)?;
         stack.push((op, true));
         let start = stack.len();
         for &r in ctx.regions(op) {
@@ -207,14 +314,33 @@ impl<'a> Dominance<'a> {
         }
     }
 
+    /// Checks the uses of every op nested in `root` (not `root`'s own).
     fn verify_tree(&mut self, root: OpId) -> DiagResult<()> {
-        let ops = self.ctx.nested_ops(root);
+        self.check_ops(self.ctx.nested_ops(root))
+    }
+
+    /// Checks the uses of `op` and of every op nested in it; the positions of the ops of
+    /// `op`'s block must be set ([`Dominance::set_positions`]).
+    fn verify_subtree(&mut self, op: OpId) -> DiagResult<()> {
+        let mut ops = vec![op];
+        ops.extend(self.ctx.nested_ops(op));
+        self.check_ops(ops)
+    }
+
+    /// Records the position of each op of `block`.
+    fn set_positions(&mut self, block: BlockId) {
+        for (i, o) in self.ctx.ops(block).enumerate() {
+            self.position[o.index()] = i as u32;
+        }
+    }
+
+    /// Checks the uses of `ops` (in order), after recording the positions in every block one
+    /// of them starts.
+    fn check_ops(&mut self, ops: Vec<OpId>) -> DiagResult<()> {
         for &op in &ops {
             if let Some(b) = self.ctx.op_block(op) {
                 if self.ctx.first_op(b) == Some(op) {
-                    for (i, o) in self.ctx.ops(b).enumerate() {
-                        self.position[o.index()] = i as u32;
-                    }
+                    self.set_positions(b);
                 }
             }
         }
@@ -450,4 +576,42 @@ fn dominator_tree_intervals(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::location::Location;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// `on_threads` reports the failure of the smallest index, whichever thread finds which;
+    /// and every index up to it is checked.
+    #[test]
+    fn threaded_checks_report_the_first_failure() {
+        for threads in [1, 2, 4, 8] {
+            for _ in 0..20 {
+                let checked: Vec<AtomicBool> = (0..200).map(|_| AtomicBool::new(false)).collect();
+                let r = on_threads(
+                    threads,
+                    200,
+                    || (),
+                    |_, i| {
+                        checked[i].store(true, Ordering::Relaxed);
+                        match i {
+                            37 | 90 | 150 | 199 => {
+                                Err(Diagnostic::error(Location::Unknown, format!("#{i}")))
+                            }
+                            _ => Ok(()),
+                        }
+                    },
+                );
+                assert_eq!(r.map_err(|d| d.message), Err("#37".to_string()));
+                assert!(checked[..=37].iter().all(|c| c.load(Ordering::Relaxed)));
+            }
+        }
+        assert_eq!(
+            on_threads(2, 0, || (), |_, _| Ok(())).map_err(|d| d.message),
+            Ok(())
+        );
+    }
 }
