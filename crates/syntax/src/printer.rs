@@ -60,13 +60,11 @@ fn parallel_children(ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
     let &[region] = ctx.regions(op) else {
         return None;
     };
-    let blocks = ctx.region_blocks(region);
-    let &[block] = blocks.as_slice() else {
-        return None;
-    };
+    let block = ctx
+        .entry_block(region)
+        .filter(|_| ctx.blocks(region).count() == 1)?;
     let children: Vec<OpId> = ctx
-        .block_ops(block)
-        .into_iter()
+        .ops(block)
         .filter(|&o| !ctx.regions(o).is_empty())
         .collect();
     (children.len() >= 2).then_some(children)
@@ -301,8 +299,8 @@ impl Names {
             self.number_region(ctx, syntax, r, &mut c, used);
             running = c;
             let start = stack.len();
-            for b in ctx.region_blocks(r) {
-                for nested in ctx.block_ops(b) {
+            for b in ctx.blocks(r) {
+                for nested in ctx.ops(b) {
                     stack.extend(ctx.regions(nested).iter().map(|&r| (r, c, scope)));
                 }
             }
@@ -352,7 +350,7 @@ impl Names {
         c: &mut Counters,
         used: &mut UsedNames,
     ) {
-        for (bi, &b) in ctx.region_blocks(region).iter().enumerate() {
+        for (bi, b) in ctx.blocks(region).enumerate() {
             self.blocks.insert(b, bi as u32);
             for &a in ctx.block_args(b) {
                 let name = if bi == 0 {
@@ -364,7 +362,7 @@ impl Names {
                 };
                 self.set(a, name, None);
             }
-            for op in ctx.block_ops(b) {
+            for op in ctx.ops(b) {
                 self.number_results(ctx, syntax, op, c, used);
             }
         }
@@ -684,14 +682,18 @@ impl<'a> Printer<'a> {
     ) {
         self.write("{");
         self.indent += 1;
-        let blocks = self.ctx.region_blocks(region);
-        for (i, &b) in blocks.iter().enumerate() {
+        let ctx = self.ctx;
+        let single_block = ctx
+            .entry_block(region)
+            .and_then(|b| ctx.next_block(b))
+            .is_none();
+        for (i, b) in ctx.blocks(region).enumerate() {
             let show_header = i > 0 || (print_entry_args && !self.ctx.block_args(b).is_empty());
             if show_header {
                 self.indent -= 1;
                 self.newline();
                 self.print_successor(b);
-                let args = self.ctx.block_args(b).to_vec();
+                let args = ctx.block_args(b);
                 if !args.is_empty() {
                     self.write("(");
                     for (j, &a) in args.iter().enumerate() {
@@ -706,9 +708,8 @@ impl<'a> Printer<'a> {
                 self.print_predecessors(b, i == 0);
                 self.indent += 1;
             }
-            let ops = self.ctx.block_ops(b);
-            for (j, &op) in ops.iter().enumerate() {
-                let last = j + 1 == ops.len() && blocks.len() == 1;
+            for op in ctx.ops(b) {
+                let last = single_block && ctx.next_op(op).is_none();
                 if last && elide_terminator.is_some_and(|t| self.is_elidable_terminator(op, t)) {
                     continue;
                 }
