@@ -314,7 +314,10 @@ fn process_chunk(
     }
 }
 
-fn print_timing(timings: &[(String, Duration)]) {
+/// Prints `timings` (phase name, wall time; repeated names summed, in first-seen order) to
+/// stderr in the format of mlir-opt's `--mlir-timing` report: a header, the total, then one
+/// `seconds (percent)  name` line per phase and the `Total` line. Shared by cf-opt and cf-run.
+pub(crate) fn print_timing(timings: &[(String, Duration)]) {
     let mut merged: Vec<(String, Duration)> = Vec::new();
     for (n, d) in timings {
         match merged.iter_mut().find(|(m, _)| m == n) {

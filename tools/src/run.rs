@@ -3,10 +3,16 @@
 //! Cranelift, calls the entry function with the `--arg` values (MLIR typed attributes such as
 //! `'10 : i64'`) and prints one line per result. Every failure (bad flags, bad input, a
 //! runtime fault) is a message on stderr and exit status 1.
+//!
+//! `--max-loop-trips N` stops a program whose loops run too long (a runtime error at the loop,
+//! exit status 1; off by default, so the compiled loops carry no counter), `--mlir-timing`
+//! prints the time of each phase in mlir-opt's `--mlir-timing` report, and `--dump-jit-code`
+//! prints the Cranelift IR and the disassembly of the machine code to stderr.
 
-use crate::opt::{normalize_args, read_input};
+use crate::opt::{normalize_args, print_timing, read_input};
 use crate::passes::registry;
 use clap::{Arg, ArgAction, Command};
+use std::time::{Duration, Instant};
 use weir_dialect_scf::ForOp;
 use weir_ir::{AttrKind, Context, Diagnostic, InsertPoint, Location, OpId};
 use weir_jit::{Scalar, ScalarType};
@@ -30,6 +36,34 @@ fn command() -> Command {
                 .allow_hyphen_values(true)
                 .help("An argument as an MLIR typed attribute, e.g. '10 : i64' or '2.5 : f32' (repeat per argument)"),
         )
+        .arg(
+            Arg::new("max-loop-trips")
+                .long("max-loop-trips")
+                .value_parser(clap::value_parser!(u64))
+                .help("Stop with a runtime error at the N+1-th entry to a loop header (counted over the whole run; off by default)"),
+        )
+        .arg(
+            Arg::new("mlir-timing")
+                .long("mlir-timing")
+                .action(ArgAction::SetTrue)
+                .help("Print the time spent parsing, verifying, in each lowering pass, compiling and running to stderr"),
+        )
+        .arg(
+            Arg::new("dump-jit-code")
+                .long("dump-jit-code")
+                .action(ArgAction::SetTrue)
+                .help("Print the Cranelift IR and the disassembly of the compiled code to stderr"),
+        )
+}
+
+/// How [`run`] runs a program (cf-run's flags).
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// The loop budget (`--max-loop-trips`): entries to loop headers allowed over the whole
+    /// run; `None` (the default) compiles no counting at all.
+    pub max_loop_trips: Option<u64>,
+    /// Print the Cranelift IR and the disassembly to stderr (`--dump-jit-code`).
+    pub dump_jit_code: bool,
 }
 
 /// Runs cf-run with `args` (including the program name); returns the exit status.
@@ -60,9 +94,18 @@ pub fn main(args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    let options = RunOptions {
+        max_loop_trips: m.get_one::<u64>("max-loop-trips").copied(),
+        dump_jit_code: m.get_flag("dump-jit-code"),
+    };
     let mut sources = SourceMap::new();
     sources.add(&file, &text);
-    match run(&file, &text, entry, &args) {
+    let mut timings = Vec::new();
+    let outcome = run(&file, &text, entry, &args, &options, &mut timings);
+    if m.get_flag("mlir-timing") {
+        print_timing(&timings);
+    }
+    match outcome {
         Ok(lines) => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -85,21 +128,43 @@ pub fn main(args: Vec<String>) -> i32 {
     }
 }
 
-/// Parses, lowers, compiles and runs `entry` of the module in `text` with `args`; returns the
-/// printed results, one string per result.
+/// Parses, lowers, compiles and runs `entry` of the module in `text` with `args` as `options`
+/// say; returns the printed results, one string per result. The wall time of each phase
+/// (`Parser`, `Verifier`, the lowering steps, `JIT compile`, `Run`) is appended to `timings`
+/// as far as the run got.
 pub fn run(
     file: &str,
     text: &str,
     entry: &str,
     args: &[String],
+    options: &RunOptions,
+    timings: &mut Vec<(String, Duration)>,
 ) -> Result<Vec<String>, Diagnostic> {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let module = crate::on_parser_stack(|| {
+    let t = Instant::now();
+    let parsed = crate::on_parser_stack(|| {
         parse_module(&mut ctx, &syntax, text, file, 1, ParseOptions::default())
-    })?;
-    weir_ir::verify(&ctx, module)?;
-    lower(&mut ctx, module)?;
-    let jit = weir_jit::compile(&ctx, module)?;
+    });
+    timings.push(("Parser".to_string(), t.elapsed()));
+    let module = parsed?;
+    let t = Instant::now();
+    let verified = weir_ir::verify(&ctx, module);
+    timings.push(("Verifier".to_string(), t.elapsed()));
+    verified?;
+    timings.extend(lower(&mut ctx, module)?);
+    let t = Instant::now();
+    let jit_options = weir_jit::JitOptions {
+        loop_fuel: options.max_loop_trips.is_some(),
+        keep_clif: options.dump_jit_code,
+        keep_disasm: options.dump_jit_code,
+        ..Default::default()
+    };
+    let compiled = weir_jit::compile_with(&ctx, module, &jit_options);
+    timings.push(("JIT compile".to_string(), t.elapsed()));
+    let jit = compiled?;
+    if options.dump_jit_code {
+        eprint!("{}{}", jit.clif(), jit.disasm());
+    }
     let Some((params, _)) = jit.scalar_signature(entry) else {
         return Err(error(format!(
             "cf-run: no function '@{entry}' in the module (use -e to pick one)"
@@ -120,8 +185,10 @@ pub fn run(
         .enumerate()
         .map(|(i, (a, &ty))| parse_arg(&mut ctx, &syntax, i, a, ty))
         .collect::<Result<Vec<_>, _>>()?;
-    let results = jit
-        .call(entry, &values)
+    let t = Instant::now();
+    let called = jit.call_with_fuel(entry, &values, options.max_loop_trips);
+    timings.push(("Run".to_string(), t.elapsed()));
+    let results = called
         .map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
     Ok(results.iter().map(|r| r.to_string()).collect())
 }
@@ -173,9 +240,12 @@ pub fn guard_for_steps(ctx: &mut Context, module: OpId) {
 }
 
 /// Runs the lowering pipeline of [`LOWERING_PIPELINE`] on `module`, verifying after each pass,
-/// after [`guard_for_steps`]. `module` has been verified.
-pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
+/// after [`guard_for_steps`]. `module` has been verified. Returns the wall time of each step
+/// (`scf.for step checks`, then each pass by name, without the verification after it).
+pub fn lower(ctx: &mut Context, module: OpId) -> Result<Vec<(String, Duration)>, Diagnostic> {
+    let t = Instant::now();
     guard_for_steps(ctx, module);
+    let mut timings = vec![("scf.for step checks".to_string(), t.elapsed())];
     let elements: Vec<PipelineElement> = LOWERING_PIPELINE
         .iter()
         .map(|n| PipelineElement::Pass {
@@ -184,14 +254,21 @@ pub fn lower(ctx: &mut Context, module: OpId) -> Result<(), Diagnostic> {
         })
         .collect();
     let steps = build_steps(&registry(), &elements).map_err(error)?;
-    let report = run_pipeline(ctx, module, &steps, &mut Instrumentation::default());
+    let mut inst = Instrumentation {
+        timing: true,
+        ..Default::default()
+    };
+    let report = run_pipeline(ctx, module, &steps, &mut inst);
     match report
         .diagnostics
         .into_iter()
         .find(|d| d.severity == weir_ir::Severity::Error)
     {
         Some(d) => Err(d),
-        None => Ok(()),
+        None => {
+            timings.extend(report.timings);
+            Ok(timings)
+        }
     }
 }
 

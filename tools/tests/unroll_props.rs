@@ -140,7 +140,12 @@ fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> 
         }
     }
     weir_tools::run::lower(&mut ctx, m).expect("lowers");
-    let jit = weir_jit::compile(&ctx, m).expect("compiles");
+    // A loop budget turns a non-terminating program (a bug) into a failure instead of a hang.
+    let options = weir_jit::JitOptions {
+        loop_fuel: true,
+        ..Default::default()
+    };
+    let jit = weir_jit::compile_with(&ctx, m, &options).expect("compiles");
     let args: Vec<Scalar> = if l.runtime {
         let ty = match l.ty {
             "index" => weir_jit::ScalarType::Index,
@@ -155,7 +160,6 @@ fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> 
     } else {
         vec![]
     };
-    // A loop budget turns a non-terminating program (a bug) into a failure instead of a hang.
     jit.call_with_fuel("main", &args, Some(1_000_000))
         .map_err(|e| e.message)
 }

@@ -108,9 +108,15 @@ pub struct JitOptions {
     /// Keep the Cranelift IR of every function (before Cranelift's own optimisation) for
     /// [`JitModule::clif`] (default `false`): for debugging the translation.
     pub keep_clif: bool,
+    /// Keep the disassembly of every function's machine code (Cranelift's final instructions,
+    /// after register allocation, one listing per function and trampoline) for
+    /// [`JitModule::disasm`] (default `false`): for reading the code the JIT emits.
+    pub keep_disasm: bool,
     /// Count loop-header entries against the budget of [`JitModule::call_with_fuel`] (default
-    /// `true`; costs a load, a compare and a store per loop iteration). When `false`, loops are
-    /// unbounded whatever budget a call gives.
+    /// `false`: no code for it at all). When `true`, each function with a loop keeps the budget
+    /// in a Cranelift variable (a register in the loop: a compare, a branch and a decrement per
+    /// header entry), writing it back to the runtime context only around calls and at returns.
+    /// A module compiled without it rejects a budget ([`RuntimeErrorKind::BadCall`]).
     pub loop_fuel: bool,
 }
 
@@ -120,7 +126,8 @@ impl Default for JitOptions {
             optimize: true,
             verify: true,
             keep_clif: false,
-            loop_fuel: true,
+            keep_disasm: false,
+            loop_fuel: false,
         }
     }
 }
@@ -202,6 +209,10 @@ pub struct JitModule {
     max_frame: u64,
     /// The Cranelift IR text, when [`JitOptions::keep_clif`] was set.
     clif: String,
+    /// The disassembly, when [`JitOptions::keep_disasm`] was set.
+    disasm: String,
+    /// Whether loop headers count against a budget ([`JitOptions::loop_fuel`]).
+    loop_fuel: bool,
 }
 
 /// Compiles every function of `module` (a `builtin.module`) with the default [`JitOptions`].
@@ -240,6 +251,12 @@ impl JitModule {
         &self.clif
     }
 
+    /// The disassembly of every function's and trampoline's machine code (empty unless
+    /// [`JitOptions::keep_disasm`] was set), each introduced by a `; disassembly of function @name` line.
+    pub fn disasm(&self) -> &str {
+        &self.disasm
+    }
+
     /// The argument and result types of function `func` (from its `function_type`), or `None`
     /// if the module has no such function.
     pub fn signature(&self, func: &str) -> Option<(Vec<Type>, Vec<Type>)> {
@@ -265,7 +282,10 @@ impl JitModule {
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
     /// a CFG back edge) costs one unit, and the entry that finds the budget at 0 faults with
-    /// [`RuntimeErrorKind::FuelExhausted`] (`iteration limit exceeded`). `None` is unlimited.
+    /// [`RuntimeErrorKind::FuelExhausted`] (`iteration limit exceeded`, located at the header's
+    /// first op). `None` is unlimited. A budget needs a module compiled with
+    /// [`JitOptions::loop_fuel`]; otherwise it is a [`RuntimeErrorKind::BadCall`] error (the
+    /// loops could not stop).
     ///
     /// The code runs on a fresh thread whose stack is large enough for deep recursion; too deep
     /// recursion is a [`RuntimeErrorKind::StackOverflow`] error, not a crash.
@@ -278,6 +298,12 @@ impl JitModule {
         let f = self.funcs.get(func).ok_or_else(|| {
             RuntimeError::bad_call(format!("no function named '{func}' in the module"))
         })?;
+        if fuel.is_some() && !self.loop_fuel {
+            return Err(RuntimeError::bad_call(
+                "a loop budget needs a module compiled with loop counting (JitOptions::loop_fuel)"
+                    .into(),
+            ));
+        }
         if args.len() != f.params.len() {
             return Err(RuntimeError::bad_call(format!(
                 "function '{func}' expects {} argument(s), got {}",

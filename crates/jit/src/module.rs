@@ -309,6 +309,8 @@ pub(crate) fn compile_module(
         faults: Vec::new(),
         max_frame: 0,
         clif: String::new(),
+        disasm: String::new(),
+        loop_fuel: options.loop_fuel,
     };
     let jit = out.module.as_mut().expect("just created");
 
@@ -412,7 +414,8 @@ pub(crate) fn compile_module(
         define(
             jit,
             &mut cl_ctx,
-            options.keep_clif.then_some(&mut out.clif),
+            options,
+            (&mut out.clif, &mut out.disasm),
             &mut max_frame,
             what,
         )?;
@@ -426,7 +429,8 @@ pub(crate) fn compile_module(
         define(
             jit,
             &mut cl_ctx,
-            options.keep_clif.then_some(&mut out.clif),
+            options,
+            (&mut out.clif, &mut out.disasm),
             &mut max_frame,
             what,
         )?;
@@ -459,21 +463,27 @@ pub(crate) fn compile_module(
 
 /// Defines the function built in `cl_ctx` as `id` (the body of function `name`, or its
 /// trampoline, as `what` says: `function` or `trampoline of`; errors at `loc`), appending its
-/// Cranelift IR to `clif` when given and raising `max_frame` to its frame bound; clears `cl_ctx`
-/// for the next function.
+/// Cranelift IR to `clif` ([`JitOptions::keep_clif`]) and its machine code's disassembly to
+/// `disasm` ([`JitOptions::keep_disasm`]) and raising `max_frame` to its frame bound; clears
+/// `cl_ctx` for the next function.
 fn define(
     jit: &mut JITModule,
     cl_ctx: &mut ClContext,
-    clif: Option<&mut String>,
+    options: &JitOptions,
+    (clif, disasm): (&mut String, &mut String),
     max_frame: &mut u64,
     (id, what, name, loc): (FuncId, &str, &str, &Location),
 ) -> Result<(), Diagnostic> {
     *max_frame = (*max_frame).max(frame_bound(&cl_ctx.func));
-    if let Some(clif) = clif {
+    if options.keep_clif {
         clif.push_str(&format!("; {what} @{name}\n{}\n", cl_ctx.func.display()));
     }
+    cl_ctx.set_disasm(options.keep_disasm);
     jit.define_function(id, cl_ctx)
         .map_err(|e| host_error(loc, &format!("{what} '@{name}'"), format!("{e:?}")))?;
+    if let Some(code) = cl_ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+        disasm.push_str(&format!("; disassembly of {what} @{name}\n{code}\n"));
+    }
     jit.clear_context(cl_ctx);
     Ok(())
 }

@@ -305,12 +305,22 @@ fn loop_sum_of_squares() {
     assert_eq!(r.to_string(), "285");
 }
 
+/// Compiles `b`'s module with the loop budget compiled in, and the Cranelift IR kept.
+fn compile_counting(b: &B) -> JitModule {
+    let options = crate::JitOptions {
+        loop_fuel: true,
+        keep_clif: true,
+        ..Default::default()
+    };
+    crate::compile_with(&b.ctx, b.module, &options).unwrap()
+}
+
 #[test]
 fn loop_fuel() {
     let mut b = B::new();
     let i64t = b.i(64);
     sum_of_squares(&mut b, "sumsq", i64t);
-    let m = b.compile();
+    let m = compile_counting(&b);
     // The header is entered 11 times for n = 10 (once from the entry, 10 back edges).
     let ok = m
         .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(11))
@@ -321,16 +331,66 @@ fn loop_fuel() {
         .unwrap_err();
     assert_eq!(e.kind, RuntimeErrorKind::FuelExhausted);
     assert_eq!(e.message, "iteration limit exceeded");
-    // Without fuel checks compiled in, the budget has no effect.
-    let options = crate::JitOptions {
-        loop_fuel: false,
-        ..Default::default()
-    };
-    let m = crate::compile_with(&b.ctx, b.module, &options).unwrap();
+    // Located at the header's first op, the `arith.cmpi` (line 5: the function is line 2, then
+    // the constant and the `cf.br` of the entry block).
+    assert_eq!(e.loc, Location::file(&b.file, 5, 1));
+    // No budget: unlimited.
+    assert_eq!(run1(&m, "sumsq", &[Scalar::i64(10)]).as_i64(), Some(285));
+    // The budget is a variable, not a memory cell: the loop loads and stores no fuel (offset
+    // 16 of the runtime context); only the entry loads it and the return stores it back.
+    let clif = m.clif();
+    assert_eq!(
+        clif.matches("load.i64 notrap aligned v3+16").count(),
+        1,
+        "{clif}"
+    );
+    assert_eq!(clif.matches("+16").count(), 2, "{clif}");
+
+    // Compiled without loop counting (the default) there is no code for it, and a budget is
+    // refused rather than ignored.
+    let m = b.compile();
+    assert!(!m.clif().contains("+16"));
+    let e = m
+        .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(100))
+        .unwrap_err();
+    assert_eq!(e.kind, RuntimeErrorKind::BadCall);
+    assert_eq!(run1(&m, "sumsq", &[Scalar::i64(10)]).as_i64(), Some(285));
+}
+
+/// One budget for the whole call: a caller's loop and its callee's loop spend the same units.
+#[test]
+fn loop_fuel_is_shared_across_calls() {
+    let mut b = B::new();
+    let i64t = b.i(64);
+    sum_of_squares(&mut b, "sumsq", i64t);
+    // @twice(n) = sumsq(n) in each of 2 trips of a loop: for k in 0..2 { r = sumsq(n) }
+    let (region, e) = b.func("twice", &[i64t], &[i64t]);
+    let n = b.arg(e, 0);
+    let header = b.block(region, &[i64t, i64t]);
+    let body = b.block(region, &[]);
+    let exit = b.block(region, &[]);
+    let zero = b.cint(e, 0, i64t);
+    b.br(e, header, &[zero, zero]);
+    let (k, r) = (b.arg(header, 0), b.arg(header, 1));
+    let two = b.cint(header, 2, i64t);
+    let lt = b.cmpi(header, 2, k, two);
+    b.cond_br(header, lt, body, &[], exit, &[]);
+    let s = b.call(body, "sumsq", &[n], &[i64t])[0];
+    let one = b.cint(body, 1, i64t);
+    let k2 = b.bin(body, "arith.addi", k, one);
+    b.br(body, header, &[k2, s]);
+    b.ret(exit, &[r]);
+    let m = compile_counting(&b);
+    // By hand, n = 10: @twice's header is entered 3 times, each of the 2 calls enters @sumsq's
+    // header 11 times: 3 + 2 * 11 = 25 units. Result sumsq(10) = 285.
     let ok = m
-        .call_with_fuel("sumsq", &[Scalar::i64(10)], Some(0))
+        .call_with_fuel("twice", &[Scalar::i64(10)], Some(25))
         .unwrap();
     assert_eq!(ints(&ok), vec![285]);
+    let e = m
+        .call_with_fuel("twice", &[Scalar::i64(10)], Some(24))
+        .unwrap_err();
+    assert_eq!(e.kind, RuntimeErrorKind::FuelExhausted);
 }
 
 /// Builds `@name(a, b) -> op(a, b)` over type `ty`.

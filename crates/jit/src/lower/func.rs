@@ -38,6 +38,7 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
+        self.sync_fuel_out();
         emit_return(&mut self.b, self.ret_area, &vals);
         self.terminated = true;
         Ok(())
@@ -77,7 +78,9 @@ impl FunctionLowering<'_, '_> {
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
         let rt = self.rt();
+        self.sync_fuel_out();
         let vals = emit_call(&mut self.b, self.env.ptr, fref, rt, &args, &results);
+        self.sync_fuel_in();
         let status = self
             .b
             .ins()

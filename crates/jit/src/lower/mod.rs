@@ -26,7 +26,7 @@ use crate::scalar::low_mask;
 use crate::{FaultSite, RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{self, types, Block, BlockArg, InstBuilder, MemFlagsData, Value};
-use cranelift_frontend::FunctionBuilder;
+use cranelift_frontend::{FunctionBuilder, Variable};
 use cranelift_jit::JITModule;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -76,6 +76,7 @@ pub(crate) fn lower_function(
         exit: None,
         imports: Imports::default(),
         terminated: false,
+        fuel: None,
     }
     .translate()
 }
@@ -104,6 +105,11 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     imports: Imports,
     /// Whether the current block already has its terminator.
     terminated: bool,
+    /// The loop budget while this function runs, when it counts loop trips
+    /// ([`ModuleEnv::loop_fuel`] and a loop in the body): a Cranelift variable, so a register in
+    /// the loops; [`FunctionLowering::sync_fuel_out`] / [`FunctionLowering::sync_fuel_in`] write
+    /// it to and read it from the runtime context around calls and at returns.
+    fuel: Option<Variable>,
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -214,6 +220,10 @@ impl FunctionLowering<'_, '_> {
             format!("stack overflow: recursion too deep (in function '{name}')"),
             floc.clone(),
         );
+        if self.env.loop_fuel && !headers.is_empty() {
+            self.fuel = Some(self.b.declare_var(types::I64));
+            self.sync_fuel_in();
+        }
         let body_entry = self.blocks[&entry];
         self.b.ins().jump(body_entry, &args);
 
@@ -225,8 +235,9 @@ impl FunctionLowering<'_, '_> {
             for (&a, p) in ctx.block_args(blk).iter().zip(params) {
                 self.values.insert(a, p);
             }
-            if self.env.loop_fuel && headers.contains(&blk) {
-                self.fuel_check(&floc);
+            if headers.contains(&blk) {
+                let loc = ctx.block_ops(blk).first().map(|&op| ctx.loc(op));
+                self.fuel_check(loc.unwrap_or(&floc));
             }
             for op in ctx.block_ops(blk) {
                 if self.terminated {
@@ -332,12 +343,11 @@ impl FunctionLowering<'_, '_> {
         self.b.switch_to_block(cont);
     }
 
+    /// At a loop header (when counting loop trips): faults when the budget is 0, else takes one
+    /// unit. `loc` is the header's.
     fn fuel_check(&mut self, loc: &Location) {
-        let rt = self.rt();
-        let fuel = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), rt, RT_FUEL);
+        let Some(var) = self.fuel else { return };
+        let fuel = self.b.use_var(var);
         let empty = self.b.ins().icmp_imm_s(IntCC::Equal, fuel, 0);
         self.guard(
             empty,
@@ -346,9 +356,30 @@ impl FunctionLowering<'_, '_> {
             loc.clone(),
         );
         let left = self.b.ins().iadd_imm_s(fuel, -1);
+        self.b.def_var(var, left);
+    }
+
+    /// Reads the loop budget from the runtime context into the function's variable (at entry
+    /// and after a call, whose loops may have spent some), when the function counts loop trips.
+    fn sync_fuel_in(&mut self) {
+        let Some(var) = self.fuel else { return };
+        let rt = self.rt();
+        let fuel = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_FUEL);
+        self.b.def_var(var, fuel);
+    }
+
+    /// Writes the function's loop budget back to the runtime context (before a call and a
+    /// return), when the function counts loop trips.
+    fn sync_fuel_out(&mut self) {
+        let Some(var) = self.fuel else { return };
+        let rt = self.rt();
+        let fuel = self.b.use_var(var);
         self.b
             .ins()
-            .store(MemFlagsData::trusted(), left, rt, RT_FUEL);
+            .store(MemFlagsData::trusted(), fuel, rt, RT_FUEL);
     }
 
     fn zero(&mut self, t: ScalarType) -> Value {
