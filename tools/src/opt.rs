@@ -15,7 +15,7 @@ use weir_ir::{Context, Diagnostic, OpId, Severity};
 use weir_pass::{
     build_steps, parse_pipeline, run_pipeline, Instrumentation, PassRegistry, PipelineElement, Step,
 };
-use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, SourceMap};
+use weir_syntax::{parse_module, print_op, print_op_to, ParseOptions, PrintOptions, SourceMap};
 
 /// Turns mlir-opt's single-dash long options (`-split-input-file`) into clap's `--` form.
 pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
@@ -182,11 +182,26 @@ pub fn main(args: Vec<String>) -> i32 {
         Some(mk) => split_input(&text, mk),
         None => split_input(&text, "\u{0}never a line\u{0}"),
     };
-    let mut outputs = Vec::new();
+    let out_path = m
+        .get_one::<String>("output")
+        .map(String::as_str)
+        .unwrap_or("-");
+    let mut out = match open_output(out_path) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("cf-opt: {e}");
+            return 1;
+        }
+    };
+    let mut printed_chunks = 0;
     let mut failed = false;
     let mut timings: Vec<(String, Duration)> = Vec::new();
     let file_arc: Arc<str> = Arc::from(file.as_str());
     for chunk in &chunks {
+        let mut output = Output {
+            sink: &mut *out,
+            separator: printed_chunks > 0,
+        };
         let r = process_chunk(
             &pipeline,
             &opts,
@@ -194,6 +209,7 @@ pub fn main(args: Vec<String>) -> i32 {
             chunk.text,
             chunk.first_line,
             &mut timings,
+            &mut output,
         );
         let diags = r.diagnostics;
         if opts.verify_diagnostics {
@@ -209,23 +225,29 @@ pub fn main(args: Vec<String>) -> i32 {
             }
             failed |= r.failed;
         }
-        if let Some(out) = r.output {
-            outputs.push(out);
+        match r.printed {
+            Ok(true) => printed_chunks += 1,
+            Ok(false) => {}
+            Err(e) => {
+                eprintln!("cf-opt: could not write output: {e}");
+                return 1;
+            }
         }
     }
     if opts.timing {
         print_timing(&timings);
     }
-    let joined = outputs.join("// -----\n");
-    let out_path = m
-        .get_one::<String>("output")
-        .map(String::as_str)
-        .unwrap_or("-");
-    if let Err(e) = write_output(out_path, &joined) {
-        eprintln!("cf-opt: {e}");
+    if let Err(e) = out.flush() {
+        eprintln!("cf-opt: could not write output: {e}");
         return 1;
     }
     i32::from(failed)
+}
+
+/// Where a chunk's output goes, and whether it must be preceded by the chunk separator.
+struct Output<'a> {
+    sink: &'a mut dyn Write,
+    separator: bool,
 }
 
 struct Options {
@@ -240,7 +262,8 @@ struct Options {
 
 struct ChunkResult {
     diagnostics: Vec<Diagnostic>,
-    output: Option<String>,
+    /// Whether the chunk's IR was printed (an error: writing it failed).
+    printed: std::io::Result<bool>,
     failed: bool,
 }
 
@@ -251,6 +274,7 @@ fn process_chunk(
     text: &str,
     first_line: u32,
     timings: &mut Vec<(String, Duration)>,
+    output: &mut Output<'_>,
 ) -> ChunkResult {
     let (mut ctx, syntax) = weir_dialects::new_context();
     ctx.set_threads(opts.threads);
@@ -265,7 +289,7 @@ fn process_chunk(
         Err(d) => {
             return ChunkResult {
                 diagnostics: vec![d],
-                output: None,
+                printed: Ok(false),
                 failed: true,
             }
         }
@@ -276,7 +300,7 @@ fn process_chunk(
     if let Err(d) = verified {
         return ChunkResult {
             diagnostics: vec![d],
-            output: None,
+            printed: Ok(false),
             failed: true,
         };
     }
@@ -299,17 +323,22 @@ fn process_chunk(
     if report.failed {
         return ChunkResult {
             diagnostics,
-            output: None,
+            printed: Ok(false),
             failed: true,
         };
     }
     let t = Instant::now();
-    let out = print_op(&ctx, &syntax, module, opts.print);
+    let printed = (|| {
+        if output.separator {
+            output.sink.write_all(b"// -----\n")?;
+        }
+        print_op_to(&ctx, &syntax, module, opts.print, output.sink)
+    })();
     timings.push(("Output".to_string(), t.elapsed()));
     let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
     ChunkResult {
         diagnostics,
-        output: Some(out),
+        printed: printed.map(|()| true),
         failed,
     }
 }
@@ -371,19 +400,21 @@ pub fn read_input(path: &str, tool: &str) -> Result<(String, String), String> {
                     .map_or(0, |i| i + 1);
             let loc =
                 weir_ir::Location::file(&Arc::from(name.as_str()), line as u32, col as u32 + 1);
+            let lossy = String::from_utf8_lossy(&bytes);
             let mut sources = SourceMap::new();
-            sources.add(&name, &String::from_utf8_lossy(&bytes));
+            sources.add(&name, &lossy);
             Err(sources.render(&Diagnostic::error(loc, bad.message)))
         }
     }
 }
 
-fn write_output(path: &str, text: &str) -> Result<(), String> {
+/// The output stream: standard output for `-`, else the file `path` (created, or truncated),
+/// buffered.
+fn open_output(path: &str) -> Result<Box<dyn Write>, String> {
     if path == "-" {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("could not write output: {e}"));
+        return Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock())));
     }
-    std::fs::write(path, text).map_err(|e| format!("could not write output file '{path}': {e}"))
+    let file = std::fs::File::create(path)
+        .map_err(|e| format!("could not write output file '{path}': {e}"))?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
 }

@@ -196,3 +196,21 @@ fn threaded_verification_matches_sequential_verification() {
         "{compared} chunks, {failing} failing"
     );
 }
+
+/// `print_op_to` (cf-opt's output path: written in pieces as it goes, threaded) writes exactly
+/// what `print_op` returns, on a module large enough for many pieces and windows of functions.
+#[test]
+fn streamed_printing_matches_printing_to_a_string() {
+    let text = weir_tools::generate::module_with_ops(60_000);
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let m = parse_module(&mut ctx, &syntax, &text, "gen", 1, ParseOptions::default()).unwrap();
+    let expected = print_op(&ctx, &syntax, m, PrintOptions::default());
+    let threaded = PrintOptions {
+        parallel_min_ops: Some(0),
+        ..Default::default()
+    };
+    let mut streamed = Vec::new();
+    weir_syntax::print_op_to(&ctx, &syntax, m, threaded, &mut streamed).unwrap();
+    assert!(expected.len() > 1 << 20, "several flushes: {}", expected.len());
+    assert!(String::from_utf8(streamed).unwrap() == expected);
+}

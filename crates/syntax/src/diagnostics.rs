@@ -7,21 +7,22 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use weir_ir::Diagnostic;
 
-/// The texts of the source files, by the name used in locations, for quoting lines.
+/// The texts of the source files, by the name used in locations, for quoting lines (borrowed:
+/// the caller keeps the texts it parsed, no copy is made).
 #[derive(Default)]
-pub struct SourceMap {
-    files: HashMap<String, String>,
+pub struct SourceMap<'a> {
+    files: HashMap<String, &'a str>,
 }
 
-impl SourceMap {
+impl<'a> SourceMap<'a> {
     /// An empty map (diagnostics then print without source lines).
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Adds a file's text under `name`.
-    pub fn add(&mut self, name: &str, text: &str) {
-        self.files.insert(name.to_string(), text.to_string());
+    pub fn add(&mut self, name: &str, text: &'a str) {
+        self.files.insert(name.to_string(), text);
     }
 
     /// Renders a diagnostic and its notes.

@@ -33,25 +33,48 @@ pub const PARALLEL_PRINT_MIN_OPS: usize = 20_000;
 /// In the custom form, the ops with regions in `op`'s single block are numbered and printed
 /// independently of each other (each region starts from the state after its enclosing region,
 /// MLIR's `SSANameState`), so with [`PrintOptions::parallel_min_ops`] they are printed on
-/// worker threads, each from a copy of that state, and their texts are spliced in block order:
-/// byte for byte the sequential output.
+/// worker threads, each from a copy of that state, a window of them at a time, and their texts
+/// are spliced in block order: byte for byte the sequential output.
 pub fn print_op(ctx: &Context, syntax: &Syntax, op: OpId, options: PrintOptions) -> String {
     let mut p = Printer::new(ctx, syntax, options);
-    p.names.use_hints = !options.generic; // MLIR's generic form numbers every value, uniquely
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let parallel = options
-        .parallel_min_ops
-        .is_some_and(|min| ctx.op_capacity() >= min && threads > 1 && !options.generic);
-    match parallel.then(|| parallel_children(ctx, op)).flatten() {
-        Some(children) => {
-            let used = p.names.number_top_region(ctx, syntax, op);
-            p.prerendered = print_children(&p, &used, &children, threads);
-        }
-        None => p.names.number_op_scope(ctx, syntax, op),
-    }
-    p.print_tree(op);
-    p.done.push('\n');
+    p.print_root(op);
     p.done
+}
+
+/// [`print_op`] writing to `sink` as it goes (in pieces of about [`FLUSH_BYTES`]), so the whole
+/// text is never held in memory. Errors: the sink's.
+pub fn print_op_to(
+    ctx: &Context,
+    syntax: &Syntax,
+    op: OpId,
+    options: PrintOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut p = Printer::new(ctx, syntax, options);
+    p.sink = Some(sink);
+    p.print_root(op);
+    p.flush(0);
+    match p.sink_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// How much text [`print_op_to`] collects before writing it to the sink.
+const FLUSH_BYTES: usize = 1 << 16;
+
+/// How many of the top-level ops with regions are printed on the worker threads at a time
+/// (bounds the text held before it is spliced in).
+const WINDOW: usize = 256;
+
+/// The state of a threaded printing (see [`print_op`]): the ops with regions of the top block
+/// (and each one's position), the name hints in scope there, and one copy of the top-level
+/// names per worker thread.
+struct ParallelPrint {
+    children: Vec<OpId>,
+    index: FxHashMap<OpId, usize>,
+    used: UsedNames,
+    workers: Vec<Names>,
 }
 
 /// The ops with regions in `op`'s region, when it has one region of one block and at least
@@ -70,21 +93,24 @@ fn parallel_children(ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
     (children.len() >= 2).then_some(children)
 }
 
-/// Numbers and prints each of `children` (ops of the printed op's block, numbered up to their
-/// regions in `top`, with the name hints `used` in scope) as the sequential printer would at
-/// one level of indentation, on `threads` scoped threads taking batches in turn. Returns the
-/// texts by op index.
+/// Numbers and prints each of `children` as the sequential printer would at one level of
+/// indentation, each from the top-level state (`top` numbered up to the regions of the top
+/// block, with the name hints `used` in scope), on one scoped thread per entry of `workers`
+/// (each with its copy of the top-level names) taking batches in turn.
 fn print_children(
-    top: &Printer<'_>,
+    ctx: &Context,
+    syntax: &Syntax,
+    options: PrintOptions,
+    top: Counters,
     used: &UsedNames,
     children: &[OpId],
-    threads: usize,
-) -> FxHashMap<OpId, String> {
-    const BATCH: usize = 16;
+    workers: &mut [Names],
+) -> Vec<(OpId, String)> {
+    const BATCH: usize = 8;
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let worker = || {
-        let mut p = Printer::new(top.ctx, top.syntax, top.options);
-        p.names = top.names.clone();
+    let worker = |names: &mut Names| {
+        let mut p = Printer::new(ctx, syntax, options);
+        std::mem::swap(&mut p.names, names);
         let mut out = Vec::new();
         loop {
             let start = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
@@ -94,33 +120,33 @@ fn print_children(
             for &child in &children[start..(start + BATCH).min(children.len())] {
                 let mut used = used.clone();
                 let depth = used.scopes.len();
-                let c = top.names.top_counters;
-                let stack = top
-                    .ctx
+                let stack = ctx
                     .regions(child)
                     .iter()
-                    .map(|&r| (r, c, depth))
+                    .map(|&r| (r, top, depth))
                     .collect();
-                p.names
-                    .number_regions(top.ctx, top.syntax, stack, &mut used);
+                p.names.number_regions(ctx, syntax, stack, &mut used);
                 p.indent = 1;
                 p.print_tree(child);
                 out.push((child, std::mem::take(&mut p.done)));
             }
         }
+        std::mem::swap(&mut p.names, names);
         out
     };
-    let mut texts = FxHashMap::default();
+    let mut texts = Vec::with_capacity(children.len());
     std::thread::scope(|s| {
-        let handles: Vec<_> = (1..threads)
-            .filter_map(|_| {
+        let (first, rest) = workers.split_first_mut().expect("at least one worker");
+        let handles: Vec<_> = rest
+            .iter_mut()
+            .filter_map(|names| {
                 std::thread::Builder::new()
                     .stack_size(PRINTER_STACK)
-                    .spawn_scoped(s, worker)
+                    .spawn_scoped(s, || worker(names))
                     .ok()
             })
             .collect();
-        texts.extend(worker());
+        texts.extend(worker(first));
         for h in handles {
             // A worker that panicked left its children unprinted: the main thread prints them.
             if let Ok(done) = h.join() {
@@ -386,6 +412,11 @@ pub struct Printer<'a> {
     options: PrintOptions,
     /// Texts of ops printed on worker threads (see [`print_op`]), spliced in when reached.
     prerendered: FxHashMap<OpId, String>,
+    /// The threaded printing in progress, if any.
+    parallel: Option<ParallelPrint>,
+    /// Where [`print_op_to`] writes the text as it goes, and the first error writing it.
+    sink: Option<&'a mut dyn std::io::Write>,
+    sink_error: Option<std::io::Error>,
 }
 
 impl std::fmt::Write for Printer<'_> {
@@ -407,6 +438,9 @@ impl<'a> Printer<'a> {
             names: Names::default(),
             options,
             prerendered: FxHashMap::default(),
+            parallel: None,
+            sink: None,
+            sink_error: None,
         }
     }
 
@@ -618,6 +652,70 @@ impl<'a> Printer<'a> {
     /// Prints `root` and everything nested in it into [`Printer::done`] with an explicit
     /// stack of pieces: printing an op or a region yields text and the nested regions or ops,
     /// which are printed next, in order.
+    /// Numbers the names of `root` and everything in it (or, for a threaded printing, of its
+    /// top region, the rest being numbered by the workers) and prints it.
+    fn print_root(&mut self, root: OpId) {
+        let (ctx, syntax, options) = (self.ctx, self.syntax, self.options);
+        self.names.use_hints = !options.generic; // MLIR's generic form numbers every value, uniquely
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let parallel = options
+            .parallel_min_ops
+            .is_some_and(|min| ctx.op_capacity() >= min && threads > 1 && !options.generic);
+        match parallel.then(|| parallel_children(ctx, root)).flatten() {
+            Some(children) => {
+                let used = self.names.number_top_region(ctx, syntax, root);
+                self.parallel = Some(ParallelPrint {
+                    index: children.iter().enumerate().map(|(i, &c)| (c, i)).collect(),
+                    children,
+                    used,
+                    workers: vec![self.names.clone(); threads],
+                });
+            }
+            None => self.names.number_op_scope(ctx, syntax, root),
+        }
+        self.print_tree(root);
+        self.done.push('\n');
+    }
+
+    /// The text of `op` if a worker printed it, printing the next window of a threaded
+    /// printing when `op` starts it.
+    fn prerendered_text(&mut self, op: OpId) -> Option<String> {
+        if let Some(text) = self.prerendered.remove(&op) {
+            return Some(text);
+        }
+        let (ctx, syntax, options, top) =
+            (self.ctx, self.syntax, self.options, self.names.top_counters);
+        let par = self.parallel.as_mut()?;
+        let start = *par.index.get(&op)?;
+        let end = (start + WINDOW).min(par.children.len());
+        let window = &par.children[start..end];
+        let texts = print_children(
+            ctx,
+            syntax,
+            options,
+            top,
+            &par.used,
+            window,
+            &mut par.workers,
+        );
+        self.prerendered.extend(texts);
+        self.prerendered.remove(&op)
+    }
+
+    /// Writes the text printed so far to the sink, if there is one and it holds at least
+    /// `min` bytes.
+    fn flush(&mut self, min: usize) {
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
+        if self.done.len() >= min {
+            if self.sink_error.is_none() {
+                self.sink_error = sink.write_all(self.done.as_bytes()).err();
+            }
+            self.done.clear();
+        }
+    }
+
     fn print_tree(&mut self, root: OpId) {
         let mut stack = vec![Piece::Op {
             op: root,
@@ -636,10 +734,11 @@ impl<'a> Printer<'a> {
                     if newline {
                         self.newline();
                     }
-                    if let Some(text) = self.prerendered.remove(&op) {
+                    if let Some(text) = self.prerendered_text(op) {
                         self.done.push_str(&self.out);
                         self.out.clear();
                         self.done.push_str(&text);
+                        self.flush(FLUSH_BYTES);
                         continue;
                     }
                     self.print_operation(op);
@@ -659,6 +758,7 @@ impl<'a> Printer<'a> {
             if self.pieces.is_empty() {
                 self.done.push_str(&self.out);
                 self.out.clear();
+                self.flush(FLUSH_BYTES);
                 continue;
             }
             self.end_text();
