@@ -24,8 +24,8 @@ pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId};
 pub use location::Location;
 pub use registry::{
-    FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, RewriteLog, SuccessorOperandsFn,
-    Traits, VerifyFn,
+    FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, RewriteLog,
+    SuccessorOperandRangesFn, SuccessorOperandsFn, Traits, VerifyFn,
 };
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};
 pub use verifier::{op_error, verify};
