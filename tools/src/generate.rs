@@ -58,6 +58,61 @@ mod tests {
         assert_eq!(ctx.nested_ops(m).len(), 53 * 19);
         weir_ir::verify(&ctx, m).unwrap();
     }
+
+    /// Parses and verifies `text`; returns the context, the module and the ops in it.
+    fn parsed(text: &str) -> (weir_ir::Context, Vec<weir_ir::OpId>) {
+        let (mut ctx, syntax) = weir_dialects::new_context();
+        let m = weir_syntax::parse_module(&mut ctx, &syntax, text, "gen", 1, Default::default())
+            .unwrap();
+        weir_ir::verify(&ctx, m).unwrap();
+        let ops = ctx.nested_ops(m);
+        (ctx, ops)
+    }
+
+    /// The ops named `name` among `ops`.
+    fn named(ctx: &weir_ir::Context, ops: &[weir_ir::OpId], name: &str) -> Vec<weir_ir::OpId> {
+        ops.iter().copied().filter(|&o| ctx.is(o, name)).collect()
+    }
+
+    #[test]
+    fn switch_to_one_block_has_n_plus_one_edges_into_one_block() {
+        let (ctx, ops) = parsed(&super::switch_to_one_block(100));
+        // func, 4 constants, 4 addi, the switch, the return (counted from the template).
+        assert_eq!(ops.len(), 11);
+        let switch = named(&ctx, &ops, "cf.switch")[0];
+        let join = ctx.successors(switch)[0];
+        assert_eq!(ctx.successors(switch).len(), 101);
+        assert!(ctx.successors(switch).iter().all(|&b| b == join));
+        assert_eq!(ctx.predecessors(join).len(), 101);
+    }
+
+    #[test]
+    fn long_block_is_one_block_of_n_ops_using_one_value() {
+        let (ctx, ops) = parsed(&super::long_block(300));
+        assert_eq!(ops.len(), 300 + 2); // func, 300 ops, return
+        let add = named(&ctx, &ops, "arith.addi")[0];
+        let x = ctx.operand(add, 1);
+        assert_eq!(ctx.uses(x).len(), 301); // 300 ops, and the first op's lhs
+        assert_eq!(named(&ctx, &ops, "arith.muli").len(), 100);
+    }
+
+    #[test]
+    fn value_with_uses_has_n_uses() {
+        let (ctx, ops) = parsed(&super::value_with_uses(250));
+        assert_eq!(ops.len(), 250 + 3); // two funcs, 250 calls, return
+        let call = named(&ctx, &ops, "func.call")[0];
+        assert_eq!(ctx.uses(ctx.operand(call, 0)).len(), 251); // and the return
+    }
+
+    #[test]
+    fn cond_br_fan_in_has_n_plus_one_predecessors() {
+        let (ctx, ops) = parsed(&super::cond_br_fan_in(200));
+        // func, br, 200 x (constant, cmpi, cond_br), br, return.
+        assert_eq!(ops.len(), 3 * 200 + 4);
+        let ret = named(&ctx, &ops, "func.return")[0];
+        let join = ctx.op_block(ret).unwrap();
+        assert_eq!(ctx.predecessors(join).len(), 201);
+    }
 }
 
 /// A module of `n` functions, `@f0` ... `@f{n-1}`, each calling the next and adding one to
@@ -114,5 +169,82 @@ pub fn nested_ifs(depth: usize) -> String {
     } else {
         "return %r0 : i64\n}\n"
     });
+    s
+}
+
+/// `@main(%x: i64, %s: i32) -> i64` whose one `cf.switch` on `%s` has `n` cases (values
+/// `0..n`), all of them and the default branching to one block `^join(%r: i64)`: the default
+/// passes `%x`, case `k` passes `%x + (k % 4)` (one of four sums made in the entry block).
+/// `^join` returns `%r`. (Many edges into one block, each with its own operand: the shape
+/// whose predecessor lookups and successor-operand decoding were quadratic in `n`.)
+pub fn switch_to_one_block(n: usize) -> String {
+    let mut s = String::with_capacity(n * 40 + 400);
+    s.push_str("func.func @main(%x: i64, %s: i32) -> i64 {\n");
+    for k in 0..4 {
+        writeln!(
+            s,
+            "  %c{k} = arith.constant {k} : i64\n  %a{k} = arith.addi %x, %c{k} : i64"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    s.push_str("  cf.switch %s : i32, [\n    default: ^join(%x : i64)");
+    for k in 0..n {
+        write!(s, ",\n    {k}: ^join(%a{} : i64)", k % 4).expect("writing to a String cannot fail");
+    }
+    s.push_str("\n  ]\n^join(%r: i64):\n  return %r : i64\n}\n");
+    s
+}
+
+/// `@main(%x: i64) -> i64` whose one block is a chain of `n` integer ops (`arith.addi`,
+/// `arith.muli` and `arith.xori` in turn, each on the previous result and `%x`; none folds
+/// or reassociates away) ending in a `return` of the last: one long block, and one value
+/// (`%x`) with `n` uses.
+pub fn long_block(n: usize) -> String {
+    let mut s = String::with_capacity(n * 36 + 80);
+    s.push_str("func.func @main(%x: i64) -> i64 {\n");
+    let mut prev = "%x".to_string();
+    for k in 0..n {
+        let op = ["addi", "muli", "xori"][k % 3];
+        writeln!(s, "  %v{k} = arith.{op} {prev}, %x : i64")
+            .expect("writing to a String cannot fail");
+        prev = format!("%v{k}");
+    }
+    writeln!(s, "  return {prev} : i64\n}}").expect("writing to a String cannot fail");
+    s
+}
+
+/// `@main(%x: i64) -> i64` with `n` calls `func.call @sink(%x)` in one block: one value with
+/// `n` uses, by ops that side effects keep alive (`@sink` is an external declaration).
+pub fn value_with_uses(n: usize) -> String {
+    let mut s = String::with_capacity(n * 40 + 120);
+    s.push_str("func.func private @sink(i64)\nfunc.func @main(%x: i64) -> i64 {\n");
+    for _ in 0..n {
+        s.push_str("  func.call @sink(%x) : (i64) -> ()\n");
+    }
+    s.push_str("  return %x : i64\n}\n");
+    s
+}
+
+/// `@main(%x: i64) -> i64`: a chain of `n` blocks, block `k` testing `%x < k` with
+/// a `cf.cond_br` whose true edge goes on to block `k + 1` and whose false edge goes to one
+/// block `^join(i64)` with `k`: a block with `n + 1` predecessors (many edges into one block).
+/// The last block branches to `^join(%x)`, and `^join` returns its argument, so `@main`
+/// returns `0` for `%x >= 0` (block 0's false edge) and `%x` otherwise.
+pub fn cond_br_fan_in(n: usize) -> String {
+    let mut s = String::with_capacity(n * 140 + 160);
+    s.push_str("func.func @main(%x: i64) -> i64 {\n  cf.br ^b0\n");
+    for k in 0..n {
+        writeln!(
+            s,
+            "^b{k}:\n  %k{k} = arith.constant {k} : i64\n  %c{k} = arith.cmpi slt, %x, %k{k} : i64\n  cf.cond_br %c{k}, ^b{}, ^join(%k{k} : i64)",
+            k + 1
+        )
+        .expect("writing to a String cannot fail");
+    }
+    writeln!(
+        s,
+        "^b{n}:\n  cf.br ^join(%x : i64)\n^join(%r: i64):\n  return %r : i64\n}}"
+    )
+    .expect("writing to a String cannot fail");
     s
 }

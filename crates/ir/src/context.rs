@@ -703,6 +703,19 @@ impl Context {
         }
     }
 
+    /// The ranges of [`Context::successor_operand_range`] for every successor, in order, in
+    /// time linear in the op's operands and successors (one lookup per successor costs O(i)
+    /// for a `cf.switch`, so a walk over all of them should use this).
+    pub fn successor_operand_ranges(&self, op: OpId) -> Vec<Range<usize>> {
+        let def = self.op_def(self.name(op));
+        match def.and_then(|d| d.successor_operand_ranges) {
+            Some(f) => f(self, op),
+            None => (0..self.successors(op).len())
+                .map(|i| self.successor_operand_range(op, i))
+                .collect(),
+        }
+    }
+
     /// The operands passed to successor `i`.
     pub fn successor_operands(&self, op: OpId, i: usize) -> &[ValueId] {
         &self.operands(op)[self.successor_operand_range(op, i)]

@@ -29,8 +29,8 @@ pub use entities::{
 };
 pub use location::Location;
 pub use registry::{
-    FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, RewriteLog, SuccessorOperandsFn,
-    Traits, VerifyFn,
+    FoldFn, FoldResult, MaterializeFn, OpDef, Pattern, PatternFn, RewriteLog,
+    SuccessorOperandRangesFn, SuccessorOperandsFn, Traits, VerifyFn,
 };
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};
 pub use verifier::{op_error, verify, verify_on_threads};

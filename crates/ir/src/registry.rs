@@ -65,6 +65,11 @@ pub type VerifyFn = fn(&Context, OpId) -> DiagResult<()>;
 /// passed to successor `index`'s block arguments.
 pub type SuccessorOperandsFn = fn(&Context, OpId, usize) -> Range<usize>;
 
+/// The ranges of [`SuccessorOperandsFn`] for all of the op's successors at once, in successor
+/// order: for ops whose single lookup is not O(1) (`cf.switch` sums the sizes of the cases
+/// before the one asked for), so that a walk over all successors stays linear.
+pub type SuccessorOperandRangesFn = fn(&Context, OpId) -> Vec<Range<usize>>;
+
 /// What a folder gives for one result (MLIR `OpFoldResult`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FoldResult {
@@ -153,6 +158,9 @@ pub struct OpDef {
     /// For terminators with successors: which operands go to which successor. `None` means all
     /// operands go to the single successor.
     pub successor_operands: Option<SuccessorOperandsFn>,
+    /// All successors' operand ranges at once (see [`SuccessorOperandRangesFn`]); `None` means
+    /// [`OpDef::successor_operands`] is asked once per successor.
+    pub successor_operand_ranges: Option<SuccessorOperandRangesFn>,
     /// Constant folding, if the op has a folder.
     pub fold: Option<FoldFn>,
     /// The op's result types from its operands, attributes and regions (MLIR
@@ -175,6 +183,7 @@ impl OpDef {
             loop_like: None,
             memory_effects: None,
             successor_operands: None,
+            successor_operand_ranges: None,
             fold: None,
             infer_types: None,
             patterns: &[],
@@ -238,6 +247,13 @@ impl OpDef {
     /// Sets the successor-operand mapping (builder style).
     pub const fn successor_operands(mut self, f: SuccessorOperandsFn) -> Self {
         self.successor_operands = Some(f);
+        self
+    }
+
+    /// Sets the all-successors operand ranges (builder style; see
+    /// [`SuccessorOperandRangesFn`]). They must agree with [`OpDef::successor_operands`].
+    pub const fn successor_operand_ranges(mut self, f: SuccessorOperandRangesFn) -> Self {
+        self.successor_operand_ranges = Some(f);
         self
     }
 }

@@ -192,6 +192,11 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         ));
     }
     let region = ctx.op_block(op).and_then(|b| ctx.block_region(b));
+    // All ranges at once where one lookup is not O(1) (`cf.switch`): linear in the successors.
+    let ranges = ctx
+        .op_def(ctx.name(op))
+        .and_then(|d| d.successor_operand_ranges)
+        .map(|f| f(ctx, op));
     for (i, &succ) in ctx.successors(op).iter().enumerate() {
         if ctx.block_region(succ) != region || region.is_none() {
             return Err(op_error(
@@ -203,7 +208,11 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         if ctx.op_def(ctx.name(op)).is_none() {
             continue; // an unregistered op's operands need not be branch arguments
         }
-        let operands = ctx.successor_operands(op, i);
+        let range = match &ranges {
+            Some(r) => r[i].clone(),
+            None => ctx.successor_operand_range(op, i),
+        };
+        let operands = &ctx.operands(op)[range];
         let args = ctx.block_args(succ);
         if operands.len() != args.len() {
             return Err(Diagnostic::error(

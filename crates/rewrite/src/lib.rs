@@ -81,6 +81,8 @@ pub fn apply_patterns_greedily(
         constants: HashMap::new(),
         queued: Vec::new(),
         worklist: Vec::new(),
+        inside: Vec::new(),
+        hoist: HashMap::new(),
     };
     let mut outcome = GreedyOutcome::default();
     ctx.record_dropped_uses(true);
@@ -115,6 +117,11 @@ struct Driver {
     constants: HashMap<(RegionId, Attr, Type), ValueId>,
     queued: Vec<bool>,
     worklist: Vec<OpId>,
+    /// The ops nested in the root when the round started (indexed by `OpId::index`).
+    inside: Vec<bool>,
+    /// Per region seen this round: its owner op then, and the region constants nested in it
+    /// are hoisted to (see [`Driver::hoist_region`]).
+    hoist: HashMap<RegionId, (OpId, Option<RegionId>)>,
 }
 
 impl Driver {
@@ -144,6 +151,11 @@ impl Driver {
         let mut ops = ctx.nested_ops(self.root);
         ops.reverse(); // the worklist pops from the back: definitions come first
         self.queued = vec![false; ctx.op_capacity()];
+        self.inside = vec![false; ctx.op_capacity()];
+        for &op in &ops {
+            self.inside[op.index()] = true;
+        }
+        self.hoist.clear();
         self.worklist.clear();
         for op in ops {
             self.push(op);
@@ -167,7 +179,15 @@ impl Driver {
     }
 
     /// Whether `op` is still inside the root (an op can be detached or inside an erased parent).
+    /// O(1) for the ops that were inside the root when the round started: erasing an op
+    /// erases everything nested in it, and patterns move ops only within the root (moves
+    /// detach and reinsert at once), so such an op is live while it is in a block. Ops created
+    /// during the round walk up to the root (MLIR's driver checks neither: it drops erased
+    /// ops from its worklist and trusts the rest).
     fn is_live(&self, ctx: &Context, op: OpId) -> bool {
+        if self.inside.get(op.index()).copied().unwrap_or(false) {
+            return ctx.op_block(op).is_some();
+        }
         let mut cur = op;
         loop {
             if cur == self.root {
@@ -197,15 +217,37 @@ impl Driver {
     /// The region constants are hoisted to (to the start of its entry block): the region
     /// around `op` whose parent op is, or (unregistered) may be, isolated from above: the
     /// function body (MLIR `OperationFolder::getInsertionRegion`).
-    fn hoist_region(&self, ctx: &Context, op: OpId) -> Option<RegionId> {
-        let mut region = ctx.block_region(ctx.op_block(op)?)?;
-        loop {
-            let parent = ctx.region_parent(region)?;
-            if ctx.might_be_isolated_from_above(parent) {
-                return Some(region);
+    ///
+    /// Each region's answer is remembered for the round (patterns move ops only within their
+    /// isolated-from-above region), so deep nesting costs each region one step up, not one
+    /// walk to the function per op. An entry is trusted only while the region has the same
+    /// owner op.
+    fn hoist_region(&mut self, ctx: &Context, op: OpId) -> Option<RegionId> {
+        let first = ctx.block_region(ctx.op_block(op)?)?;
+        let mut path = Vec::new();
+        let mut region = first;
+        let found = loop {
+            let Some(parent) = ctx.region_parent(region) else {
+                break None;
+            };
+            if let Some(&(owner, r)) = self.hoist.get(&region) {
+                if owner == parent {
+                    break r;
+                }
             }
-            region = ctx.block_region(ctx.op_block(parent)?)?;
+            path.push((region, parent));
+            if ctx.might_be_isolated_from_above(parent) {
+                break Some(region);
+            }
+            match ctx.op_block(parent).and_then(|b| ctx.block_region(b)) {
+                Some(r) => region = r,
+                None => break None,
+            }
+        };
+        for (r, owner) in path {
+            self.hoist.insert(r, (owner, found));
         }
+        found
     }
 
     fn unique_constant(&mut self, ctx: &mut Context, op: OpId) -> bool {

@@ -80,6 +80,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         OpDef::new("cf.switch", term)
             .verifier(verify_switch)
             .successor_operands(switch_successor_operands)
+            .successor_operand_ranges(switch_successor_operand_ranges)
             .patterns(patterns::SWITCH_PATTERNS),
     );
     ctx.register(
@@ -111,13 +112,9 @@ fn i32_array(ctx: &mut Context, values: &[i64]) -> Attr {
 /// The values of an `array<i32: ...>` attribute named `name`, if present and well-formed.
 fn i32_array_of(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
     match ctx.attr_kind(ctx.attr_of(op, name)?) {
-        AttrKind::DenseArray { element, values } if is_i32(ctx, *element) => values
-            .iter()
-            .map(|v| match v {
-                DenseValue::Int(i) => i64::try_from(*i).ok(),
-                DenseValue::Float(_) => None,
-            })
-            .collect(),
+        AttrKind::DenseArray { element, values } if is_i32(ctx, *element) => {
+            values.iter().map(dense_i64).collect()
+        }
         _ => None,
     }
 }
@@ -169,14 +166,63 @@ fn switch_successor_operands(ctx: &Context, op: OpId, i: usize) -> Range<usize> 
     if i == 0 {
         return clamped(n, f, d);
     }
-    let cases = i32_array_of(ctx, op, "case_operand_segments").unwrap_or_default();
-    let before: i64 = cases
-        .iter()
-        .take(i - 1)
-        .map(|&s| s.max(0))
-        .fold(0, i64::saturating_add);
-    let len = cases.get(i - 1).copied().unwrap_or(0);
+    // Read in place (no copy of the N sizes per lookup); a malformed array counts as empty,
+    // as in `switch_successor_operand_ranges`.
+    let cases = case_segments(ctx, op);
+    let mut before = 0i64;
+    let mut len = 0;
+    for (k, v) in cases.iter().enumerate() {
+        let Some(size) = dense_i64(v) else {
+            return clamped(n, f.saturating_add(d), 0);
+        };
+        if k + 1 < i {
+            before = before.saturating_add(size.max(0));
+        } else if k + 1 == i {
+            len = size;
+        }
+    }
     clamped(n, f.saturating_add(d).saturating_add(before), len)
+}
+
+/// Every successor's operand range of a `cf.switch` (the default's, then the cases' in order)
+/// in one pass over `case_operand_segments`: the same ranges as `switch_successor_operands`,
+/// in time linear in the number of cases.
+fn switch_successor_operand_ranges(ctx: &Context, op: OpId) -> Vec<Range<usize>> {
+    let n = ctx.operands(op).len();
+    let [f, d, _] = operand_segments(ctx, op).map(|s| s.max(0));
+    let nsucc = ctx.successors(op).len();
+    let mut ranges = Vec::with_capacity(nsucc);
+    if nsucc == 0 {
+        return ranges;
+    }
+    ranges.push(clamped(n, f, d));
+    let cases = i32_array_of(ctx, op, "case_operand_segments").unwrap_or_default();
+    let mut start = f.saturating_add(d);
+    for i in 1..nsucc {
+        let len = cases.get(i - 1).copied().unwrap_or(0);
+        ranges.push(clamped(n, start, len));
+        start = start.saturating_add(len.max(0));
+    }
+    ranges
+}
+
+/// The elements of `case_operand_segments` when it is an `array<i32: ...>`, else none.
+fn case_segments(ctx: &Context, op: OpId) -> &[DenseValue] {
+    match ctx
+        .attr_of(op, "case_operand_segments")
+        .map(|a| ctx.attr_kind(a))
+    {
+        Some(AttrKind::DenseArray { element, values }) if is_i32(ctx, *element) => values,
+        _ => &[],
+    }
+}
+
+/// An integer element of a dense array as `i64` (`None` for floats and out-of-range values).
+fn dense_i64(v: &DenseValue) -> Option<i64> {
+    match v {
+        DenseValue::Int(i) => i64::try_from(*i).ok(),
+        DenseValue::Float(_) => None,
+    }
 }
 
 /// The case values of a `cf.switch` (`case_values`), sign-extended from the flag width (`i1`:
@@ -656,8 +702,9 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
     p.newline();
     p.write("default: ");
     let succs = ctx.successors(op);
+    let ranges = ctx.successor_operand_ranges(op);
     if let Some(&d) = succs.first() {
-        p.print_successor_and_use_list(d, ctx.successor_operands(op, 0));
+        p.print_successor_and_use_list(d, &ctx.operands(op)[ranges[0].clone()]);
     }
     let values = switch_case_values(ctx, op).unwrap_or_default();
     for (i, &b) in succs.iter().enumerate().skip(1) {
@@ -668,7 +715,7 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
             None => p.write("<<missing case value>>"),
         }
         p.write(": ");
-        p.print_successor_and_use_list(b, ctx.successor_operands(op, i));
+        p.print_successor_and_use_list(b, &ctx.operands(op)[ranges[i].clone()]);
     }
     p.decrease_indent();
     if ctx.attr_of(op, "case_values").is_some() {
@@ -844,13 +891,26 @@ pub fn build_assert(
 
 /// Replaces the operands `op` (a `cf.br`, `cf.cond_br` or `cf.switch`) passes to successor
 /// `succ` by `values`, updating `operandSegmentSizes` / `case_operand_segments` (e.g. after
-/// erasing block arguments of the successor).
+/// erasing block arguments of the successor). O(operands + successors): to change several
+/// successors of one op, use [`set_all_successor_operands`] once.
 pub fn set_successor_operands(ctx: &mut Context, op: OpId, succ: usize, values: Vec<ValueId>) {
-    let nsucc = ctx.successors(op).len();
-    let mut groups: Vec<Vec<ValueId>> = (0..nsucc)
-        .map(|i| ctx.successor_operands(op, i).to_vec())
-        .collect();
+    let mut groups = successor_operand_groups(ctx, op);
     groups[succ] = values;
+    set_all_successor_operands(ctx, op, groups);
+}
+
+/// The operands `op` passes to each of its successors, in successor order.
+pub fn successor_operand_groups(ctx: &Context, op: OpId) -> Vec<Vec<ValueId>> {
+    ctx.successor_operand_ranges(op)
+        .into_iter()
+        .map(|r| ctx.operands(op)[r].to_vec())
+        .collect()
+}
+
+/// Replaces the operands `op` (a `cf.br`, `cf.cond_br` or `cf.switch`) passes to its
+/// successors by `groups` (one list per successor, in order), keeping its leading operand (the
+/// condition or flag) and updating `operandSegmentSizes` / `case_operand_segments`.
+pub fn set_all_successor_operands(ctx: &mut Context, op: OpId, groups: Vec<Vec<ValueId>>) {
     let lead: Vec<ValueId> = match ctx.name_str(op) {
         "cf.br" => Vec::new(),
         _ => ctx.operands(op).first().copied().into_iter().collect(),

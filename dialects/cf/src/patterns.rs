@@ -24,8 +24,9 @@
 //! The region-wide patterns cost the size of the region and run from one op per region, so a
 //! round of the driver stays linear in the size of the IR.
 
-use crate::{build_br, set_successor_operands, switch_case_values};
-use std::collections::HashSet;
+use crate::{build_br, set_all_successor_operands, switch_case_values};
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use weir_ir::{
     AttrKind, BlockId, Context, InsertPoint, OpId, Pattern, RegionId, RewriteLog, Traits, ValueDef,
     ValueId,
@@ -133,10 +134,15 @@ fn constant_bool(ctx: &Context, v: ValueId) -> Option<bool> {
 /// Whether the operands `op` passes to each successor match the successor's arguments in number
 /// (malformed ops are left alone).
 fn well_formed_branch(ctx: &Context, op: OpId) -> bool {
+    well_formed_with(ctx, op, &ctx.successor_operand_ranges(op))
+}
+
+/// [`well_formed_branch`] given `op`'s successor operand ranges.
+fn well_formed_with(ctx: &Context, op: OpId, ranges: &[Range<usize>]) -> bool {
     ctx.successors(op)
         .iter()
-        .enumerate()
-        .all(|(i, &s)| ctx.successor_operands(op, i).len() == ctx.block_args(s).len())
+        .zip(ranges)
+        .all(|(&s, r)| r.len() == ctx.block_args(s).len())
 }
 
 /// Replaces branch `op` by `cf.br` to its successor `index` with that successor's operands, then
@@ -476,14 +482,14 @@ fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog)
     let Some(values) = switch_case_values(ctx, op) else {
         return false;
     };
-    if succs.len() < 2 || values.len() + 1 != succs.len() || !well_formed_branch(ctx, op) {
+    let ranges = ctx.successor_operand_ranges(op);
+    if succs.len() < 2 || values.len() + 1 != succs.len() || !well_formed_with(ctx, op, &ranges) {
         return false;
     }
-    let default_ops = ctx.successor_operands(op, 0).to_vec();
+    let operands = ctx.operands(op);
+    let default_ops = &operands[ranges[0].clone()];
     let keep: Vec<usize> = (1..succs.len())
-        .filter(|&i| {
-            !(succs[i] == succs[0] && ctx.successor_operands(op, i) == default_ops.as_slice())
-        })
+        .filter(|&i| !(succs[i] == succs[0] && &operands[ranges[i].clone()] == default_ops))
         .collect();
     if keep.len() + 1 == succs.len() {
         return false;
@@ -497,16 +503,11 @@ fn switch_drop_default_cases(ctx: &mut Context, op: OpId, _log: &mut RewriteLog)
 /// ascending).
 fn rebuild_switch(ctx: &mut Context, op: OpId, values: &[i128], keep: &[usize]) {
     let succs = ctx.successors(op).to_vec();
-    let default_ops = ctx.successor_operands(op, 0).to_vec();
+    let mut groups = crate::successor_operand_groups(ctx, op);
+    let default_ops = std::mem::take(&mut groups[0]);
     let cases: Vec<crate::SwitchCase> = keep
         .iter()
-        .map(|&i| {
-            (
-                values[i - 1],
-                succs[i],
-                ctx.successor_operands(op, i).to_vec(),
-            )
-        })
+        .map(|&i| (values[i - 1], succs[i], std::mem::take(&mut groups[i])))
         .collect();
     let flag = ctx.operand(op, 0);
     let loc = ctx.loc(op).clone();
@@ -592,59 +593,72 @@ fn forwarding_br(ctx: &Context, block: BlockId) -> Option<OpId> {
     (ctx.successors(br)[0] != block).then_some(br)
 }
 
-/// Whether, had successor `index` of `op` been moved on to `dest`, a pattern that comes before
-/// this one in the op's list might apply, so the next hop waits for the driver's next visit
-/// (which tries that pattern first): `cf.br`'s merge into a block with one predecessor (`dest`
-/// has none yet), and `cf.switch`'s dropping of cases that branch like the default (the edge
-/// would meet another one).
-fn earlier_pattern_may_apply(ctx: &Context, op: OpId, index: usize, dest: BlockId) -> bool {
-    if ctx.is(op, "cf.br") {
-        return ctx.predecessors(dest).is_empty();
-    }
-    ctx.is(op, "cf.switch")
-        && ctx
-            .successors(op)
-            .iter()
-            .enumerate()
-            .any(|(i, &s)| i != index && s == dest)
-}
-
 /// Skips the forwarding blocks a branch's successors lead to (MLIR `SimplifyPassThroughBr`,
 /// `...CondBranch`, `...Switch`). MLIR moves each successor one block on per application and
 /// lets the driver revisit the op; here one application takes as many hops as that sequence
-/// of applications would (it stops where an earlier pattern of the op may apply) and sets the
-/// successor once, so a branch into a chain of `k` forwarding blocks costs O(k) once, not O(k)
-/// per hop. A chain that ends in a cycle is left alone.
+/// of applications would and sets the successors and their operands once, so a branch into a
+/// chain of `k` forwarding blocks costs O(k) once, not O(k) per hop, and a switch with `n`
+/// cases O(n) in all. A hop stops where a pattern that comes before this one in the op's list
+/// might apply had the successor been moved on to `dest` (the next hop waits for the driver's
+/// next visit, which tries that pattern first): `cf.br`'s merge into a block with one
+/// predecessor (`dest` has none yet), and `cf.switch`'s dropping of cases that branch like
+/// the default (another successor of the switch already is `dest`). A chain that ends in a
+/// cycle is left alone.
 fn pass_through(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
-    if !well_formed_branch(ctx, op) {
+    let ranges = ctx.successor_operand_ranges(op);
+    if !well_formed_with(ctx, op, &ranges) {
         return false;
+    }
+    let (is_br, is_switch) = (ctx.is(op, "cf.br"), ctx.is(op, "cf.switch"));
+    // For a switch: how many of its successors are each block.
+    let mut edges: HashMap<BlockId, usize> = HashMap::new();
+    if is_switch {
+        for &s in ctx.successors(op) {
+            *edges.entry(s).or_default() += 1;
+        }
     }
     let nsucc = ctx.successors(op).len();
     let mut dropped = Vec::new();
-    for i in 0..nsucc {
+    let mut moved: Vec<(usize, Vec<ValueId>)> = Vec::new();
+    for (i, range) in ranges.into_iter().enumerate() {
         let first = ctx.successors(op)[i];
         if forwarding_br(ctx, first).is_none() || chain_loops(ctx, first) {
             continue;
         }
         let mut succ = first;
-        let mut operands = ctx.successor_operands(op, i).to_vec();
+        let mut operands = ctx.operands(op)[range].to_vec();
         let hops = dropped.len();
         while let Some((next, new)) = collapse_branch(ctx, succ, &operands) {
             dropped.push(succ);
-            let stop = earlier_pattern_may_apply(ctx, op, i, next);
+            let stop = if is_br {
+                ctx.predecessors(next).is_empty()
+            } else {
+                // Another successor than `i` (still `first` in `edges`) already is `next`.
+                is_switch && edges.get(&next).copied().unwrap_or(0) > usize::from(next == first)
+            };
             (succ, operands) = (next, new);
             if stop {
                 break;
             }
         }
         if dropped.len() > hops {
+            if is_switch {
+                *edges.entry(first).or_default() -= 1;
+                *edges.entry(succ).or_default() += 1;
+            }
             ctx.set_successor(op, i, succ);
-            set_successor_operands(ctx, op, i, operands);
+            moved.push((i, operands));
         }
     }
     if dropped.is_empty() {
         return false;
     }
+    let mut groups = crate::successor_operand_groups(ctx, op);
+    debug_assert_eq!(groups.len(), nsucc);
+    for (i, operands) in moved {
+        groups[i] = operands;
+    }
+    set_all_successor_operands(ctx, op, groups);
     erase_blocks_that_lost_edges(ctx, &dropped);
     true
 }
@@ -714,6 +728,15 @@ fn is_cf_branch(ctx: &Context, op: OpId) -> bool {
     matches!(ctx.name_str(op), "cf.br" | "cf.cond_br" | "cf.switch")
 }
 
+/// A cf branch of the region [`erase_dead_block_arguments`] works on: its successors' operand
+/// ranges, the successor each operand goes to (`None` for the condition or flag), and whether
+/// it passes each successor as many operands as the successor has arguments.
+struct Branch {
+    ranges: Vec<Range<usize>>,
+    to: Vec<Option<usize>>,
+    well_formed: bool,
+}
+
 /// Removes the arguments of `region`'s blocks whose values are dead, with the operands the
 /// branches pass to them, and the pure ops computing only dead values (MLIR `runRegionDCE`). A
 /// value is live when an op with side effects, a terminator other than a cf branch, an op with
@@ -728,14 +751,41 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     }
     let in_region =
         |ctx: &Context, o: OpId| ctx.op_block(o).and_then(|b| ctx.block_region(b)) == Some(region);
+    // The cf branches of the region, each with the successor of each of its operands (`None`
+    // for the condition or flag), and whether it is well formed: computed once per branch, so
+    // the work stays linear in a branch's successors however many of them enter one block.
+    let mut branches: HashMap<OpId, Branch> = HashMap::new();
+    for &b in &blocks {
+        for o in ctx.block_ops(b) {
+            if is_cf_branch(ctx, o) {
+                let ranges = ctx.successor_operand_ranges(o);
+                let mut to = vec![None; ctx.operands(o).len()];
+                for (i, r) in ranges.iter().enumerate() {
+                    for slot in &mut to[r.clone()] {
+                        slot.get_or_insert(i);
+                    }
+                }
+                let well_formed = well_formed_with(ctx, o, &ranges);
+                branches.insert(
+                    o,
+                    Branch {
+                        ranges,
+                        to,
+                        well_formed,
+                    },
+                );
+            }
+        }
+    }
     let eligible: HashSet<BlockId> = blocks[1..]
         .iter()
         .copied()
         .filter(|&b| {
             !ctx.block_args(b).is_empty()
-                && ctx.predecessors(b).iter().all(|&(p, _)| {
-                    is_cf_branch(ctx, p) && in_region(ctx, p) && well_formed_branch(ctx, p)
-                })
+                && ctx
+                    .predecessors(b)
+                    .iter()
+                    .all(|&(p, _)| branches.get(&p).is_some_and(|br| br.well_formed))
         })
         .collect();
     if eligible.is_empty() {
@@ -764,14 +814,10 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
             }
         }
         for o in ctx.block_ops(b) {
-            if is_cf_branch(ctx, o) {
-                let forwarded: Vec<(usize, std::ops::Range<usize>)> = (0..ctx.successors(o).len())
-                    .map(|i| (i, ctx.successor_operand_range(o, i)))
-                    .collect();
+            if let Some(br) = branches.get(&o) {
                 for (k, &v) in ctx.operands(o).iter().enumerate() {
-                    let to = forwarded.iter().find(|(_, r)| r.contains(&k));
-                    match to {
-                        Some((i, _)) if eligible.contains(&ctx.successors(o)[*i]) => {}
+                    match br.to[k] {
+                        Some(i) if eligible.contains(&ctx.successors(o)[i]) => {}
                         _ => mark(v, &mut live, &mut work),
                     }
                 }
@@ -799,8 +845,8 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
         match ctx.value_def(v) {
             ValueDef::BlockArg { block, index } if eligible.contains(&block) => {
                 for &(p, i) in ctx.predecessors(block) {
-                    let range = ctx.successor_operand_range(p, i as usize);
-                    if let Some(&w) = ctx.operands(p).get(range.start + index as usize) {
+                    let start = branches[&p].ranges[i as usize].start;
+                    if let Some(&w) = ctx.operands(p).get(start + index as usize) {
                         mark(w, &mut live, &mut work);
                     }
                 }
@@ -842,35 +888,56 @@ pub fn erase_dead_block_arguments(ctx: &mut Context, region: RegionId) -> bool {
     // Every use of a dead argument must go with this rewrite: a dead op, or an operand passed
     // to a dead argument.
     let dead_op_set: HashSet<OpId> = dead_ops.iter().copied().collect();
-    let is_dead_arg =
-        |b: BlockId, i: usize| dead_args.iter().any(|(db, d)| *db == b && d.contains(&i));
+    let dead_arg_set: HashSet<(BlockId, usize)> = dead_args
+        .iter()
+        .flat_map(|(b, dead)| dead.iter().map(move |&i| (*b, i)))
+        .collect();
     for (b, dead) in &dead_args {
         for &i in dead {
             for u in ctx.uses(ctx.block_args(*b)[i]) {
                 let k = u.operand as usize;
+                // A dead argument is used only inside the region (else it would be live), so a
+                // cf branch using it is one of `branches`.
                 let goes = dead_op_set.contains(&u.op)
-                    || (is_cf_branch(ctx, u.op)
-                        && (0..ctx.successors(u.op).len()).any(|s| {
-                            let r = ctx.successor_operand_range(u.op, s);
-                            r.contains(&k) && is_dead_arg(ctx.successors(u.op)[s], k - r.start)
-                        }));
+                    || branches.get(&u.op).is_some_and(|br| {
+                        br.to[k].is_some_and(|s| {
+                            let start = br.ranges[s].start;
+                            dead_arg_set.contains(&(ctx.successors(u.op)[s], k - start))
+                        })
+                    });
                 if !goes {
                     return false;
                 }
             }
         }
     }
-    for (b, dead) in &dead_args {
-        for (p, i) in ctx.predecessors(*b).to_vec() {
-            let kept: Vec<ValueId> = ctx
-                .successor_operands(p, i as usize)
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| !dead.contains(k))
-                .map(|(_, &v)| v)
-                .collect();
-            set_successor_operands(ctx, p, i as usize, kept);
+    // Each branch into a block with dead arguments drops the operands it passes to them, all
+    // its successors at once (branches in the order their edges are met).
+    let mut changed_branches: Vec<OpId> = Vec::new();
+    let mut seen: HashSet<OpId> = HashSet::new();
+    for (b, _) in &dead_args {
+        for &(p, _) in ctx.predecessors(*b) {
+            if seen.insert(p) {
+                changed_branches.push(p);
+            }
         }
+    }
+    for p in changed_branches {
+        let ranges = &branches[&p].ranges;
+        let succs = ctx.successors(p);
+        let groups: Vec<Vec<ValueId>> = ranges
+            .iter()
+            .zip(succs)
+            .map(|(r, &s)| {
+                ctx.operands(p)[r.clone()]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| !dead_arg_set.contains(&(s, k)))
+                    .map(|(_, &v)| v)
+                    .collect()
+            })
+            .collect();
+        set_all_successor_operands(ctx, p, groups);
     }
     for o in dead_ops {
         ctx.erase_op(o);

@@ -2,8 +2,8 @@
 
 use common::{parse, setup};
 use weir_dialect_cf::{
-    branch_weights, build_assert, build_br, build_cond_br, build_switch, set_successor_operands,
-    switch_case_values,
+    branch_weights, build_assert, build_br, build_cond_br, build_switch,
+    set_all_successor_operands, set_successor_operands, switch_case_values,
 };
 use weir_ir::{
     AttrKind, BlockId, Context, DenseValue, InsertPoint, Location, OpId, OpState, ValueId,
@@ -233,4 +233,36 @@ fn registered_traits() {
         assert_eq!(def.traits.contains(weir_ir::Traits::PURE), pure, "{name}");
         assert_eq!(def.successor_operands.is_some(), terminator, "{name}");
     }
+}
+
+#[test]
+fn switch_successor_operand_ranges_agree_with_single_lookups() {
+    // default gets [%a], case 1 [], case 2 [%a, %a], case 3 [%a]: with the flag at operand 0
+    // the ranges are (by hand) 1..2, 2..2, 2..4, 4..5.
+    let (mut ctx, _syntax, _m, [entry, b1, b2], a, _) = skeleton();
+    let i32t = ctx.int_type(32);
+    let b3 = ctx.new_block(&[i32t, i32t]);
+    let region = ctx.block_region(b1).unwrap();
+    ctx.append_block(region, b3);
+    let op = build_switch(
+        &mut ctx,
+        InsertPoint::End(entry),
+        a,
+        b1,
+        &[a],
+        vec![(1, b2, vec![]), (2, b3, vec![a, a]), (3, b1, vec![a])],
+        Location::Unknown,
+    );
+    let ranges = ctx.successor_operand_ranges(op);
+    assert_eq!(ranges, vec![1..2, 2..2, 2..4, 4..5]);
+    for (i, r) in ranges.iter().enumerate() {
+        assert_eq!(&ctx.successor_operand_range(op, i), r);
+    }
+    // All successors at once: the default drops its operand, case 2 keeps one.
+    set_all_successor_operands(&mut ctx, op, vec![vec![], vec![], vec![a], vec![a]]);
+    assert_eq!(
+        ctx.successor_operand_ranges(op),
+        vec![1..1, 1..1, 1..2, 2..3]
+    );
+    assert_eq!(ctx.operands(op), &[a, a, a]);
 }
