@@ -211,6 +211,10 @@ fn streamed_printing_matches_printing_to_a_string() {
     };
     let mut streamed = Vec::new();
     weir_syntax::print_op_to(&ctx, &syntax, m, threaded, &mut streamed).unwrap();
-    assert!(expected.len() > 1 << 20, "several flushes: {}", expected.len());
+    assert!(
+        expected.len() > 1 << 20,
+        "several flushes: {}",
+        expected.len()
+    );
     assert!(String::from_utf8(streamed).unwrap() == expected);
 }

@@ -26,7 +26,13 @@ impl FunctionLowering<'_, '_> {
     /// Checks that `op` has `n` successors and that the successors' operands are the op's
     /// operands after the first `leading` ones, successor after successor without gaps (the
     /// layout of `operandSegmentSizes` / `case_operand_segments`, which the verifier checks).
-    fn check_successor_operands(&self, op: OpId, n: usize, leading: usize) -> R<()> {
+    /// Returns the successors' operand ranges (all at once: linear in the op's size).
+    fn check_successor_operands(
+        &self,
+        op: OpId,
+        n: usize,
+        leading: usize,
+    ) -> R<Vec<std::ops::Range<usize>>> {
         let ctx = self.ctx;
         if ctx.successors(op).len() != n {
             return Err(op_err(
@@ -38,9 +44,9 @@ impl FunctionLowering<'_, '_> {
                 ),
             ));
         }
+        let ranges = ctx.successor_operand_ranges(op);
         let mut next = leading;
-        for i in 0..n {
-            let r = ctx.successor_operand_range(op, i);
+        for r in &ranges {
             if r.start != next {
                 next = usize::MAX;
                 break;
@@ -54,7 +60,7 @@ impl FunctionLowering<'_, '_> {
                 "has operand segments that do not add up to its operands",
             ));
         }
-        Ok(())
+        Ok(ranges)
     }
 
     /// MLIR cf.br: all operands go to the single successor.
@@ -100,7 +106,7 @@ impl FunctionLowering<'_, '_> {
             return Err(op_err(ctx, op, "requires a default successor"));
         }
         let n = sw.num_cases(ctx);
-        self.check_successor_operands(op, n + 1, 1)?;
+        let ranges = self.check_successor_operands(op, n + 1, 1)?;
         let w = {
             let t = self.ty(op, sw.flag(ctx))?;
             self.int_type_of(op, t)?
@@ -128,7 +134,9 @@ impl FunctionLowering<'_, '_> {
             edges.push((e, target, args));
             Ok(e)
         };
-        let default_block = edge(self, sw.default_dest(ctx), sw.default_operands(ctx))?;
+        // Successor 0 is the default, successor i + 1 case i.
+        let succ_operands = |i: usize| &ctx.operands(op)[ranges[i].clone()];
+        let default_block = edge(self, sw.default_dest(ctx), succ_operands(0))?;
         let mut sw_table = Switch::new();
         let mut seen = HashSet::new();
         for (i, &value) in values.iter().enumerate() {
@@ -136,7 +144,7 @@ impl FunctionLowering<'_, '_> {
             if !seen.insert(key) {
                 continue;
             }
-            let blk = edge(self, sw.case_dest(ctx, i), sw.case_operands(ctx, i))?;
+            let blk = edge(self, sw.case_dest(ctx, i), succ_operands(i + 1))?;
             sw_table.set_entry(key as u128, blk);
         }
         sw_table.emit(&mut self.b, flag, default_block);
