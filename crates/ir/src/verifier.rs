@@ -18,7 +18,7 @@ use crate::context::Context;
 use crate::diagnostic::{DiagResult, Diagnostic};
 use crate::entities::{BlockId, OpId, RegionId, ValueDef, ValueId};
 use crate::registry::Traits;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Below this many ops (in the context) the verifier stays on one thread: starting threads
 /// would cost more than it saves.
@@ -311,7 +311,7 @@ struct Dominance<'a> {
     position: Vec<u32>,
     /// Per region: reachable block -> its (entry, exit) numbers in a depth-first walk of the
     /// dominator tree; `a` dominates `b` iff `a`'s interval contains `b`'s (O(1) queries).
-    regions: HashMap<RegionId, HashMap<BlockId, (u32, u32)>>,
+    regions: FxHashMap<RegionId, FxHashMap<BlockId, (u32, u32)>>,
 }
 
 impl<'a> Dominance<'a> {
@@ -319,7 +319,7 @@ impl<'a> Dominance<'a> {
         Dominance {
             ctx,
             position: vec![0; ctx.op_capacity()],
-            regions: HashMap::new(),
+            regions: FxHashMap::default(),
         }
     }
 
@@ -447,7 +447,7 @@ impl<'a> Dominance<'a> {
     }
 
     /// The dominator-tree intervals of `region`'s reachable blocks, computed on first use.
-    fn intervals(&mut self, region: RegionId) -> &HashMap<BlockId, (u32, u32)> {
+    fn intervals(&mut self, region: RegionId) -> &FxHashMap<BlockId, (u32, u32)> {
         let ctx = self.ctx;
         self.regions
             .entry(region)
@@ -477,9 +477,9 @@ impl<'a> Dominance<'a> {
     }
 }
 
-fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (u32, u32)> {
+fn compute_idoms(ctx: &Context, region: RegionId) -> FxHashMap<BlockId, (u32, u32)> {
     let Some(entry) = ctx.entry_block(region) else {
-        return HashMap::new();
+        return FxHashMap::default();
     };
     // Semi-NCA (Georgiadis; what LLVM's dominator tree uses): near-linear, where the iterative
     // "intersect" scheme is quadratic on a block with many predecessors along a chain.
@@ -487,7 +487,7 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (u32, u32)
     let succs = |b: BlockId| -> &[BlockId] { ctx.last_op(b).map_or(&[], |t| ctx.successors(t)) };
     // Depth-first preorder from the entry: `vertex[i]` is block number i, `parent[i]` its
     // parent in the DFS tree. Unreachable blocks get no number.
-    let mut num: HashMap<BlockId, usize> = HashMap::new();
+    let mut num: FxHashMap<BlockId, usize> = FxHashMap::default();
     let mut vertex = Vec::new();
     let mut parent = Vec::new();
     let mut stack = vec![(entry, NONE)];
@@ -552,7 +552,7 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (u32, u32)
         }
         idom[w] = d;
     }
-    let idom: HashMap<BlockId, BlockId> = (0..n).map(|i| (vertex[i], vertex[idom[i]])).collect();
+    let idom: FxHashMap<BlockId, BlockId> = (0..n).map(|i| (vertex[i], vertex[idom[i]])).collect();
     dominator_tree_intervals(entry, &idom)
 }
 
@@ -560,15 +560,15 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> HashMap<BlockId, (u32, u32)
 /// gets (entry time, exit time).
 fn dominator_tree_intervals(
     entry: BlockId,
-    idom: &HashMap<BlockId, BlockId>,
-) -> HashMap<BlockId, (u32, u32)> {
-    let mut children: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    idom: &FxHashMap<BlockId, BlockId>,
+) -> FxHashMap<BlockId, (u32, u32)> {
+    let mut children: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
     for (&b, &d) in idom {
         if b != d {
             children.entry(d).or_default().push(b);
         }
     }
-    let mut out = HashMap::with_capacity(idom.len());
+    let mut out = FxHashMap::with_capacity_and_hasher(idom.len(), Default::default());
     let mut clock = 0u32;
     let mut stack = vec![(entry, false)];
     while let Some((b, done)) = stack.pop() {
