@@ -353,15 +353,26 @@ impl<'a> Dominance<'a> {
                 }
             }
         }
+        let mut ancestors = Ancestors::default();
         for op in ops {
+            ancestors.leave_to_parent_of(self.ctx, op);
             for (i, &v) in self.ctx.operands(op).iter().enumerate() {
-                self.check_use(op, i, v)?;
+                self.check_use(op, i, v, &ancestors)?;
             }
+            ancestors.enter(self.ctx, op);
         }
         Ok(())
     }
 
-    fn check_use(&mut self, user: OpId, operand: usize, v: ValueId) -> DiagResult<()> {
+    /// Checks that `v`, operand `operand` of `user`, dominates it; `ancestors` are `user`'s
+    /// ancestors in the walk (they make the common case O(1) at any depth).
+    fn check_use(
+        &mut self,
+        user: OpId,
+        operand: usize,
+        v: ValueId,
+        ancestors: &Ancestors,
+    ) -> DiagResult<()> {
         let ctx = self.ctx;
         // MLIR checks the operands of ops in reachable blocks only: in a block that the entry
         // cannot reach, any use is valid (even `%0 = arith.addi %0, %0`).
@@ -404,9 +415,17 @@ impl<'a> Dominance<'a> {
             ));
         };
         let def_region = ctx.block_region(def_block);
-        // Walk up from the user to the ancestor that lives in the definition's region.
-        let mut anc = user;
-        loop {
+        let user_block = ctx.op_block(user);
+        let in_def_region = user_block.and_then(|b| ctx.block_region(b)) == def_region;
+        let known = if user_block.is_some() && in_def_region {
+            Some(user)
+        } else {
+            def_region.and_then(|r| ancestors.in_region(r))
+        };
+        // Otherwise (an error, or an ancestor outside the walk): walk up from the user to the
+        // ancestor that lives in the definition's region.
+        let mut anc = known.unwrap_or(user);
+        while known.is_none() {
             let Some(b) = ctx.op_block(anc) else {
                 return Err(not_dominated());
             };
@@ -473,6 +492,60 @@ impl<'a> Dominance<'a> {
         match info.get(&a) {
             Some(&(a_in, a_out)) => a_in <= b_in && b_out <= a_out,
             None => false,
+        }
+    }
+}
+
+/// The ancestors of the op being checked, outermost first, as [`Dominance::check_ops`] walks in
+/// pre-order: which of them lies in a given region, and whether an op isolated from above lies
+/// between, are O(1) lookups instead of a walk up the parents (quadratic in the nesting depth).
+#[derive(Default)]
+struct Ancestors {
+    ops: Vec<OpId>,
+    /// The region each entry of `ops` is in.
+    regions: Vec<Option<RegionId>>,
+    /// Region -> the index in `ops` of the entry in it (each region appears at most once).
+    index: FxHashMap<RegionId, usize>,
+    /// For each entry of `ops`: the index of the innermost op isolated from above at or above it.
+    last_isolated: Vec<Option<usize>>,
+}
+
+impl Ancestors {
+    /// Drops the entries that are not ancestors of `op` (the walk is in pre-order, so `op`'s
+    /// parent, if in the walk, is the last entry left).
+    fn leave_to_parent_of(&mut self, ctx: &Context, op: OpId) {
+        let parent = ctx.parent_op(op);
+        while self.ops.last().is_some_and(|&top| Some(top) != parent) {
+            self.ops.pop();
+            self.last_isolated.pop();
+            if let Some(Some(r)) = self.regions.pop() {
+                self.index.remove(&r);
+            }
+        }
+    }
+
+    /// Makes `op` (just checked) the innermost entry, for the ops nested in it.
+    fn enter(&mut self, ctx: &Context, op: OpId) {
+        let i = self.ops.len();
+        let region = ctx.op_block(op).and_then(|b| ctx.block_region(b));
+        if let Some(r) = region {
+            self.index.insert(r, i);
+        }
+        let isolated = ctx.has_traits(op, Traits::ISOLATED_FROM_ABOVE);
+        let outer = self.last_isolated.last().copied().flatten();
+        self.ops.push(op);
+        self.regions.push(region);
+        self.last_isolated
+            .push(if isolated { Some(i) } else { outer });
+    }
+
+    /// The entry in `region` when no entry isolated from above lies at or inside it (then a
+    /// use inside the innermost entry may see `region`'s values).
+    fn in_region(&self, region: RegionId) -> Option<OpId> {
+        let &k = self.index.get(&region)?;
+        match self.last_isolated.last().copied().flatten() {
+            Some(i) if i >= k => None,
+            _ => Some(self.ops[k]),
         }
     }
 }
