@@ -17,7 +17,7 @@ use crate::diagnostic::DiagResult;
 use crate::entities::{BlockId, OpId, OpState, ValueId};
 use crate::registry::{RewriteLog, Traits};
 use crate::verifier::op_error;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 
 /// Where control is when it branches (MLIR `RegionBranchPoint`).
@@ -173,8 +173,8 @@ fn carried_classes(
     op: OpId,
     successors: SuccessorsFn,
 ) -> Option<Vec<(Vec<Slot>, Vec<ValueId>)>> {
-    let mut slot_ids: HashMap<Slot, usize> = HashMap::new();
-    let mut input_ids: HashMap<ValueId, usize> = HashMap::new();
+    let mut slot_ids: FxHashMap<Slot, usize> = FxHashMap::default();
+    let mut input_ids: FxHashMap<ValueId, usize> = FxHashMap::default();
     let mut classes = Classes { parent: Vec::new() };
     let mut pairs = Vec::new();
     for point in branch_points(ctx, op) {
@@ -201,7 +201,7 @@ fn carried_classes(
             .or_insert_with(|| new_node(&mut classes));
         classes.union(a, b);
     }
-    let mut by_root: HashMap<usize, usize> = HashMap::new();
+    let mut by_root: FxHashMap<usize, usize> = FxHashMap::default();
     let mut out: Vec<(Vec<Slot>, Vec<ValueId>)> = Vec::new();
     let mut class_of = |classes: &mut Classes, node: usize, out: &mut Vec<_>| {
         let root = classes.find(node);
@@ -211,8 +211,8 @@ fn carried_classes(
         })
     };
     // Deterministic order: classes and their members in edge order.
-    let mut seen_slots = HashSet::new();
-    let mut seen_inputs = HashSet::new();
+    let mut seen_slots = FxHashSet::default();
+    let mut seen_inputs = FxHashSet::default();
     for &(slot, input) in &pairs {
         if seen_slots.insert(slot) {
             let c = class_of(&mut classes, slot_ids[&slot], &mut out);
@@ -233,10 +233,10 @@ fn dead_uses(
     ctx: &Context,
     op: OpId,
     inputs: &[ValueId],
-    slot_class: &HashMap<Slot, usize>,
-) -> Option<(HashSet<usize>, HashSet<OpId>)> {
-    let mut feeds = HashSet::new();
-    let mut chain = HashSet::new();
+    slot_class: &FxHashMap<Slot, usize>,
+) -> Option<(FxHashSet<usize>, FxHashSet<OpId>)> {
+    let mut feeds = FxHashSet::default();
+    let mut chain = FxHashSet::default();
     for &input in inputs {
         if ctx.defining_op(input) == Some(op) {
             if !ctx.is_unused(input) {
@@ -291,7 +291,7 @@ pub fn remove_dead_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) ->
     let Some(classes) = carried_classes(ctx, op, successors) else {
         return false;
     };
-    let slot_class: HashMap<Slot, usize> = classes
+    let slot_class: FxHashMap<Slot, usize> = classes
         .iter()
         .enumerate()
         .flat_map(|(c, (slots, _))| slots.iter().map(move |&s| (s, c)))
@@ -320,9 +320,9 @@ pub fn remove_dead_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) ->
     if !removed.contains(&true) {
         return false;
     }
-    let mut drop_slots: HashMap<OpId, HashSet<usize>> = HashMap::new();
-    let mut drop_inputs = HashSet::new();
-    let mut chain_ops = HashSet::new();
+    let mut drop_slots: FxHashMap<OpId, FxHashSet<usize>> = FxHashMap::default();
+    let mut drop_inputs = FxHashSet::default();
+    let mut chain_ops = FxHashSet::default();
     for (c, (slots, inputs)) in classes.iter().enumerate() {
         if !removed[c] {
             continue;
@@ -368,7 +368,7 @@ pub fn remove_dead_values(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) ->
 }
 
 /// `values` without the positions in `drop`.
-fn without(values: &[ValueId], drop: &HashSet<usize>) -> Vec<ValueId> {
+fn without(values: &[ValueId], drop: &FxHashSet<usize>) -> Vec<ValueId> {
     values
         .iter()
         .enumerate()
@@ -379,9 +379,9 @@ fn without(values: &[ValueId], drop: &HashSet<usize>) -> Vec<ValueId> {
 
 /// Erases `ops` (all side-effect-free, each only used by the others or unused) users first:
 /// later ops of a block before earlier ones. Linear: one position table per block involved.
-fn erase_users_first(ctx: &mut Context, ops: HashSet<OpId>) {
-    let mut position: HashMap<OpId, (BlockId, usize)> = HashMap::new();
-    let blocks: HashSet<BlockId> = ops.iter().filter_map(|&o| ctx.op_block(o)).collect();
+fn erase_users_first(ctx: &mut Context, ops: FxHashSet<OpId>) {
+    let mut position: FxHashMap<OpId, (BlockId, usize)> = FxHashMap::default();
+    let blocks: FxHashSet<BlockId> = ops.iter().filter_map(|&o| ctx.op_block(o)).collect();
     for b in blocks {
         for (i, o) in ctx.ops(b).enumerate() {
             position.insert(o, (b, i));
@@ -397,7 +397,7 @@ fn erase_users_first(ctx: &mut Context, ops: HashSet<OpId>) {
 /// After the operands at positions `dropped` of `op` were removed: shrinks the segments of its
 /// `operandSegmentSizes` attribute (a dense `i32` array, ODS's `AttrSizedOperandSegments`), if
 /// it has one, by the removed operands each segment held.
-fn update_segments(ctx: &mut Context, op: OpId, dropped: &HashSet<usize>) {
+fn update_segments(ctx: &mut Context, op: OpId, dropped: &FxHashSet<usize>) {
     const SEGMENTS: &str = "operandSegmentSizes";
     if dropped.is_empty() {
         return;
