@@ -8,7 +8,7 @@
 
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
-use crate::location::Location;
+use crate::location::{Location, Locations};
 use crate::pool::{List, Pool};
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
@@ -50,6 +50,8 @@ pub struct Context {
     values: Vec<ValueData>,
     /// The pools holding every op's, block's and value's lists (see `pool.rs`).
     lists: Lists,
+    /// The ops' locations (see `CompactLoc`).
+    locations: Locations,
     types: Vec<TypeKind>,
     type_ids: FxHashMap<TypeKind, Type>,
     attrs: Vec<AttrKind>,
@@ -82,6 +84,7 @@ impl Default for Context {
             regions: Vec::new(),
             values: Vec::new(),
             lists: Lists::default(),
+            locations: Locations::default(),
             types: Vec::new(),
             type_ids: FxHashMap::default(),
             attrs: Vec::new(),
@@ -555,7 +558,7 @@ impl Context {
             regions,
             successors,
             pred_pos,
-            loc: state.loc,
+            loc: self.locations.intern(state.loc),
             parent: None,
             prev: None,
             next: None,
@@ -708,14 +711,15 @@ impl Context {
         &self.operands(op)[self.successor_operand_range(op, i)]
     }
 
-    /// The op's location.
-    pub fn loc(&self, op: OpId) -> &Location {
-        &self.op(op).loc
+    /// The op's location (by value: ops store a compact form, see `CompactLoc`; building a
+    /// `file:line:col` location clones an `Arc`, no allocation).
+    pub fn loc(&self, op: OpId) -> Location {
+        self.locations.get(self.op(op).loc)
     }
 
     /// Replaces the op's location.
     pub fn set_loc(&mut self, op: OpId, loc: Location) {
-        self.ops[op.index()].loc = loc;
+        self.ops[op.index()].loc = self.locations.intern(loc);
     }
 
     /// The block containing the op.
@@ -1497,7 +1501,7 @@ impl Context {
             attrs: self.attrs(op).to_vec(),
             regions,
             successors: self.successors(op).to_vec(),
-            loc: self.loc(op).clone(),
+            loc: self.loc(op),
         };
         let new = self.create_op(state);
         for (i, &r) in results.iter().enumerate() {

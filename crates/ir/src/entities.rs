@@ -6,7 +6,7 @@
 //! doubly-linked lists, so moving and splicing touch no payload and cost O(1).
 
 use crate::attributes::Attr;
-use crate::location::Location;
+use crate::location::{CompactLoc, Location};
 use crate::pool::List;
 use crate::types::Type;
 
@@ -121,7 +121,8 @@ pub(crate) struct OpData {
     /// For each successor, its entry's position in that block's predecessor list (O(1)
     /// predecessor removal, as `use_pos` does for use lists).
     pub pred_pos: List,
-    pub loc: Location,
+    /// In the context's location tables.
+    pub loc: CompactLoc,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
     pub next: Option<OpId>,
