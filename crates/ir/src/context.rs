@@ -36,7 +36,7 @@ pub const SYMBOL_ATTR: &str = "sym_name";
 
 /// [`SYMBOL_ATTR`] interned: every context interns it first (the symbol index reads it on
 /// every insertion of an op).
-const SYMBOL_ATTR_NAME: AttrName = AttrName(0);
+const SYMBOL_ATTR_NAME: AttrName = AttrName::from_index(0);
 
 /// Writes a type as MLIR text, for diagnostics (the syntax crate's `type_to_string`; the core
 /// cannot print types itself, it knows no syntax).
@@ -212,7 +212,7 @@ impl Context {
         if let Some(&id) = self.op_name_ids.get(name) {
             return id;
         }
-        let id = OpName(self.op_names.len() as u32);
+        let id = OpName::from_index(self.op_names.len());
         self.op_names.push(name.to_string());
         self.op_defs.push(None);
         self.attached.push(Vec::new());
@@ -235,7 +235,7 @@ impl Context {
         if let Some(&id) = self.attr_name_ids.get(name) {
             return id;
         }
-        let id = AttrName(self.attr_names.len() as u32);
+        let id = AttrName::from_index(self.attr_names.len());
         self.attr_names.push(name.to_string());
         self.attr_name_ids.insert(name.to_string(), id);
         id
@@ -460,12 +460,12 @@ impl Context {
     /// A new, empty region not yet owned by any op.
     pub fn new_region(&mut self) -> RegionId {
         self.regions.push(RegionData::default());
-        RegionId(self.regions.len() as u32 - 1)
+        RegionId::from_index(self.regions.len() - 1)
     }
 
     /// A new block with arguments of the given types, not yet in any region.
     pub fn new_block(&mut self, arg_types: &[Type]) -> BlockId {
-        let block = BlockId(self.blocks.len() as u32);
+        let block = BlockId::from_index(self.blocks.len());
         self.blocks.push(BlockData::default());
         for &ty in arg_types {
             self.add_block_arg(block, ty);
@@ -511,14 +511,14 @@ impl Context {
             def,
             uses: List::default(),
         });
-        ValueId(self.values.len() as u32 - 1)
+        ValueId::from_index(self.values.len() - 1)
     }
 
     /// Creates a detached op from `state` (results, uses and region ownership are set up).
     /// Insert it with [`Context::insert_op`].
     pub fn create_op(&mut self, state: OpState) -> OpId {
-        let op = OpId(self.ops.len() as u32);
-        let first = self.values.len() as u32;
+        let op = OpId::from_index(self.ops.len());
+        let first = self.values.len();
         for (index, &ty) in state.result_types.iter().enumerate() {
             let index = index as u32;
             self.new_value(ty, ValueDef::Result { op, index });
@@ -526,7 +526,7 @@ impl Context {
         let lists = &mut self.lists;
         let results = lists
             .values
-            .from_iter((first..self.values.len() as u32).map(ValueId));
+            .from_iter((first..self.values.len()).map(ValueId::from_index));
         let use_pos = lists
             .positions
             .from_iter(state.operands.iter().enumerate().map(|(i, &v)| {
