@@ -752,6 +752,25 @@ impl Context {
         self.ops.len()
     }
 
+    /// Releases the unused capacity of the entity tables and list pools (they grow by
+    /// doubling, so up to half of each may be unused): for a caller that has built a large IR
+    /// and will mostly read it, e.g. after parsing. Ids and contents are unchanged; O(size of
+    /// the IR) at worst (a reallocation may copy).
+    pub fn shrink_to_fit(&mut self) {
+        self.ops.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.regions.shrink_to_fit();
+        self.values.shrink_to_fit();
+        let l = &mut self.lists;
+        l.values.shrink_to_fit();
+        l.positions.shrink_to_fit();
+        l.attrs.shrink_to_fit();
+        l.regions.shrink_to_fit();
+        l.blocks.shrink_to_fit();
+        l.uses.shrink_to_fit();
+        l.preds.shrink_to_fit();
+    }
+
     /// Lets read-only walks over large IR (the verifier) use up to `n` threads (MLIR's
     /// `MLIRContext::disableMultithreading` is `n = 1`, the default here; the tools pass the
     /// machine's parallelism unless `--mlir-disable-threading`). Results never depend on it.
