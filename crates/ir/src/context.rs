@@ -1568,3 +1568,41 @@ pub fn sign_extend(v: i128, width: u32) -> i128 {
     let shift = 128 - width;
     (v << shift) >> shift
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `shrink_to_fit` leaves no unused capacity in the op table and keeps ids, operands,
+    /// uses and locations as they were.
+    #[test]
+    fn shrink_to_fit_keeps_the_ir() {
+        let mut ctx = Context::new();
+        let i1 = ctx.i1();
+        let block = ctx.new_block(&[i1]);
+        let arg = ctx.block_args(block)[0];
+        let file: std::sync::Arc<str> = "s.mlir".into();
+        let name = ctx.op_name("t.op");
+        let mut ops = Vec::new();
+        // 5 ops: the op table's capacity grows to 8 by doubling.
+        for line in 1..=5 {
+            let mut st = OpState::new(name, Location::file(&file, line, 3));
+            st.operands = vec![arg; line as usize];
+            let op = ctx.create_op(st);
+            ctx.insert_op(op, InsertPoint::End(block));
+            ops.push(op);
+        }
+        ctx.shrink_to_fit();
+        assert_eq!(ctx.ops.capacity(), ctx.ops.len());
+        assert_eq!(ctx.block_ops(block), ops);
+        for (i, &op) in ops.iter().enumerate() {
+            assert_eq!(ctx.operands(op), vec![arg; i + 1]);
+            assert_eq!(ctx.loc(op), Location::file(&file, i as u32 + 1, 3));
+        }
+        // 1 + 2 + 3 + 4 + 5 operands read `arg`.
+        assert_eq!(ctx.uses(arg).len(), 15);
+        // The tables grow again after the shrink.
+        let op = ctx.create_op(OpState::new(name, Location::Unknown));
+        assert_eq!(ctx.loc(op), Location::Unknown);
+    }
+}
