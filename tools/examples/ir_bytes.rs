@@ -34,6 +34,7 @@ fn main() {
                 std::process::exit(1);
             }
         };
+        ctx.shrink_to_fit();
         let stats = region.change();
         let live = stats.bytes_allocated as i64 - stats.bytes_deallocated as i64;
         let ops = 1 + ctx.nested_ops(module).len();

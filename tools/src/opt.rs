@@ -294,6 +294,8 @@ fn process_chunk(
             }
         }
     };
+    // The tables grew by doubling while parsing; the passes and the printer mostly read.
+    ctx.shrink_to_fit();
     let t = Instant::now();
     let verified = weir_ir::verify(&ctx, module);
     timings.push(("Verifier".to_string(), t.elapsed()));

@@ -229,7 +229,7 @@ pub fn guard_for_steps(ctx: &mut Context, module: OpId) {
         } else {
             (P::Sge, P::Sgt)
         };
-        let (at, loc) = (InsertPoint::Before(op), ctx.loc(op).clone());
+        let (at, loc) = (InsertPoint::Before(op), ctx.loc(op));
         let ty = ctx.value_type(step);
         let zero = build_int_constant(ctx, at, 0, ty, loc.clone());
         let no_trip = build_cmpi(ctx, at, skip, lb, ub, loc.clone());

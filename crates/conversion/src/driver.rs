@@ -215,5 +215,5 @@ fn failure(ctx: &Context, op: OpId, mode: Mode) -> Diagnostic {
         }
         Mode::Full => format!("failed to legalize operation '{name}'"),
     };
-    Diagnostic::error(ctx.loc(op).clone(), message)
+    Diagnostic::error(ctx.loc(op), message)
 }

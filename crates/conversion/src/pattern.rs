@@ -152,7 +152,7 @@ impl<'a> ConversionRewriter<'a> {
         let results = self.ctx.results(op).to_vec();
         if results.len() != values.len() {
             return Err(Diagnostic::error(
-                self.ctx.loc(op).clone(),
+                self.ctx.loc(op),
                 format!(
                     "'{}' op replaced by {} values, but it has {} results",
                     self.ctx.name_str(op),
@@ -169,14 +169,14 @@ impl<'a> ConversionRewriter<'a> {
             } else {
                 let Some(at) = self.after_def(v) else {
                     return Err(Diagnostic::error(
-                        self.ctx.loc(op).clone(),
+                        self.ctx.loc(op),
                         format!(
                             "'{}' op replaced by a value that is not defined in a block",
                             self.ctx.name_str(op)
                         ),
                     ));
                 };
-                let loc = self.ctx.loc(op).clone();
+                let loc = self.ctx.loc(op);
                 self.materialize_source(&[v], old_ty, &loc, at)
             };
             self.ctx.replace_all_uses(r, with);
@@ -233,7 +233,7 @@ impl<'a> ConversionRewriter<'a> {
                 let loc = self
                     .ctx
                     .block_parent_op(block)
-                    .map(|p| self.ctx.loc(p).clone())
+                    .map(|p| self.ctx.loc(p))
                     .unwrap_or_default();
                 return Err(Diagnostic::error(
                     loc,
@@ -254,7 +254,7 @@ impl<'a> ConversionRewriter<'a> {
             let loc = self
                 .ctx
                 .block_parent_op(block)
-                .map(|p| self.ctx.loc(p).clone())
+                .map(|p| self.ctx.loc(p))
                 .unwrap_or_default();
             let first = self.ctx.op_capacity();
             let cast = self.materialize_source(&[a], old, &loc, InsertPoint::Start(block));
@@ -302,7 +302,7 @@ impl<'a> ConversionRewriter<'a> {
         op: OpId,
     ) -> Vec<ValueId> {
         let first = self.ctx.op_capacity();
-        let loc = self.ctx.loc(op).clone();
+        let loc = self.ctx.loc(op);
         let values =
             converter.materialize_target(self.ctx, &[v], types, &loc, InsertPoint::Before(op));
         self.record(first);

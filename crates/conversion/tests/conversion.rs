@@ -37,7 +37,7 @@ fn rename(
     types: Option<Vec<Type>>,
 ) -> DiagResult<bool> {
     let ctx = &mut *rw.ctx;
-    let mut st = OpState::new(ctx.op_name(name), ctx.loc(op).clone());
+    let mut st = OpState::new(ctx.op_name(name), ctx.loc(op));
     st.operands = operands;
     st.result_types =
         types.unwrap_or_else(|| ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect());
@@ -224,7 +224,7 @@ fn a_pattern_error_propagates() {
     target.add_illegal_op("test.a");
     let mut patterns = ConversionPatternSet::new();
     patterns.add("test.a", |rw, op, _: &OpAdaptor| {
-        Err(Diagnostic::error(rw.ctx.loc(op).clone(), "custom failure"))
+        Err(Diagnostic::error(rw.ctx.loc(op), "custom failure"))
     });
     let err = apply_partial_conversion(&mut ctx, m, &target, &patterns).unwrap_err();
     assert_eq!(err.message, "custom failure");

@@ -8,7 +8,7 @@
 
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
-use crate::location::Location;
+use crate::location::{Location, Locations};
 use crate::pool::{List, Pool};
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
@@ -36,7 +36,7 @@ pub const SYMBOL_ATTR: &str = "sym_name";
 
 /// [`SYMBOL_ATTR`] interned: every context interns it first (the symbol index reads it on
 /// every insertion of an op).
-const SYMBOL_ATTR_NAME: AttrName = AttrName(0);
+const SYMBOL_ATTR_NAME: AttrName = AttrName::from_index(0);
 
 /// Writes a type as MLIR text, for diagnostics (the syntax crate's `type_to_string`; the core
 /// cannot print types itself, it knows no syntax).
@@ -50,6 +50,8 @@ pub struct Context {
     values: Vec<ValueData>,
     /// The pools holding every op's, block's and value's lists (see `pool.rs`).
     lists: Lists,
+    /// The ops' locations (see `CompactLoc`).
+    locations: Locations,
     types: Vec<TypeKind>,
     type_ids: FxHashMap<TypeKind, Type>,
     attrs: Vec<AttrKind>,
@@ -82,6 +84,7 @@ impl Default for Context {
             regions: Vec::new(),
             values: Vec::new(),
             lists: Lists::default(),
+            locations: Locations::default(),
             types: Vec::new(),
             type_ids: FxHashMap::default(),
             attrs: Vec::new(),
@@ -209,7 +212,7 @@ impl Context {
         if let Some(&id) = self.op_name_ids.get(name) {
             return id;
         }
-        let id = OpName(self.op_names.len() as u32);
+        let id = OpName::from_index(self.op_names.len());
         self.op_names.push(name.to_string());
         self.op_defs.push(None);
         self.attached.push(Vec::new());
@@ -232,7 +235,7 @@ impl Context {
         if let Some(&id) = self.attr_name_ids.get(name) {
             return id;
         }
-        let id = AttrName(self.attr_names.len() as u32);
+        let id = AttrName::from_index(self.attr_names.len());
         self.attr_names.push(name.to_string());
         self.attr_name_ids.insert(name.to_string(), id);
         id
@@ -457,12 +460,12 @@ impl Context {
     /// A new, empty region not yet owned by any op.
     pub fn new_region(&mut self) -> RegionId {
         self.regions.push(RegionData::default());
-        RegionId(self.regions.len() as u32 - 1)
+        RegionId::from_index(self.regions.len() - 1)
     }
 
     /// A new block with arguments of the given types, not yet in any region.
     pub fn new_block(&mut self, arg_types: &[Type]) -> BlockId {
-        let block = BlockId(self.blocks.len() as u32);
+        let block = BlockId::from_index(self.blocks.len());
         self.blocks.push(BlockData::default());
         for &ty in arg_types {
             self.add_block_arg(block, ty);
@@ -508,14 +511,14 @@ impl Context {
             def,
             uses: List::default(),
         });
-        ValueId(self.values.len() as u32 - 1)
+        ValueId::from_index(self.values.len() - 1)
     }
 
     /// Creates a detached op from `state` (results, uses and region ownership are set up).
     /// Insert it with [`Context::insert_op`].
     pub fn create_op(&mut self, state: OpState) -> OpId {
-        let op = OpId(self.ops.len() as u32);
-        let first = self.values.len() as u32;
+        let op = OpId::from_index(self.ops.len());
+        let first = self.values.len();
         for (index, &ty) in state.result_types.iter().enumerate() {
             let index = index as u32;
             self.new_value(ty, ValueDef::Result { op, index });
@@ -523,7 +526,7 @@ impl Context {
         let lists = &mut self.lists;
         let results = lists
             .values
-            .from_iter((first..self.values.len() as u32).map(ValueId));
+            .from_iter((first..self.values.len()).map(ValueId::from_index));
         let use_pos = lists
             .positions
             .from_iter(state.operands.iter().enumerate().map(|(i, &v)| {
@@ -555,7 +558,7 @@ impl Context {
             regions,
             successors,
             pred_pos,
-            loc: state.loc,
+            loc: self.locations.intern(state.loc),
             parent: None,
             prev: None,
             next: None,
@@ -721,14 +724,15 @@ impl Context {
         &self.operands(op)[self.successor_operand_range(op, i)]
     }
 
-    /// The op's location.
-    pub fn loc(&self, op: OpId) -> &Location {
-        &self.op(op).loc
+    /// The op's location (by value: ops store a compact form, see `CompactLoc`; building a
+    /// `file:line:col` location clones an `Arc`, no allocation).
+    pub fn loc(&self, op: OpId) -> Location {
+        self.locations.get(self.op(op).loc)
     }
 
     /// Replaces the op's location.
     pub fn set_loc(&mut self, op: OpId, loc: Location) {
-        self.ops[op.index()].loc = loc;
+        self.ops[op.index()].loc = self.locations.intern(loc);
     }
 
     /// The block containing the op.
@@ -759,6 +763,25 @@ impl Context {
     /// Number of op slots ever created (live and erased): an upper bound for `OpId::index`.
     pub fn op_capacity(&self) -> usize {
         self.ops.len()
+    }
+
+    /// Releases the unused capacity of the entity tables and list pools (they grow by
+    /// doubling, so up to half of each may be unused): for a caller that has built a large IR
+    /// and will mostly read it, e.g. after parsing. Ids and contents are unchanged; O(size of
+    /// the IR) at worst (a reallocation may copy).
+    pub fn shrink_to_fit(&mut self) {
+        self.ops.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.regions.shrink_to_fit();
+        self.values.shrink_to_fit();
+        let l = &mut self.lists;
+        l.values.shrink_to_fit();
+        l.positions.shrink_to_fit();
+        l.attrs.shrink_to_fit();
+        l.regions.shrink_to_fit();
+        l.blocks.shrink_to_fit();
+        l.uses.shrink_to_fit();
+        l.preds.shrink_to_fit();
     }
 
     /// Lets read-only walks over large IR (the verifier) use up to `n` threads (MLIR's
@@ -1510,7 +1533,7 @@ impl Context {
             attrs: self.attrs(op).to_vec(),
             regions,
             successors: self.successors(op).to_vec(),
-            loc: self.loc(op).clone(),
+            loc: self.loc(op),
         };
         let new = self.create_op(state);
         for (i, &r) in results.iter().enumerate() {
@@ -1557,4 +1580,42 @@ pub fn sign_extend(v: i128, width: u32) -> i128 {
     }
     let shift = 128 - width;
     (v << shift) >> shift
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `shrink_to_fit` leaves no unused capacity in the op table and keeps ids, operands,
+    /// uses and locations as they were.
+    #[test]
+    fn shrink_to_fit_keeps_the_ir() {
+        let mut ctx = Context::new();
+        let i1 = ctx.i1();
+        let block = ctx.new_block(&[i1]);
+        let arg = ctx.block_args(block)[0];
+        let file: std::sync::Arc<str> = "s.mlir".into();
+        let name = ctx.op_name("t.op");
+        let mut ops = Vec::new();
+        // 5 ops: the op table's capacity grows to 8 by doubling.
+        for line in 1..=5 {
+            let mut st = OpState::new(name, Location::file(&file, line, 3));
+            st.operands = vec![arg; line as usize];
+            let op = ctx.create_op(st);
+            ctx.insert_op(op, InsertPoint::End(block));
+            ops.push(op);
+        }
+        ctx.shrink_to_fit();
+        assert_eq!(ctx.ops.capacity(), ctx.ops.len());
+        assert_eq!(ctx.block_ops(block), ops);
+        for (i, &op) in ops.iter().enumerate() {
+            assert_eq!(ctx.operands(op), vec![arg; i + 1]);
+            assert_eq!(ctx.loc(op), Location::file(&file, i as u32 + 1, 3));
+        }
+        // 1 + 2 + 3 + 4 + 5 operands read `arg`.
+        assert_eq!(ctx.uses(arg).len(), 15);
+        // The tables grow again after the shrink.
+        let op = ctx.create_op(OpState::new(name, Location::Unknown));
+        assert_eq!(ctx.loc(op), Location::Unknown);
+    }
 }

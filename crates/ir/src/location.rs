@@ -1,5 +1,6 @@
 //! Source locations attached to every operation (MLIR `Location`).
 
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -76,5 +77,157 @@ impl fmt::Display for Location {
                 f.write_str("]")
             }
         }
+    }
+}
+
+/// An op's location as the [`Context`](crate::Context) stores it: 12 bytes inline in the op
+/// instead of a [`Location`] (32 bytes and an `Arc` clone). A `file:line:col` location, the
+/// common kind, keeps its line and column inline and its file as an id into the context's
+/// file table; the rare other kinds (`unknown`, named, fused) are an id into the context's
+/// table of other locations, where each distinct one is stored once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CompactLoc {
+    /// A file id, or [`CompactLoc::OTHER`].
+    file: u32,
+    /// The line, or for [`CompactLoc::OTHER`] the index in the table of other locations.
+    line: u32,
+    col: u32,
+}
+
+/// What a [`CompactLoc`] stands for.
+pub(crate) enum LocKey {
+    /// `file:line:col` with the file's id.
+    File {
+        /// The id in the context's file table.
+        file: u32,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column.
+        col: u32,
+    },
+    /// Index in the context's table of other locations.
+    Other(u32),
+}
+
+impl CompactLoc {
+    /// The `file` of a location that is not `file:line:col`.
+    const OTHER: u32 = u32::MAX;
+
+    /// `file:line:col`, with `file` an id below `u32::MAX`.
+    pub fn file(file: u32, line: u32, col: u32) -> Self {
+        debug_assert!(file != Self::OTHER);
+        CompactLoc { file, line, col }
+    }
+
+    /// The other location at `index` in the context's table.
+    pub fn other(index: u32) -> Self {
+        CompactLoc {
+            file: Self::OTHER,
+            line: index,
+            col: 0,
+        }
+    }
+
+    /// What the location stands for.
+    pub fn key(self) -> LocKey {
+        if self.file == Self::OTHER {
+            LocKey::Other(self.line)
+        } else {
+            LocKey::File {
+                file: self.file,
+                line: self.line,
+                col: self.col,
+            }
+        }
+    }
+}
+
+/// The context's location tables: the interned file names of `file:line:col` locations and
+/// the other locations, each distinct one stored once (see [`CompactLoc`]).
+#[derive(Default)]
+pub(crate) struct Locations {
+    files: Vec<Arc<str>>,
+    file_ids: FxHashMap<Arc<str>, u32>,
+    others: Vec<Location>,
+    other_ids: FxHashMap<Location, u32>,
+}
+
+impl Locations {
+    /// Stores `loc` (O(1) expected; no hashing when the file is the last one interned, the
+    /// common case of a parsed module or a pass copying locations).
+    pub fn intern(&mut self, loc: Location) -> CompactLoc {
+        match loc {
+            Location::FileLineCol { file, line, col } => {
+                let id = match self.files.last() {
+                    Some(last) if Arc::ptr_eq(last, &file) => self.files.len() as u32 - 1,
+                    _ => match self.file_ids.get(&file) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.files.len() as u32;
+                            self.files.push(file.clone());
+                            self.file_ids.insert(file, id);
+                            id
+                        }
+                    },
+                };
+                CompactLoc::file(id, line, col)
+            }
+            other => {
+                if let Some(&id) = self.other_ids.get(&other) {
+                    return CompactLoc::other(id);
+                }
+                let id = self.others.len() as u32;
+                self.others.push(other.clone());
+                self.other_ids.insert(other, id);
+                CompactLoc::other(id)
+            }
+        }
+    }
+
+    /// The location `loc` stands for (an `Arc` clone for a file, a deep clone otherwise).
+    pub fn get(&self, loc: CompactLoc) -> Location {
+        match loc.key() {
+            LocKey::File { file, line, col } => {
+                Location::file(&self.files[file as usize], line, col)
+            }
+            LocKey::Other(id) => self.others[id as usize].clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of location comes back as stored; files and other locations are stored once.
+    #[test]
+    fn compact_locations_round_trip() {
+        let mut t = Locations::default();
+        let f: Arc<str> = "a.mlir".into();
+        let g: Arc<str> = "b.mlir".into();
+        let name = Location::Name {
+            name: "n".into(),
+            child: Some(Box::new(Location::file(&f, 1, 2))),
+        };
+        let fused = Location::Fused(vec![Location::Unknown, Location::file(&g, 3, 4)]);
+        let locs = [
+            Location::file(&f, 10, 20),
+            Location::file(&g, 11, 21),
+            // Same text, another Arc: found through the hash map.
+            Location::file(&"a.mlir".into(), 12, 22),
+            Location::Unknown,
+            name.clone(),
+            fused.clone(),
+            name,
+            Location::Unknown,
+        ];
+        let compact: Vec<_> = locs.iter().map(|l| t.intern(l.clone())).collect();
+        for (l, c) in locs.iter().zip(&compact) {
+            assert_eq!(&t.get(*c), l);
+        }
+        // Two files (a, b); three distinct other locations (unknown, name, fused).
+        assert_eq!((t.files.len(), t.others.len()), (2, 3));
+        assert_eq!(compact[4], compact[6]);
+        assert_eq!(std::mem::size_of::<CompactLoc>(), 12);
     }
 }

@@ -87,6 +87,12 @@ impl<T: Copy + Default> Pool<T> {
         self.free[c].push(start);
     }
 
+    /// Releases the array's unused capacity (its growth by doubling), keeping every list and
+    /// free block.
+    pub fn shrink_to_fit(&mut self) {
+        self.data.shrink_to_fit();
+    }
+
     /// A new list holding `items`.
     pub fn from_slice(&mut self, items: &[T]) -> List {
         let len = items.len() as u32;

@@ -176,10 +176,7 @@ fn verify_op(ctx: &Context, root: OpId) -> DiagResult<()> {
 
 /// An error at `op`'s location worded as MLIR's `emitOpError`: `'name' op <msg>`.
 pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        ctx.loc(op).clone(),
-        format!("'{}' op {msg}", ctx.name_str(op)),
-    )
+    Diagnostic::error(ctx.loc(op), format!("'{}' op {msg}", ctx.name_str(op)))
 }
 
 fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
@@ -187,7 +184,7 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         ctx.op_def(ctx.name(op)).is_some() && !ctx.has_traits(op, Traits::TERMINATOR);
     if registered_non_terminator && !ctx.successors(op).is_empty() {
         return Err(Diagnostic::error(
-            ctx.loc(op).clone(),
+            ctx.loc(op),
             "successors in non-terminator",
         ));
     }
@@ -216,7 +213,7 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         let args = ctx.block_args(succ);
         if operands.len() != args.len() {
             return Err(Diagnostic::error(
-                ctx.loc(op).clone(),
+                ctx.loc(op),
                 format!(
                     "branch has {} operands for successor #{i}, but target block has {}",
                     operands.len(),
@@ -227,7 +224,7 @@ fn verify_successors(ctx: &Context, op: OpId) -> DiagResult<()> {
         for (j, (&v, &a)) in operands.iter().zip(args).enumerate() {
             if ctx.value_type(v) != ctx.value_type(a) {
                 return Err(Diagnostic::error(
-                    ctx.loc(op).clone(),
+                    ctx.loc(op),
                     format!("type mismatch for bb argument #{j} of successor #{i}"),
                 ));
             }
@@ -250,7 +247,7 @@ fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
         if let Some(entry) = ctx.entry_block(r) {
             if !ctx.predecessors(entry).is_empty() {
                 return Err(Diagnostic::error(
-                    ctx.loc(op).clone(),
+                    ctx.loc(op),
                     "entry block of region may not have predecessors",
                 ));
             }
@@ -296,7 +293,7 @@ fn verify_block_terminator(
             "empty block: expect at least a terminator",
         )),
         Some(last) if !may_terminate(ctx, last) => Err(Diagnostic::error(
-            ctx.loc(last).clone(),
+            ctx.loc(last),
             format!("block with no terminator, has '{}'", ctx.name_str(last)),
         )),
         Some(_) => Ok(()),
@@ -382,7 +379,7 @@ impl<'a> Dominance<'a> {
         // MLIR's wording: a plain error at the user plus a note at the definition.
         let not_dominated = || {
             let d = Diagnostic::error(
-                ctx.loc(user).clone(),
+                ctx.loc(user),
                 format!("operand #{operand} does not dominate this use"),
             );
             match ctx.value_def(v) {
@@ -399,10 +396,7 @@ impl<'a> Dominance<'a> {
                     } else {
                         "op in a child region"
                     };
-                    d.with_note(
-                        ctx.loc(op).clone(),
-                        format!("operand defined here ({place})"),
-                    )
+                    d.with_note(ctx.loc(op), format!("operand defined here ({place})"))
                 }
                 _ => d,
             }
@@ -438,7 +432,7 @@ impl<'a> Dominance<'a> {
             if ctx.has_traits(parent, Traits::ISOLATED_FROM_ABOVE) {
                 let mut d = op_error(ctx, user, "using value defined outside the region");
                 if let Some(defop) = ctx.defining_op(v) {
-                    d = d.with_note(ctx.loc(defop).clone(), "value defined here");
+                    d = d.with_note(ctx.loc(defop), "value defined here");
                 }
                 return Err(d);
             }

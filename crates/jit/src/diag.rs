@@ -14,14 +14,14 @@ pub(crate) fn err_at(loc: &Location, msg: impl std::fmt::Display) -> Diagnostic 
 /// `cf-run: unsupported operation '<name>' in the JIT`, at the op.
 pub(crate) fn unsupported_op(ctx: &Context, op: OpId) -> Diagnostic {
     err_at(
-        ctx.loc(op),
+        &ctx.loc(op),
         format!("unsupported operation '{}' in the JIT", ctx.name_str(op)),
     )
 }
 
 /// `cf-run: '<name>' <msg>`, at the op: a malformed op.
 pub(crate) fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    err_at(ctx.loc(op), format!("'{}' {msg}", ctx.name_str(op)))
+    err_at(&ctx.loc(op), format!("'{}' {msg}", ctx.name_str(op)))
 }
 
 /// `cf-run: unsupported type '<type>' in the JIT`, at `loc`; the type is written by the

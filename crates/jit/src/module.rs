@@ -266,7 +266,7 @@ pub(crate) fn compile_module(
     module: OpId,
     options: &JitOptions,
 ) -> Result<JitModule, Diagnostic> {
-    let mloc = ctx.loc(module).clone();
+    let mloc = ctx.loc(module);
     if !ctx.is(module, MODULE_OP) {
         return Err(err_at(
             &mloc,
@@ -333,7 +333,7 @@ pub(crate) fn compile_module(
         if !ctx.is(op, FUNC_OP) {
             return Err(unsupported_op(ctx, op));
         }
-        let loc = ctx.loc(op).clone();
+        let loc = ctx.loc(op);
         let name = match ctx.attr_of(op, "sym_name").map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::String(s)) => s.clone(),
             _ => return Err(op_err(ctx, op, "requires a string 'sym_name' attribute")),
@@ -410,7 +410,8 @@ pub(crate) fn compile_module(
         cl_ctx.func.signature = internal_signature(jit, ptr, &decl.params, &decl.results);
         let b = FunctionBuilder::new(&mut cl_ctx.func, &mut fb_ctx);
         lower_function(&env, &mut *jit, &mut out.faults, b, i)?;
-        let what = (decl.id, "function", &decl.name[..], ctx.loc(decl.op));
+        let loc = ctx.loc(decl.op);
+        let what = (decl.id, "function", &decl.name[..], &loc);
         define(
             jit,
             &mut cl_ctx,

@@ -946,7 +946,7 @@ fn assert_failure() {
     let msg = b.ctx.str_attr("x must be positive");
     let assert_op = b.raw(e, "cf.assert", &[pos], &[], vec![("msg", msg)], &[]);
     let assert_line = match b.ctx.loc(assert_op) {
-        Location::FileLineCol { line, .. } => *line,
+        Location::FileLineCol { line, .. } => line,
         _ => unreachable!(),
     };
     let two = b.cint(e, 2, i32t);
@@ -1360,7 +1360,7 @@ fn external_functions_are_rejected() {
     let i32t = b.i(32);
     let decl = b.declare("ext", &[i32t], &[i32t]);
     let d = compile_err(&b);
-    assert_eq!(&d.loc, b.ctx.loc(decl));
+    assert_eq!(&d.loc, &b.ctx.loc(decl));
     assert_eq!(d.severity, weir_ir::Severity::Error);
     assert_eq!(
         d.message,
@@ -1377,7 +1377,7 @@ fn unsupported_ops_and_types_are_located_errors() {
     let if_op = b.raw(e, "scf.if", &[c], &[], vec![], &[]);
     b.ret(e, &[x]);
     let d = compile_err(&b);
-    assert_eq!(&d.loc, b.ctx.loc(if_op));
+    assert_eq!(&d.loc, &b.ctx.loc(if_op));
     assert_eq!(
         d.message,
         "cf-run: unsupported operation 'scf.if' in the JIT"
@@ -1405,7 +1405,7 @@ fn unsupported_ops_and_types_are_located_errors() {
     let op = b.ctx.defining_op(t).unwrap();
     b.ret(e, &[x]);
     let d = compile_err(&b);
-    assert_eq!(&d.loc, b.ctx.loc(op));
+    assert_eq!(&d.loc, &b.ctx.loc(op));
     assert_eq!(d.message, "cf-run: unsupported type 'f16' in the JIT");
 
     // A call to a function the module does not define.
@@ -1426,7 +1426,7 @@ fn unsupported_ops_and_types_are_located_errors() {
     let body = b.body;
     let op = b.raw(body, "test.global", &[], &[], vec![], &[]);
     let d = compile_err(&b);
-    assert_eq!(&d.loc, b.ctx.loc(op));
+    assert_eq!(&d.loc, &b.ctx.loc(op));
     assert_eq!(
         d.message,
         "cf-run: unsupported operation 'test.global' in the JIT"

@@ -196,5 +196,5 @@ fn unregistered_ops_are_errors() {
         .into_iter()
         .find(|&o| ctx.name_str(o) == "arith.constant")
         .expect("the module has a constant");
-    assert_eq!(&d.loc, ctx.loc(first));
+    assert_eq!(&d.loc, &ctx.loc(first));
 }

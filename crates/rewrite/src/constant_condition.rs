@@ -45,7 +45,7 @@ pub fn kept_remarks(ctx: &Context, root: OpId) -> Vec<Diagnostic> {
             let describe = ctx
                 .interface::<ConstantConditionFolding>(o)?
                 .describe_kept?;
-            Some(Diagnostic::remark(ctx.loc(o).clone(), describe(ctx, o)))
+            Some(Diagnostic::remark(ctx.loc(o), describe(ctx, o)))
         })
         .collect()
 }

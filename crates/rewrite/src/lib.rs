@@ -98,7 +98,7 @@ pub fn apply_patterns_greedily(
     if !outcome.converged {
         driver.log.diagnostics.push(Diagnostic::new(
             weir_ir::Severity::Warning,
-            ctx.loc(root).clone(),
+            ctx.loc(root),
             format!(
                 "greedy pattern rewriting did not converge after {} iterations",
                 config.max_iterations
@@ -308,8 +308,7 @@ impl Driver {
             }
         }
         let entry = ctx.entry_block(region)?;
-        let v =
-            ctx.materialize_constant(value, ty, ctx.loc(near).clone(), InsertPoint::Start(entry))?;
+        let v = ctx.materialize_constant(value, ty, ctx.loc(near), InsertPoint::Start(entry))?;
         self.constants.insert((region, value, ty), v);
         Some(v)
     }

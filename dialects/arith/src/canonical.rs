@@ -129,7 +129,7 @@ fn replace(ctx: &mut Context, op: OpId, kind: IntBinaryOp, a: Opnd, b: Opnd) -> 
         Some(w) => w,
         None => return false,
     };
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let value = |ctx: &mut Context, o: Opnd| match o {
         Opnd::V(v) => v,
         Opnd::C(c) => crate::build_int_constant(
@@ -141,14 +141,7 @@ fn replace(ctx: &mut Context, op: OpId, kind: IntBinaryOp, a: Opnd, b: Opnd) -> 
         ),
     };
     let (a, b) = (value(ctx, a), value(ctx, b));
-    let new = crate::build_int_binary(
-        ctx,
-        InsertPoint::Before(op),
-        kind,
-        a,
-        b,
-        ctx.loc(op).clone(),
-    );
+    let new = crate::build_int_binary(ctx, InsertPoint::Before(op), kind, a, b, ctx.loc(op));
     ctx.replace_op(op, &[new]);
     true
 }
@@ -267,7 +260,7 @@ fn xori_not_cmpi(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         return false;
     };
     let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let new = crate::build_cmpi(ctx, InsertPoint::Before(op), pred.invert(), a, b, loc);
     ctx.replace_op(op, &[new]);
     true
@@ -322,7 +315,7 @@ fn select(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         (Some(0), Some(1)) => true,
         _ => return false,
     };
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let mut cond = c;
     if negate {
         let i1 = ctx.i1();
@@ -447,7 +440,7 @@ fn cmpf_of_int(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         (Rel::Ge, false) => I::Uge,
     };
     let ty = ctx.value_type(x);
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let at = InsertPoint::Before(op);
     let bound = crate::build_int_constant(ctx, at, f as i128, ty, loc.clone());
     let new = crate::build_cmpi(ctx, at, ipred, x, bound, loc);
@@ -461,7 +454,7 @@ fn replace_by_bool(ctx: &mut Context, op: OpId, b: bool) -> bool {
     if !is_i1(ctx, ty) {
         return false;
     }
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let v = crate::build_int_constant(ctx, InsertPoint::Before(op), b as i128, ty, loc);
     ctx.replace_op(op, &[v]);
     true

@@ -115,13 +115,13 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
             if !exact || ctx.attr_of(op, "roundingmode").is_some() {
                 return false;
             }
-            let loc = ctx.loc(op).clone();
+            let loc = ctx.loc(op);
             let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
         // extsi(extui a): the sign bit of `extui a` is 0, so `extui a` to the wider type.
         ("arith.extsi", "arith.extui") => {
-            let loc = ctx.loc(op).clone();
+            let loc = ctx.loc(op);
             let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
@@ -137,7 +137,7 @@ fn cast_of_cast(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         }
         // trunci(ext a) with `a` narrower than the result: the same extension of `a`.
         ("arith.trunci", _) if wa < wt => {
-            let loc = ctx.loc(op).clone();
+            let loc = ctx.loc(op);
             let new = crate::build_cast(ctx, InsertPoint::Before(op), inner_kind, a, to, loc);
             ctx.replace_op(op, &[new]);
         }
@@ -177,7 +177,7 @@ fn trunci_of_shrsi(ctx: &mut Context, op: OpId, x: ValueId, to: Type) -> Option<
     if int_constant_bits(ctx, c, ws) != Some((ws - wt) as u128) {
         return Some(false);
     }
-    let loc = ctx.loc(d).clone();
+    let loc = ctx.loc(d);
     let shr = crate::build_int_binary(ctx, InsertPoint::Before(op), IntBinaryOp::ShrU, v, c, loc);
     ctx.set_operand(op, 0, shr);
     Some(true)
@@ -206,7 +206,7 @@ fn bitwise_of_ext(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
         return false;
     };
     let to = ctx.value_type(ctx.result(op, 0));
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let narrow = crate::build_int_binary(ctx, InsertPoint::Before(op), kind, a, b, loc.clone());
     let new = crate::build_cast(ctx, InsertPoint::Before(op), ext, narrow, to, loc);
     ctx.replace_op(op, &[new]);
@@ -221,7 +221,7 @@ fn cmpi_of_ext(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool {
     let Some((_, a, b)) = both_ext(ctx, op) else {
         return false;
     };
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let new = crate::build_cmpi(ctx, InsertPoint::Before(op), pred, a, b, loc);
     ctx.replace_op(op, &[new]);
     true

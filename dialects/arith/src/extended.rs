@@ -294,7 +294,7 @@ fn to_single_result(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) -> bool 
         IntBinaryOp::Mul
     };
     let (a, b) = (ctx.operand(op, 0), ctx.operand(op, 1));
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let new = crate::build_int_binary(ctx, InsertPoint::Before(op), binary, a, b, loc);
     ctx.replace_all_uses(ctx.result(op, 0), new);
     ctx.erase_op(op);
@@ -311,7 +311,7 @@ fn mulsi_extended_rhs_one(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) ->
         return false;
     }
     let ty = ctx.value_type(x);
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let at = InsertPoint::Before(op);
     let zero = crate::build_int_constant(ctx, at, 0, ty, loc.clone());
     let neg = crate::build_cmpi(ctx, at, CmpIPredicate::Slt, x, zero, loc.clone());

@@ -375,5 +375,5 @@ pub fn normalize_signed(v: i128, width: u32) -> i128 {
 
 /// The location of op `op` (for diagnostics that MLIR emits without the `'name' op` prefix).
 pub fn op_loc(ctx: &Context, op: OpId) -> Location {
-    ctx.loc(op).clone()
+    ctx.loc(op)
 }

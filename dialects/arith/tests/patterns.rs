@@ -31,7 +31,7 @@ fn rewrite(ctx: &mut Context, root: OpId) {
                             FoldResult::Value(v) => v,
                             FoldResult::Constant(a) => {
                                 let ty = ctx.value_type(old);
-                                let loc = ctx.loc(op).clone();
+                                let loc = ctx.loc(op);
                                 ctx.materialize_constant(a, ty, loc, InsertPoint::Before(op))
                                     .expect("materializable")
                             }

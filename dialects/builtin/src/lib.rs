@@ -88,7 +88,7 @@ impl ModuleOp {
 fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
     if ctx.regions(op).len() != 1 || !ctx.results(op).is_empty() || !ctx.operands(op).is_empty() {
         return Err(Diagnostic::error(
-            ctx.loc(op).clone(),
+            ctx.loc(op),
             "'builtin.module' op requires one region, no operands and no results",
         ));
     }
@@ -98,7 +98,7 @@ fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
     };
     if !ctx.block_args(b).is_empty() {
         return Err(Diagnostic::error(
-            ctx.loc(op).clone(),
+            ctx.loc(op),
             "'builtin.module' op expects region to have no arguments",
         ));
     }
@@ -111,13 +111,10 @@ fn verify_module(ctx: &Context, op: OpId) -> DiagResult<()> {
         };
         if let Some(&first) = seen.get(name.as_str()) {
             return Err(Diagnostic::error(
-                ctx.loc(inner).clone(),
+                ctx.loc(inner),
                 format!("redefinition of symbol named '{name}'"),
             )
-            .with_note(
-                ctx.loc(first).clone(),
-                "see existing symbol definition here",
-            ));
+            .with_note(ctx.loc(first), "see existing symbol definition here"));
         }
         seen.insert(name, inner);
     }

@@ -161,7 +161,7 @@ fn replace_with_br(ctx: &mut Context, op: OpId, index: usize) -> bool {
         .copied()
         .filter(|&s| s != dest)
         .collect();
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     build_br(ctx, InsertPoint::Before(op), dest, &args, loc);
     ctx.erase_op(op);
     erase_blocks_that_lost_edges(ctx, &dropped);
@@ -435,7 +435,7 @@ fn cond_br_identical_successors(ctx: &mut Context, op: OpId, _log: &mut RewriteL
     let t = ctx.successor_operands(op, 0).to_vec();
     let f = ctx.successor_operands(op, 1).to_vec();
     let cond = ctx.operand(op, 0);
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let merged = if t == f {
         t
     } else {
@@ -510,7 +510,7 @@ fn rebuild_switch(ctx: &mut Context, op: OpId, values: &[i128], keep: &[usize]) 
         .map(|&i| (values[i - 1], succs[i], std::mem::take(&mut groups[i])))
         .collect();
     let flag = ctx.operand(op, 0);
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let new = crate::build_switch(
         ctx,
         InsertPoint::Before(op),

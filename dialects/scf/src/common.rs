@@ -165,7 +165,7 @@ pub(crate) fn expect_yield_terminators(ctx: &Context, op: OpId) -> DiagResult<()
                     format!("expects regions to end with 'scf.yield', found '{found}'"),
                 )
                 .with_note(
-                    ctx.loc(op).clone(),
+                    ctx.loc(op),
                     "in custom textual format, the absence of terminator implies 'scf.yield'",
                 ));
             }

@@ -616,7 +616,7 @@ fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -
     let Some(n) = constant_trip_count(ctx, op).or(same_bounds.then_some(0)) else {
         return false;
     };
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let inits = ctx.operands(op)[3..].to_vec();
     if inits.len() != ctx.results(op).len() {
         return false;

@@ -214,7 +214,7 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
     if ctx.regions(op).len() != 2 {
         return false;
     }
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let region = ctx.region(op, if taken { 0 } else { 1 });
     let Some(block) = ctx.entry_block(region) else {
         if !ctx.results(op).is_empty() {
@@ -259,7 +259,7 @@ fn yields_to_select(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
     if n == 0 || ctx.operands(then_y).len() != n || ctx.operands(else_y).len() != n {
         return false;
     }
-    let (cond, loc) = (ctx.operand(op, 0), ctx.loc(op).clone());
+    let (cond, loc) = (ctx.operand(op, 0), ctx.loc(op));
     let mut changed = false;
     for i in 0..n {
         let (r, t, e) = (

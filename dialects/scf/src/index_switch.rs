@@ -168,7 +168,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
                     yielded.len()
                 ),
             )
-            .with_note(ctx.loc(t).clone(), "see yield operation here"));
+            .with_note(ctx.loc(t), "see yield operation here"));
         }
         for (j, (&v, &rt)) in yielded.iter().zip(&results).enumerate() {
             let vt = ctx.value_type(v);
@@ -178,10 +178,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
                     op,
                     format!("expected result #{j} of each region to be {}", ty(ctx, rt)),
                 )
-                .with_note(
-                    ctx.loc(t).clone(),
-                    format!("{name} returns {} here", ty(ctx, vt)),
-                ));
+                .with_note(ctx.loc(t), format!("{name} returns {} here", ty(ctx, vt))));
             }
         }
     }
@@ -299,7 +296,7 @@ fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
     if ctx.operands(y).len() != ctx.results(op).len() || !ctx.block_args(block).is_empty() {
         return false;
     }
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let yielded = crate::canon::inline_before(ctx, block, op, &[]);
     ctx.replace_op(op, &yielded);
     log.remark(&loc, || match case {

@@ -603,7 +603,7 @@ fn merge_nested(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog) -> 
     ctx.inline_block(inner_body, InsertPoint::End(block), &ivs[n_outer..]);
     let region = ctx.new_region();
     ctx.append_block(region, block);
-    let mut st = OpState::new(ctx.name(op), ctx.loc(op).clone());
+    let mut st = OpState::new(ctx.name(op), ctx.loc(op));
     for group in [
         (&outer.lbs, &inner_parts.lbs),
         (&outer.ubs, &inner_parts.ubs),

@@ -137,7 +137,7 @@ pub(crate) fn terminator_named(
         _ => {
             let mut d = op_error(ctx, op, msg);
             if let Some(t) = last {
-                d = d.with_note(ctx.loc(t).clone(), "terminator here");
+                d = d.with_note(ctx.loc(t), "terminator here");
             }
             Err(d)
         }
@@ -327,7 +327,7 @@ fn fold_false_on_entry(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
     if crate::eval::first_condition(ctx, op) != Some(false) {
         return false;
     }
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let inits = ctx.operands(op).to_vec();
     let terminator_operands = crate::canon::inline_before(ctx, p.before, op, &inits);
     ctx.replace_op(op, &terminator_operands[1..]);

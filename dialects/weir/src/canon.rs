@@ -142,7 +142,7 @@ fn fold_constant_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool
     let Some(p) = loop_parts(ctx, op) else {
         return false;
     };
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let max = p.operands.max.and_then(|m| constant_signed(ctx, m));
     if let Some(m) = max.filter(|&m| m <= 0) {
         let inits = p.operands.inits.clone();
@@ -176,7 +176,7 @@ fn fold_constant_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool
 
 /// Rewrites `op` (a counted `weir.loop`, see the module docs) into `scf.for 0 to max step 1`.
 fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let ty = ctx.value_type(max);
     let before = InsertPoint::Before(op);
     let zero = ctx.int_attr(0, ty);
@@ -192,7 +192,7 @@ fn to_scf_for(ctx: &mut Context, op: OpId, p: LoopParts, max: ValueId) {
     }
     ctx.erase_block_arg(p.body, 1);
     let yielded = ctx.operands(p.yield_op)[1..].to_vec();
-    let yield_loc = ctx.loc(p.yield_op).clone();
+    let yield_loc = ctx.loc(p.yield_op);
     scf::build_yield(ctx, InsertPoint::Before(p.yield_op), &yielded, yield_loc);
     ctx.erase_op(p.yield_op);
     let region = ctx.new_region();

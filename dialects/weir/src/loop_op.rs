@@ -302,7 +302,7 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
         _ => {
             let mut d = op_error(ctx, op, "expects the body to terminate with 'weir.yield'");
             if let Some(t) = terminator {
-                d = d.with_note(ctx.loc(t).clone(), "terminator here");
+                d = d.with_note(ctx.loc(t), "terminator here");
             }
             return Err(d);
         }

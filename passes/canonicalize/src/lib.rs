@@ -80,7 +80,7 @@ impl Pass for Canonicalize {
     fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         if !ctx.has_interface_models::<ConstantConditionFolding>() {
             diags.push(Diagnostic::error(
-                ctx.loc(op).clone(),
+                ctx.loc(op),
                 format!(
                     "{}: the ConstantConditionFolding interface is not registered (register the dialects with weir_dialects::register_all)",
                     self.name

@@ -116,7 +116,7 @@ fn lower_if(ctx: &mut Context, if_op: IfOp) -> DiagResult<()> {
     let else_region = if_op.else_region(ctx);
     let then_yield = if_op.then_yield(ctx);
     let else_yield = if_op.else_block(ctx).zip(if_op.else_yield(ctx));
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let cond = if_op.condition(ctx);
     let cond_block = block_of(ctx, op)?;
     let then_entry = if_op.then_block(ctx);
@@ -187,7 +187,7 @@ fn lower_for(ctx: &mut Context, for_op: ForOp) -> DiagResult<()> {
         .copied()
         .collect();
 
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let (lb, ub, step) = (
         for_op.lower_bound(ctx),
         for_op.upper_bound(ctx),
@@ -260,7 +260,7 @@ fn lower_parallel(ctx: &mut Context, par: ParallelOp) -> DiagResult<()> {
     let ni = par.init_vals(ctx).len();
     let body = par.body(ctx);
     let reduce = par.reduce_op(ctx);
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let (lbs, ubs, steps) = (
         par.lower_bounds(ctx).to_vec(),
         par.upper_bounds(ctx).to_vec(),
@@ -331,12 +331,12 @@ fn lower_while(ctx: &mut Context, while_op: WhileOp) -> DiagResult<()> {
         && ctx.region_blocks(after_r).len() == 1
         && yield_op.values(ctx) == ctx.block_args(after);
 
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let current = block_of(ctx, op)?;
     let continuation = ctx.split_block(op);
     let cond = cond_op.condition(ctx);
     let args = cond_op.forwarded(ctx).to_vec();
-    let cond_loc = ctx.loc(cond_op.op()).clone();
+    let cond_loc = ctx.loc(cond_op.op());
     // The true edge: back to the before block (do-while) or into the after block.
     let body = if do_while {
         ctx.inline_region_before(before_r, continuation);
@@ -359,7 +359,7 @@ fn lower_while(ctx: &mut Context, while_op: WhileOp) -> DiagResult<()> {
     );
     ctx.erase_op(cond_op.op());
     if !do_while {
-        let yield_loc = ctx.loc(yield_op.op()).clone();
+        let yield_loc = ctx.loc(yield_op.op());
         yield_to_br(ctx, yield_op, before, &yield_loc);
     }
     replace_and_erase(ctx, op, &args);
@@ -391,7 +391,7 @@ fn lower_index_switch(ctx: &mut Context, switch_op: IndexSwitchOp) -> DiagResult
         })
         .collect();
 
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let cond_block = block_of(ctx, op)?;
     let cont = ctx.split_block(op);
     let results: Vec<ValueId> = result_types(ctx, op)
@@ -403,7 +403,7 @@ fn lower_index_switch(ctx: &mut Context, switch_op: IndexSwitchOp) -> DiagResult
     let order = (1..regions.len()).chain(std::iter::once(0));
     for i in order {
         let y = arms[i].1;
-        let yloc = ctx.loc(y.op()).clone();
+        let yloc = ctx.loc(y.op());
         yield_to_br(ctx, y, cont, &yloc);
         ctx.inline_region_before(regions[i], cont);
     }
@@ -446,7 +446,7 @@ fn lower_execute_region(ctx: &mut Context, exec: ExecuteRegionOp) -> DiagResult<
         .filter_map(|b| YieldOp::ending(ctx, b))
         .collect();
 
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let cond_block = block_of(ctx, op)?;
     let remaining = ctx.split_block(op);
     build_br(ctx, InsertPoint::End(cond_block), entry, &[], loc.clone());
@@ -467,10 +467,7 @@ fn lower_execute_region(ctx: &mut Context, exec: ExecuteRegionOp) -> DiagResult<
 
 /// `'name' op msg` at the op's location, mlir-opt's wording for op errors.
 fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        ctx.loc(op).clone(),
-        format!("'{}' op {msg}", ctx.name_str(op)),
-    )
+    Diagnostic::error(ctx.loc(op), format!("'{}' op {msg}", ctx.name_str(op)))
 }
 
 /// The block holding `op` (every op the conversion driver visits is in one).

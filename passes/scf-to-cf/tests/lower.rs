@@ -104,7 +104,7 @@ fn if_with_result_shape_and_values() {
     let ret_op = term(&ctx, f, 4);
     assert_eq!(ctx.operands(ret_op), ctx.block_args(merge));
     for n in 0..4 {
-        assert_eq!(ctx.loc(term(&ctx, f, n)), &loc(10));
+        assert_eq!(ctx.loc(term(&ctx, f, n)), loc(10));
     }
     assert_eq!(run(&ctx, f, &[1, 2, 3]), [5]);
     assert_eq!(run(&ctx, f, &[0, 2, 3]), [3]);
@@ -213,7 +213,7 @@ fn for_sum_of_squares_shape_and_values() {
     // The loop result is the header's iter_arg.
     assert_eq!(ctx.operands(term(&ctx, f, 3)), &[hargs[1]]);
     for o in [entry_br, cmp, term(&ctx, f, 1), step, latch] {
-        assert_eq!(ctx.loc(o), &loc(20));
+        assert_eq!(ctx.loc(o), loc(20));
     }
     assert_eq!(run(&ctx, f, &[10]), [285]);
     assert_eq!(run(&ctx, f, &[1000]), [332833500]);
@@ -361,9 +361,9 @@ fn while_sum_of_squares_shape_and_values() {
     assert_eq!(ctx.attr_of(cb, "operandSegmentSizes"), Some(seg));
     // The results are the scf.condition's operands, used directly.
     assert_eq!(ctx.operands(term(&ctx, f, 3)), &[ctx.block_args(before)[1]]);
-    assert_eq!(ctx.loc(term(&ctx, f, 0)), &loc(30));
-    assert_eq!(ctx.loc(cb), &loc(31));
-    assert_eq!(ctx.loc(term(&ctx, f, 2)), &loc(32));
+    assert_eq!(ctx.loc(term(&ctx, f, 0)), loc(30));
+    assert_eq!(ctx.loc(cb), loc(31));
+    assert_eq!(ctx.loc(term(&ctx, f, 2)), loc(32));
     assert_eq!(run(&ctx, f, &[10]), [285]);
     assert_eq!(run(&ctx, f, &[1000]), [332833500]);
     assert_eq!(run(&ctx, f, &[0]), [0]);
@@ -460,7 +460,7 @@ fn do_while_branches_back_to_the_before_block() {
             "^bb2(0): func.return",
         ]
     );
-    assert_eq!(ctx.loc(term(&ctx, f, 1)), &loc(41));
+    assert_eq!(ctx.loc(term(&ctx, f, 1)), loc(41));
     assert_eq!(run(&ctx, f, &[5]), [5]);
     assert_eq!(run(&ctx, f, &[0]), [1], "a do-while runs once");
 }
@@ -545,11 +545,11 @@ fn index_switch_shape_and_wide_case_values() {
     assert_eq!(ctx.attr_of(sw, "operandSegmentSizes"), Some(seg));
     let cseg = i32_array(&mut ctx, &[0, 0, 0]);
     assert_eq!(ctx.attr_of(sw, "case_operand_segments"), Some(cseg));
-    assert_eq!(ctx.loc(sw), &loc(50));
-    assert_eq!(ctx.loc(cast), &loc(50));
+    assert_eq!(ctx.loc(sw), loc(50));
+    assert_eq!(ctx.loc(cast), loc(50));
     // Each branch keeps the location of the scf.yield it replaces (cases first, then default).
-    assert_eq!(ctx.loc(term(&ctx, f, 1)), &loc(52));
-    assert_eq!(ctx.loc(term(&ctx, f, 4)), &loc(51));
+    assert_eq!(ctx.loc(term(&ctx, f, 1)), loc(52));
+    assert_eq!(ctx.loc(term(&ctx, f, 4)), loc(51));
     assert_eq!(run(&ctx, f, &[0]), [10]);
     assert_eq!(run(&ctx, f, &[1]), [20], "2^32+1 is not taken for index 1");
     assert_eq!(run(&ctx, f, &[BIG]), [30]);
@@ -682,7 +682,7 @@ fn execute_region_with_several_blocks_and_yields() {
         ]
     );
     for n in [0, 2, 3] {
-        assert_eq!(ctx.loc(term(&ctx, f, n)), &loc(60));
+        assert_eq!(ctx.loc(term(&ctx, f, n)), loc(60));
     }
     assert_eq!(run(&ctx, f, &[1, 5]), [5]);
     assert_eq!(run(&ctx, f, &[0, 5]), [10]);

@@ -125,7 +125,7 @@ fn runtime_bounds(
 ) -> (ValueId, ValueId) {
     let (lb, ub) = (op.lower_bound(ctx), op.upper_bound(ctx));
     let ty = ctx.value_type(lb);
-    let loc = ctx.loc(op.op()).clone();
+    let loc = ctx.loc(op.op());
     let at = InsertPoint::Before(op.op());
     let bin = |ctx: &mut Context, kind: IntBinaryOp, a, b| {
         build_int_binary(ctx, at, kind, a, b, loc.clone())
@@ -194,7 +194,7 @@ fn build_main_loop(
     k: u64,
 ) -> Vec<ValueId> {
     let iv_ty = ctx.value_type(lb);
-    let loc = ctx.loc(op.op()).clone();
+    let loc = ctx.loc(op.op());
     let step_v = constant(ctx, op.op(), big_step, iv_ty);
     let inits = op.init_args(ctx).to_vec();
     let new = ForOp::build(

@@ -41,7 +41,7 @@ pub(crate) fn copy_block(
 
 /// An `arith.constant value : ty` before `at`.
 pub(crate) fn constant(ctx: &mut Context, at: OpId, value: i128, ty: Type) -> ValueId {
-    let loc = ctx.loc(at).clone();
+    let loc = ctx.loc(at);
     weir_dialect_arith::build_int_constant(ctx, InsertPoint::Before(at), value, ty, loc)
 }
 

@@ -136,7 +136,7 @@ pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut V
     // `--fold-constant-conditions` runs).
     if !ctx.has_interface_models::<ConstantConditionFolding>() {
         diags.push(Diagnostic::error(
-            ctx.loc(root).clone(),
+            ctx.loc(root),
             format!("{}: the ConstantConditionFolding interface is not registered (register the dialects with weir_dialects::register_all)", PASS.name),
         ));
         return;
@@ -185,7 +185,7 @@ pub fn run(ctx: &mut Context, root: OpId, options: &UnrollOptions, diags: &mut V
                     Err(why) => Outcome {
                         changed: false,
                         full: false,
-                        loc: ctx.loc(op).clone(),
+                        loc: ctx.loc(op),
                         message: format!("not unrolled: {why}"),
                     },
                 }
@@ -222,7 +222,7 @@ struct Outcome {
 }
 
 fn unroll_loop(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Outcome {
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let done = |changed, message: String| Outcome {
         changed,
         full: false,
@@ -295,7 +295,7 @@ fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Out
         )),
         Some(n) => {
             let n = n as u64;
-            let loc = ctx.loc(op).clone();
+            let loc = ctx.loc(op);
             match (ForOp::of(ctx, op), WhileOp::of(ctx, op)) {
                 (Some(f), _) if is_for => full::unroll_for(ctx, f, n),
                 (_, Some(w)) if !is_for => full::unroll_while(ctx, w, n),

@@ -75,7 +75,7 @@ fn lower_loop(ctx: &mut Context, lp: LoopOp) -> DiagResult<()> {
     let inits = lp.inits(ctx).to_vec();
     let it = lp.iteration_number(ctx);
     let yield_op = lp.yield_op(ctx).op();
-    let loc = ctx.loc(op).clone();
+    let loc = ctx.loc(op);
     let at = InsertPoint::Before(op);
     let t = ctx.value_type(it);
     let i1 = ctx.i1();
@@ -112,7 +112,7 @@ fn lower_loop(ctx: &mut Context, lp: LoopOp) -> DiagResult<()> {
     // (`WhileOp::build` would make a fresh after block; the body block is moved instead.)
     let after_r = ctx.new_region();
     ctx.move_region_blocks(ctx.region(op, 0), after_r);
-    let yloc = ctx.loc(yield_op).clone();
+    let yloc = ctx.loc(yield_op);
     let before_yield = InsertPoint::Before(yield_op);
     let it1 = build_addi(ctx, before_yield, it, c1, yloc.clone());
     let mut next = vec![it1];

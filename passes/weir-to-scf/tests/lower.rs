@@ -184,10 +184,10 @@ fn shape_with_max_and_cond() {
     );
     // Locations: the loop's, and the weir.yield's for what replaces it.
     for o in [ops[2], ops[3], w, b[0], b[1], b[2]] {
-        assert_eq!(ctx.loc(o), &loc(100));
+        assert_eq!(ctx.loc(o), loc(100));
     }
-    assert_eq!(ctx.loc(a[1]), &loc(101));
-    assert_eq!(ctx.loc(a[2]), &loc(101));
+    assert_eq!(ctx.loc(a[1]), loc(101));
+    assert_eq!(ctx.loc(a[2]), loc(101));
     assert!(ctx.is_erased(lp));
 }
 

@@ -59,6 +59,7 @@ pub fn infer_types_fn(ctx: &Context, op: OpId) -> Option<InferTypesFn> {
 /// The inferred result types of an existing op, or `None` if it has no `InferTypes` hook.
 pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<TypeKind>>> {
     let f = infer_types_fn(ctx, op)?;
+    let loc = ctx.loc(op);
     Some(f(
         ctx,
         &InferInput {
@@ -66,7 +67,7 @@ pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<Type
             operands: ctx.operands(op),
             attrs: ctx.attrs(op),
             regions: ctx.regions(op),
-            loc: ctx.loc(op),
+            loc: &loc,
         },
     ))
 }

@@ -99,7 +99,7 @@ pub fn verify_edges(ctx: &Context, op: OpId, successors: SuccessorsFn) -> DiagRe
             BranchPoint::Parent => "parent".to_string(),
             BranchPoint::Terminator(t) => format!("Operation {}", ctx.name_str(t)),
         };
-        let note_loc = ctx.loc(point_op(op, point)).clone();
+        let note_loc = ctx.loc(point_op(op, point));
         for s in successors(ctx, op, point) {
             let to = match s.target {
                 Target::Parent => "parent".to_string(),
@@ -434,7 +434,7 @@ fn update_segments(ctx: &mut Context, op: OpId, dropped: &FxHashSet<usize>) {
 pub fn rebuild_op(ctx: &mut Context, op: OpId, operands: Vec<ValueId>, keep: &[bool]) -> OpId {
     let old_results = ctx.results(op).to_vec();
     debug_assert_eq!(old_results.len(), keep.len());
-    let mut st = OpState::new(ctx.name(op), ctx.loc(op).clone());
+    let mut st = OpState::new(ctx.name(op), ctx.loc(op));
     st.operands = operands;
     st.attrs = ctx.attrs(op).to_vec();
     st.result_types = old_results

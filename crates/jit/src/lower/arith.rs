@@ -146,7 +146,7 @@ impl FunctionLowering<'_, '_> {
         let c = carrier(w);
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
-        let loc = ctx.loc(op).clone();
+        let loc = ctx.loc(op);
         use IntBinaryOp::*;
         let r = match k {
             // MLIR arith.addi / subi / muli: two's complement, wrapping.

@@ -168,7 +168,7 @@ impl FunctionLowering<'_, '_> {
         let fb = self.fault_block(
             RuntimeErrorKind::AssertionFailed,
             format!("assertion failed: {}", assert.msg(ctx)),
-            ctx.loc(op).clone(),
+            ctx.loc(op),
         );
         let cont = self.b.create_block();
         self.b.ins().brif(cond, cont, &[], fb, &[]);

@@ -171,7 +171,7 @@ impl FunctionLowering<'_, '_> {
                 "integer division by zero ('{}' of 0 to a negative power)",
                 ctx.name_str(op)
             ),
-            ctx.loc(op).clone(),
+            ctx.loc(op),
         );
         let r = self.call_runtime(op, IPOWI, &[a, n], types::I64)?;
         let c = carrier(w);

@@ -177,7 +177,7 @@ impl FunctionLowering<'_, '_> {
     fn translate(mut self) -> R<()> {
         let ctx = self.ctx;
         let fop = self.decl().op;
-        let floc = ctx.loc(fop).clone();
+        let floc = ctx.loc(fop);
         let region = ctx.region(fop, 0);
         let entry = ctx.entry_block(region).expect("checked non-empty");
         let (rpo, headers) = cfg_order(ctx, region, entry)?;
@@ -237,7 +237,7 @@ impl FunctionLowering<'_, '_> {
             }
             if headers.contains(&blk) {
                 let loc = ctx.block_ops(blk).first().map(|&op| ctx.loc(op));
-                self.fuel_check(loc.unwrap_or(&floc));
+                self.fuel_check(loc.as_ref().unwrap_or(&floc));
             }
             for op in ctx.block_ops(blk) {
                 if self.terminated {
@@ -289,7 +289,7 @@ impl FunctionLowering<'_, '_> {
     }
 
     fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        self.scalar_at(self.ctx.loc(op), self.ctx.value_type(v))
+        self.scalar_at(&self.ctx.loc(op), self.ctx.value_type(v))
     }
 
     fn val(&self, op: OpId, v: ValueId) -> R<Value> {
@@ -494,7 +494,7 @@ impl FunctionLowering<'_, '_> {
     fn call_runtime(&mut self, op: OpId, symbol: &str, args: &[Value], ret: ir::Type) -> R<Value> {
         let loc = self.ctx.loc(op);
         self.imports
-            .call_runtime(self.jit, &mut self.b, (symbol, args, ret), loc)
+            .call_runtime(self.jit, &mut self.b, (symbol, args, ret), &loc)
     }
 
     /// Checks that every operand and result of `op` has one scalar type, and returns it.
