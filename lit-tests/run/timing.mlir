@@ -2,6 +2,8 @@
 // format (the same printer as cf-opt's); the results still go to stdout.
 // RUN: cf-run %s --arg '3 : i64' --mlir-timing 2>&1 >/dev/null | FileCheck %s
 // RUN: cf-run %s --arg '3 : i64' --mlir-timing 2>/dev/null | FileCheck %s --check-prefix=OUT
+// A standard error that cannot be written loses the report, not the results.
+// RUN: cf-run %s --arg '3 : i64' --mlir-timing 2>/dev/full | FileCheck %s --check-prefix=OUT
 // CHECK: ===-------------------------------------------------------------------------===
 // CHECK-NEXT: ... Execution time report ...
 // CHECK-NEXT: ===-------------------------------------------------------------------------===

@@ -5,6 +5,23 @@
 //! - [`passes`]: the registry of every pass the tools know.
 //! - [`verify_diagnostics`]: mlir-opt's `--verify-diagnostics` checker.
 
+/// `eprint!` that ignores a failure to write: a closed or full standard error must not abort a
+/// tool (its results still go to standard output, its exit status stays what it was).
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that ignores a failure to write (see `report!`).
+macro_rules! reportln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod generate;
 pub mod opt;
 pub mod passes;
@@ -34,7 +51,7 @@ pub fn run_main(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => 1,
         Err(e) => {
-            eprintln!("could not start the main thread: {e}");
+            reportln!("could not start the main thread: {e}");
             1
         }
     }

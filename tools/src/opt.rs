@@ -141,7 +141,7 @@ pub fn main(args: Vec<String>) -> i32 {
         match requested_pipeline(&m, &reg).and_then(|p| build_steps(&reg, &p).map(|s| (p, s))) {
             Ok((_, steps)) => steps,
             Err(e) => {
-                eprintln!("cf-opt: {e}");
+                reportln!("cf-opt: {e}");
                 return 1;
             }
         };
@@ -152,7 +152,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let (file, text) = match read_input(input, "cf-opt") {
         Ok(t) => t,
         Err(e) => {
-            eprint!("{e}");
+            report!("{e}");
             return 1;
         }
     };
@@ -189,7 +189,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut out = match open_output(out_path) {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("cf-opt: {e}");
+            reportln!("cf-opt: {e}");
             return 1;
         }
     };
@@ -216,12 +216,12 @@ pub fn main(args: Vec<String>) -> i32 {
             let failures =
                 verify_diagnostics::verify(chunk.text, chunk.first_line, &file_arc, &diags);
             for f in &failures {
-                eprint!("{}", sources.render(f));
+                report!("{}", sources.render(f));
             }
             failed |= !failures.is_empty();
         } else {
             for d in &diags {
-                eprint!("{}", sources.render(d));
+                report!("{}", sources.render(d));
             }
             failed |= r.failed;
         }
@@ -229,7 +229,7 @@ pub fn main(args: Vec<String>) -> i32 {
             Ok(true) => printed_chunks += 1,
             Ok(false) => {}
             Err(e) => {
-                eprintln!("cf-opt: could not write output: {e}");
+                reportln!("cf-opt: could not write output: {e}");
                 return 1;
             }
         }
@@ -238,8 +238,13 @@ pub fn main(args: Vec<String>) -> i32 {
         print_timing(&timings);
     }
     if let Err(e) = out.flush() {
-        eprintln!("cf-opt: could not write output: {e}");
+        reportln!("cf-opt: could not write output: {e}");
         return 1;
+    }
+    drop(out);
+    if failed && out_path != "-" {
+        // As mlir-opt (LLVM's ToolOutputFile): a failed run leaves no output file behind.
+        let _ = std::fs::remove_file(out_path);
     }
     i32::from(failed)
 }
@@ -307,7 +312,7 @@ fn process_chunk(
         };
     }
     let mut dump = |ctx: &Context, pass: &str, op: OpId| {
-        eprint!(
+        report!(
             "// -----// IR Dump After {pass} //----- //\n{}\n",
             print_op(ctx, &syntax, op, opts.print)
         );
@@ -358,8 +363,8 @@ pub(crate) fn print_timing(timings: &[(String, Duration)]) {
     }
     let total: Duration = merged.iter().map(|(_, d)| *d).sum();
     let bar = "===-------------------------------------------------------------------------===";
-    eprintln!("{bar}\n                         ... Execution time report ...\n{bar}");
-    eprintln!(
+    reportln!("{bar}\n                         ... Execution time report ...\n{bar}");
+    reportln!(
         "  Total Execution Time: {:.4} seconds\n\n  ----Wall Time----  ----Name----",
         total.as_secs_f64()
     );
@@ -369,9 +374,9 @@ pub(crate) fn print_timing(timings: &[(String, Duration)]) {
         } else {
             100.0 * d.as_secs_f64() / total.as_secs_f64()
         };
-        eprintln!("    {:.4} ({pct:5.1}%)  {n}", d.as_secs_f64());
+        reportln!("    {:.4} ({pct:5.1}%)  {n}", d.as_secs_f64());
     }
-    eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
+    reportln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
 }
 
 /// Reads `path` (or stdin for `-`); returns the name to use in locations and the text. On

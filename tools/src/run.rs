@@ -90,7 +90,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let (file, text) = match read_input(input, "cf-run") {
         Ok(t) => t,
         Err(e) => {
-            eprint!("{e}");
+            report!("{e}");
             return 1;
         }
     };
@@ -116,13 +116,13 @@ pub fn main(args: Vec<String>) -> i32 {
             {
                 Ok(()) => 0,
                 Err(e) => {
-                    eprintln!("cf-run: could not write the results: {e}");
+                    reportln!("cf-run: could not write the results: {e}");
                     1
                 }
             }
         }
         Err(d) => {
-            eprint!("{}", sources.render(&d));
+            report!("{}", sources.render(&d));
             1
         }
     }
@@ -163,7 +163,7 @@ pub fn run(
     timings.push(("JIT compile".to_string(), t.elapsed()));
     let jit = compiled?;
     if options.dump_jit_code {
-        eprint!("{}{}", jit.clif(), jit.disasm());
+        report!("{}{}", jit.clif(), jit.disasm());
     }
     let Some((params, _)) = jit.scalar_signature(entry) else {
         return Err(error(format!(

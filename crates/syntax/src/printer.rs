@@ -148,9 +148,10 @@ fn print_children(
             .collect();
         texts.extend(worker(first));
         for h in handles {
-            // A worker that panicked left its children unprinted: the main thread prints them.
-            if let Ok(done) = h.join() {
-                texts.extend(done);
+            match h.join() {
+                Ok(done) => texts.extend(done),
+                // A custom printer panicked on a worker: the same panic as on one thread.
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
     });
