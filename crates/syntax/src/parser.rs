@@ -1016,6 +1016,7 @@ impl<'a> Parser<'a> {
                 break;
             }
             if let Some((fwd, _)) = scope.forward.remove(&(name, i)) {
+                // `i < count`, the number of values the definition binds.
                 let v = def.value(self.ctx, i).expect("value of the definition");
                 let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
                 if ft != vt {

@@ -138,6 +138,7 @@ fn print_children(
     };
     let mut texts = Vec::with_capacity(children.len());
     std::thread::scope(|s| {
+        // `print_root` makes one entry per thread, and it only goes threaded with 2 or more.
         let (first, rest) = workers.split_first_mut().expect("at least one worker");
         let handles: Vec<_> = rest
             .iter_mut()
@@ -660,11 +661,17 @@ impl<'a> Printer<'a> {
     fn print_root(&mut self, root: OpId) {
         let (ctx, syntax, options) = (self.ctx, self.syntax, self.options);
         self.names.use_hints = !options.generic; // MLIR's generic form numbers every value, uniquely
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let parallel = options
-            .parallel_min_ops
-            .is_some_and(|min| ctx.op_capacity() >= min && threads > 1 && !options.generic);
-        match parallel.then(|| parallel_children(ctx, root)).flatten() {
+                                                 // The machine's parallelism (a system query) only when threading could apply.
+        let threads = match options.parallel_min_ops {
+            Some(min) if ctx.op_capacity() >= min && !options.generic => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            _ => 1,
+        };
+        match (threads > 1)
+            .then(|| parallel_children(ctx, root))
+            .flatten()
+        {
             Some(children) => {
                 let used = self.names.number_top_region(ctx, syntax, root);
                 self.parallel = Some(ParallelPrint {
