@@ -114,14 +114,17 @@ fn print_children(
         let mut p = Printer::new(ctx, syntax, options);
         std::mem::swap(&mut p.names, names);
         let mut out = Vec::new();
+        // One copy per worker, not per child: numbering a child first leaves the scopes deeper
+        // than `depth` (`UsedNames::enter`), dropping the names the previous child added, as
+        // the sequential printer does between siblings.
+        let mut used = used.clone();
+        let depth = used.scopes.len();
         loop {
             let start = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
             if start >= children.len() {
                 break;
             }
             for &child in &children[start..(start + BATCH).min(children.len())] {
-                let mut used = used.clone();
-                let depth = used.scopes.len();
                 let stack = ctx
                     .regions(child)
                     .iter()
