@@ -15,6 +15,7 @@ pub mod interfaces;
 pub mod location;
 mod pool;
 pub mod registry;
+pub mod shape;
 mod symbols;
 pub mod types;
 pub mod verifier;

@@ -166,6 +166,13 @@ pub struct OpDef {
     /// The op's result types from its operands, attributes and regions (MLIR
     /// `InferTypeOpInterface`); the verifier checks the declared ones against them.
     pub infer_types: Option<InferTypesFn>,
+    /// The most specific result types the operands, attributes and regions imply, for ops
+    /// whose declared result types may be less specific than that (MLIR
+    /// `InferShapedTypeOpInterface`, e.g. `tensor.concat` of two `tensor<2x2xf32>` declared
+    /// `tensor<?x2xf32>`). The op's own verifier checks the declared types are compatible;
+    /// shape inference refines the declared types with them. Ops with exact
+    /// [`OpDef::infer_types`] need not set it.
+    pub infer_shaped_types: Option<InferTypesFn>,
     /// Canonicalization patterns rooted at this op.
     pub patterns: &'static [Pattern],
 }
@@ -186,6 +193,7 @@ impl OpDef {
             successor_operand_ranges: None,
             fold: None,
             infer_types: None,
+            infer_shaped_types: None,
             patterns: &[],
         }
     }
@@ -241,6 +249,13 @@ impl OpDef {
     /// Declares the `InferTypes` interface (builder style).
     pub const fn infer_types(mut self, f: InferTypesFn) -> Self {
         self.infer_types = Some(f);
+        self
+    }
+
+    /// Declares the `InferShapedTypes` interface (builder style; see
+    /// [`OpDef::infer_shaped_types`]).
+    pub const fn infer_shaped_types(mut self, f: InferTypesFn) -> Self {
+        self.infer_shaped_types = Some(f);
         self
     }
 

@@ -7,7 +7,8 @@
 //!   after its ODS constraints, so an op whose types its verifier rejects reports that first);
 //! - builders ([`Context::build_inferred`]): an op built without result types gets the
 //!   inferred ones;
-//! - next, shape inference (the tensor issue fills the hook for tensor ops).
+//! - shape inference (`--infer-shapes`), through [`infer_refined_result_types`], which prefers
+//!   the `InferShapedTypes` hook (`OpDef::infer_shaped_types`) where an op has one.
 //!
 //! The hook returns [`TypeKind`]s, not interned [`Type`]s, so that the verifier, which only
 //! reads the context, can compare a type that no op uses yet (e.g. `vector<4xi1>` for a
@@ -59,6 +60,25 @@ pub fn infer_types_fn(ctx: &Context, op: OpId) -> Option<InferTypesFn> {
 /// The inferred result types of an existing op, or `None` if it has no `InferTypes` hook.
 pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<TypeKind>>> {
     let f = infer_types_fn(ctx, op)?;
+    let loc = ctx.loc(op);
+    Some(f(
+        ctx,
+        &InferInput {
+            name: ctx.name_str(op),
+            operands: ctx.operands(op),
+            attrs: ctx.attrs(op),
+            regions: ctx.regions(op),
+            loc: &loc,
+        },
+    ))
+}
+
+/// The most specific result types of an existing op that its operands imply (shape
+/// inference's question): its `InferShapedTypes` hook if it has one, else its `InferTypes`
+/// hook; `None` if it has neither.
+pub fn infer_refined_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<TypeKind>>> {
+    let def = ctx.op_def(ctx.name(op))?;
+    let f = def.infer_shaped_types.or(def.infer_types)?;
     let loc = ctx.loc(op);
     Some(f(
         ctx,
