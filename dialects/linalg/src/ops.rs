@@ -555,10 +555,11 @@ fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let expected = if kind == Kind::Fill { 2 } else { 3 };
     let got = io.ins.len() + io.outs.len();
     if got != expected {
+        // At the token after the op, where mlir-opt 22 reports it.
         return Err(custom_error(
             p,
             state,
-            state.loc.clone(),
+            p.loc(),
             format!("[parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, got {got}"),
         ));
     }

@@ -425,7 +425,7 @@ pub(crate) fn verify_common(
             )
         } else {
             format!(
-                "operand #{i} must be variadic of shaped of any type values, but got {}",
+                "operand #{i} must be memref of any type values or ranked tensor of any type values, but got {}",
                 ty(ctx, t)
             )
         };
@@ -443,10 +443,9 @@ pub(crate) fn verify_common(
             ),
         ));
     }
-    for (k, (&r, o)) in results.iter().zip(outs.clone()).enumerate() {
+    for (&r, o) in results.iter().zip(outs.clone()) {
         let (rt, ot) = (ctx.value_type(r), ctx.value_type(operands[o]));
         if rt != ot {
-            let _ = k;
             return Err(op_error(
                 ctx,
                 op,

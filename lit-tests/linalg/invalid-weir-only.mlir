@@ -1,0 +1,19 @@
+// Invalid linalg ops that mlir-opt 22 accepts or reports with a garbage value (Weir's extra
+// checks, see dialects/linalg/src/lib.rs): broadcast `dimensions` out of order (22 does not
+// check it and reads out of range), and a dynamic size written `?` in a message (22 prints
+// -9223372036854775808).
+// RUN: cf-opt %s --split-input-file --verify-diagnostics
+
+func.func @unsorted(%v: tensor<4xf32>, %a: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  // expected-error@+1 {{'linalg.broadcast' op attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in increasing order}}
+  %0 = linalg.broadcast ins(%v : tensor<4xf32>) outs(%a : tensor<2x4x8xf32>) dimensions = [2, 0]
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+func.func @dynamic(%a: tensor<?x8xf32>, %t: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'linalg.transpose' op dim(result, 1) = 4 doesn't match dim(input, permutation[1]) = ?}}
+  %0 = linalg.transpose ins(%a : tensor<?x8xf32>) outs(%t : tensor<8x4xf32>) permutation = [1, 0]
+  return %0 : tensor<8x4xf32>
+}
