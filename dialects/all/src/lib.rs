@@ -8,7 +8,7 @@ use weir_ir::{Context, OpId, Pattern};
 use weir_rewrite::constant_condition::ConstantConditionFolding;
 use weir_syntax::Syntax;
 
-/// Registers the ops and custom syntax of builtin, func, arith, math, cf, scf, weir and linalg, and
+/// Registers the ops and custom syntax of builtin, func, arith, math, cf, scf, weir, tensor and linalg, and
 /// attaches the constant-condition folding models ([`attach_constant_condition_models`]).
 pub fn register_all(ctx: &mut Context, syntax: &mut Syntax) {
     weir_dialect_builtin::register(ctx, syntax);
@@ -18,6 +18,7 @@ pub fn register_all(ctx: &mut Context, syntax: &mut Syntax) {
     weir_dialect_cf::register(ctx, syntax);
     weir_dialect_scf::register(ctx, syntax);
     weir_dialect_weir::register(ctx, syntax);
+    weir_dialect_tensor::register(ctx, syntax);
     weir_dialect_linalg::register(ctx, syntax);
     attach_constant_condition_models(ctx);
 }

@@ -1,0 +1,154 @@
+//! The tensor dialect: MLIR 22's value-semantics tensor ops (`mlir/include/mlir/Dialect/Tensor/
+//! IR/TensorOps.td`, `TensorOps.cpp`). Syntax, verifier messages and folders are checked
+//! against `mlir-opt` 22 (the lit tests in `lit-tests/tensor/`).
+//!
+//! | op | custom syntax | result type hook | folds / canonicalizes (as MLIR) |
+//! |---|---|---|---|
+//! | `tensor.cast` | `%c = tensor.cast %t : tensor<4x?xf32> to tensor<?x?xf32>` | declared | to the same type: the source; `cast(cast(x))` to `cast(x)` when no runtime check is lost |
+//! | `tensor.dim` | `%d = tensor.dim %t, %i : tensor<4x?xf32>` | `infer_types`: `index` | static size at a constant in-range index; `?` of a `tensor.empty`: its size operand; `dim(cast(x))` to `dim(x)` |
+//! | `tensor.rank` | `%r = tensor.rank %t : tensor<*xf32>` | `infer_types`: `index` | ranked source: the rank |
+//! | `tensor.empty` | `%e = tensor.empty(%n) : tensor<?x3xf32>` | declared | no |
+//! | `tensor.extract` | `%x = tensor.extract %t[%i, %j] : tensor<2x3xf32>` | `infer_types`: the element type | of `tensor.from_elements` at constant in-range indices: that element |
+//! | `tensor.insert` | `%r = tensor.insert %x into %t[%i, %j] : tensor<2x3xf32>` | `infer_types`: the dest's type | no |
+//! | `tensor.from_elements` | `%t = tensor.from_elements %a, %b : tensor<2xf32>` | declared (static shape) | no |
+//! | `tensor.splat` | `%s = tensor.splat %x[%n] : tensor<?x3xf32>` | declared | no |
+//! | `tensor.concat` | `%r = tensor.concat dim(0) %a, %b : (tensor<2xf32>, tensor<?xf32>) -> tensor<?xf32>` | `infer_shaped_types` | one input of the result type: it; of another type: a `tensor.cast` |
+//! | `tensor.expand_shape` | `%e = tensor.expand_shape %t [[0, 1]] output_shape [%n, 3] : tensor<?xf32> into tensor<?x3xf32>` | `infer_shaped_types` | to the same type, or of a collapse_shape from the result type: the source |
+//! | `tensor.collapse_shape` | `%c = tensor.collapse_shape %t [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>` | `infer_types` | as expand_shape, the other way |
+//!
+//! Every op is `PURE`. The folders' `index` constants are materialized by arith's
+//! materializer (`arith.constant N : index`). `tensor.extract` of a `tensor.splat` op does not
+//! fold: mlir-opt 22's `--canonicalize` leaves it (it folds only a splat *constant*).
+
+pub mod common;
+pub mod concat;
+pub mod mixed;
+pub mod ops;
+pub mod reshape;
+
+pub use concat::ConcatOp;
+pub use ops::{
+    are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
+    InsertOp, RankOp, SplatOp,
+};
+pub use reshape::{CollapseShapeOp, ExpandShapeOp};
+
+use weir_ir::{Context, OpDef, Traits};
+use weir_syntax::{OpSyntax, Syntax};
+
+/// The tensor ops.
+pub const OPS: [&str; 11] = [
+    CastOp::NAME,
+    DimOp::NAME,
+    RankOp::NAME,
+    EmptyOp::NAME,
+    ExtractOp::NAME,
+    InsertOp::NAME,
+    FromElementsOp::NAME,
+    SplatOp::NAME,
+    ConcatOp::NAME,
+    ExpandShapeOp::NAME,
+    CollapseShapeOp::NAME,
+];
+
+/// The name mlir-opt gives an op's result (MLIR's `getAsmResultNames`); `tensor.empty` has
+/// none.
+fn name_hint(ctx: &Context, op: weir_ir::OpId) -> Option<String> {
+    let hint = match ctx.name_str(op) {
+        CastOp::NAME => "cast",
+        DimOp::NAME => "dim",
+        RankOp::NAME => "rank",
+        ExtractOp::NAME => "extracted",
+        InsertOp::NAME => "inserted",
+        FromElementsOp::NAME => "from_elements",
+        SplatOp::NAME => "splat",
+        ConcatOp::NAME => "concat",
+        ExpandShapeOp::NAME => "expanded",
+        CollapseShapeOp::NAME => "collapsed",
+        _ => return None,
+    };
+    Some(hint.to_string())
+}
+
+/// Registers the tensor ops and their syntax.
+pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    use ops::*;
+    let pure = Traits::PURE;
+    let defs = [
+        (
+            OpDef::new(CastOp::NAME, pure)
+                .verifier(verify_cast)
+                .folder(fold_cast)
+                .patterns(CAST_PATTERNS),
+            OpSyntax::new(parse_cast, print_cast),
+        ),
+        (
+            OpDef::new(DimOp::NAME, pure)
+                .verifier(verify_dim)
+                .infer_types(infer_index)
+                .folder(fold_dim)
+                .patterns(DIM_PATTERNS),
+            OpSyntax::new(parse_dim, print_dim),
+        ),
+        (
+            OpDef::new(RankOp::NAME, pure)
+                .verifier(verify_rank)
+                .infer_types(infer_index)
+                .folder(fold_rank),
+            OpSyntax::new(parse_rank, print_rank),
+        ),
+        (
+            OpDef::new(EmptyOp::NAME, pure).verifier(verify_empty),
+            OpSyntax::new(parse_empty, print_empty),
+        ),
+        (
+            OpDef::new(ExtractOp::NAME, pure)
+                .verifier(verify_extract)
+                .infer_types(infer_extract)
+                .folder(fold_extract),
+            OpSyntax::new(parse_extract, print_extract),
+        ),
+        (
+            OpDef::new(InsertOp::NAME, pure)
+                .verifier(verify_insert)
+                .infer_types(infer_insert),
+            OpSyntax::new(parse_insert, print_insert),
+        ),
+        (
+            OpDef::new(FromElementsOp::NAME, pure).verifier(verify_from_elements),
+            OpSyntax::new(parse_from_elements, print_from_elements),
+        ),
+        (
+            OpDef::new(SplatOp::NAME, pure).verifier(verify_splat),
+            OpSyntax::new(parse_splat, print_splat),
+        ),
+        (
+            OpDef::new(ConcatOp::NAME, pure)
+                .verifier(concat::verify)
+                .infer_shaped_types(concat::infer_shaped)
+                .folder(concat::fold)
+                .patterns(concat::PATTERNS),
+            OpSyntax::new(concat::parse, concat::print).generic_when(concat::print_generic),
+        ),
+        (
+            OpDef::new(ExpandShapeOp::NAME, pure)
+                .verifier(reshape::verify_expand)
+                .infer_shaped_types(reshape::infer_expand)
+                .folder(reshape::fold_expand),
+            OpSyntax::new(reshape::parse_expand, reshape::print_expand)
+                .generic_when(reshape::print_generic),
+        ),
+        (
+            OpDef::new(CollapseShapeOp::NAME, pure)
+                .verifier(reshape::verify_collapse)
+                .infer_types(reshape::infer_collapse)
+                .folder(reshape::fold_collapse),
+            OpSyntax::new(reshape::parse_collapse, reshape::print_collapse)
+                .generic_when(reshape::print_generic),
+        ),
+    ];
+    for (def, s) in defs {
+        syntax.register(def.name, s.name_hint(name_hint));
+        ctx.register(def);
+    }
+}

@@ -1,0 +1,70 @@
+//! MLIR's mixed static/dynamic index lists (`custom<DynamicIndexList>`): `[0, %a, 2]`, each
+//! entry an integer (stored in a static `DenseI64ArrayAttr`) or an `index` value (an operand;
+//! its static entry is [`DYNAMIC`]).
+
+use crate::common::DYNAMIC;
+use weir_ir::{OpId, ValueId};
+use weir_syntax::lexer::Tok;
+use weir_syntax::{PResult, Parser, Printer, UnresolvedOperand};
+
+/// Parses `[e, e, ...]` (possibly empty); returns the operands written and the static array
+/// ([`DYNAMIC`] where an operand was written).
+pub fn parse<'a>(p: &mut Parser<'a>) -> PResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
+    p.expect(Tok::LSquare, "[")?;
+    let (mut operands, mut statics) = (Vec::new(), Vec::new());
+    if p.consume_if(Tok::RSquare) {
+        return Ok((operands, statics));
+    }
+    loop {
+        if p.peek() == Tok::PercentId {
+            operands.push(p.parse_operand()?);
+            statics.push(DYNAMIC);
+        } else {
+            let loc = p.loc();
+            let v = p.parse_integer()?;
+            let v = i64::try_from(v)
+                .ok()
+                .filter(|&v| v != DYNAMIC)
+                .ok_or_else(|| weir_ir::Diagnostic::error(loc, "integer value too large"))?;
+            statics.push(v);
+        }
+        if !p.consume_if(Tok::Comma) {
+            break;
+        }
+    }
+    p.expect(Tok::RSquare, "]")?;
+    Ok((operands, statics))
+}
+
+/// Prints `[e, e, ...]`: the static entries as integers, each [`DYNAMIC`] one as the next of
+/// `values`. The caller checked there is one value per [`DYNAMIC`] entry (else the op prints
+/// generically).
+pub fn print(p: &mut Printer<'_>, statics: &[i64], values: &[ValueId]) {
+    p.write("[");
+    let mut next = values.iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        match (s, s == DYNAMIC) {
+            (_, true) => {
+                if let Some(&v) = next.next() {
+                    p.print_operand(v);
+                }
+            }
+            (s, false) => p.write(&s.to_string()),
+        }
+    }
+    p.write("]");
+}
+
+/// Whether `statics` (an op's static array attribute, if readable) has exactly `n` [`DYNAMIC`]
+/// entries: what [`print`] needs.
+pub fn printable(statics: Option<&[i64]>, n: usize) -> bool {
+    statics.is_some_and(|s| s.iter().filter(|&&v| v == DYNAMIC).count() == n)
+}
+
+/// The op's static array attribute `name` (for printing), if it is an `i64` dense array.
+pub fn statics(ctx: &weir_ir::Context, op: OpId, name: &str) -> Option<Vec<i64>> {
+    crate::common::read_i64_array(ctx, ctx.attr_of(op, name)?)
+}

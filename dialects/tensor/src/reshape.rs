@@ -1,0 +1,490 @@
+//! `tensor.expand_shape` and `tensor.collapse_shape` (MLIR `tensor::ExpandShapeOp`,
+//! `CollapseShapeOp`): reshapes that split or merge groups of contiguous dimensions.
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 1, 3] : tensor<?x3xf32> into tensor<?x1x3xf32>
+//! %c = tensor.collapse_shape %e [[0, 1], [2]] : tensor<?x1x3xf32> into tensor<?x3xf32>
+//! ```
+//! Attributes: `reassociation` (an array of arrays of `i64` dimension positions of the
+//! expanded type, one group per collapsed dimension); expand_shape's `static_output_shape`
+//! (`array<i64: ...>`, [`DYNAMIC`] where `output_shape` has an operand).
+//!
+//! Verifier: MLIR's `verifyTensorReshapeOp` (`verifyReshapeLikeTypes`,
+//! `reshapeLikeShapesAreCompatible`, the collapsed type inferred from the expanded one) with
+//! MLIR 22's messages; expand_shape first checks the `output_shape` length.
+
+use crate::common::{
+    check_index_operands, check_tensor, ranked, read_i64_array, size_to_dim, TensorConstraint,
+    DYNAMIC,
+};
+use crate::mixed;
+use weir_ir::interfaces::infer_types::InferInput;
+use weir_ir::{
+    op_error, Attr, AttrKind, Context, DiagResult, Diagnostic, Dim, FoldResult, OpId, OpState,
+    Type, TypeKind, ValueId,
+};
+use weir_syntax::{type_to_string, PResult, Parser, Printer};
+
+/// The name of the reassociation attribute.
+pub const REASSOCIATION: &str = "reassociation";
+/// The name of expand_shape's static output sizes attribute.
+pub const STATIC_OUTPUT_SHAPE: &str = "static_output_shape";
+
+weir_ir::op_view! {
+    /// `tensor.expand_shape` (MLIR `tensor::ExpandShapeOp`).
+    ExpandShapeOp = "tensor.expand_shape"
+}
+
+weir_ir::op_view! {
+    /// `tensor.collapse_shape` (MLIR `tensor::CollapseShapeOp`).
+    CollapseShapeOp = "tensor.collapse_shape"
+}
+
+impl ExpandShapeOp {
+    /// The collapsed tensor.
+    pub fn src(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The groups of result dimensions, one per source dimension, in order.
+    pub fn reassociation(self, ctx: &Context) -> Vec<Vec<usize>> {
+        reassociation(ctx, self.0).expect("verified reassociation")
+    }
+
+    /// The output sizes: static ones as `Ok(n)`, dynamic ones as `Err(value)` (an `index`).
+    pub fn output_shape(self, ctx: &Context) -> Vec<Result<u64, ValueId>> {
+        let statics = mixed::statics(ctx, self.0, STATIC_OUTPUT_SHAPE).expect("verified sizes");
+        let mut values = ctx.operands(self.0)[1..].iter();
+        statics
+            .iter()
+            .map(|&s| match size_to_dim(s) {
+                Some(n) => Ok(n),
+                None => Err(*values.next().expect("one operand per dynamic size")),
+            })
+            .collect()
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+impl CollapseShapeOp {
+    /// The expanded tensor.
+    pub fn src(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The groups of source dimensions, one per result dimension, in order.
+    pub fn reassociation(self, ctx: &Context) -> Vec<Vec<usize>> {
+        reassociation(ctx, self.0).expect("verified reassociation")
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+/// The reassociation groups of an attribute, if it is an array of arrays of non-negative
+/// integers.
+fn groups_of(ctx: &Context, attr: Attr) -> Option<Vec<Vec<usize>>> {
+    let AttrKind::Array(groups) = ctx.attr_kind(attr) else {
+        return None;
+    };
+    groups
+        .iter()
+        .map(|&g| match ctx.attr_kind(g) {
+            AttrKind::Array(dims) => dims
+                .iter()
+                .map(|&d| match ctx.attr_kind(d) {
+                    AttrKind::Integer { value, .. } => usize::try_from(*value).ok(),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        })
+        .collect()
+}
+
+fn reassociation(ctx: &Context, op: OpId) -> Option<Vec<Vec<usize>>> {
+    groups_of(ctx, ctx.attr_of(op, REASSOCIATION)?)
+}
+
+/// MLIR `inferCollapsedType` (`computeTensorReshapeCollapsedType`): each group's product, `?`
+/// if one of its sizes is `?`. The groups are valid for `expanded`.
+fn collapsed_shape(expanded: &[Dim], groups: &[Vec<usize>]) -> Vec<Dim> {
+    let mut start = 0;
+    groups
+        .iter()
+        .map(|g| {
+            let band = &expanded[start..start + g.len()];
+            start += g.len();
+            band.iter().try_fold(1u64, |p, d| p.checked_mul((*d)?))
+        })
+        .collect()
+}
+
+/// MLIR `verifyReshapeLikeTypes` and the inferred collapsed type check of
+/// `verifyTensorReshapeOp`, as `Err(message)`.
+fn verify_reshape(
+    ctx: &Context,
+    groups: &[Vec<usize>],
+    expanded_ty: Type,
+    collapsed_ty: Type,
+) -> Result<(), String> {
+    let (e_elem, expanded) = ranked(ctx, expanded_ty).expect("checked ranked");
+    let (_, collapsed) = ranked(ctx, collapsed_ty).expect("checked ranked");
+    if expanded.len() < collapsed.len() {
+        return Err(format!(
+            "expected the expanded type, '{}' to have a higher (or same) rank than the collapsed type, '{}'.",
+            type_to_string(ctx, expanded_ty),
+            type_to_string(ctx, collapsed_ty)
+        ));
+    }
+    if collapsed.len() != groups.len() {
+        return Err(format!(
+            "expected collapsed rank ({}) to equal the number of reassociation maps ({}).",
+            collapsed.len(),
+            groups.len()
+        ));
+    }
+    // Every group's affine map has as many dimensions as the largest position + 1.
+    let num_dims = groups.iter().flatten().map(|&d| d + 1).max().unwrap_or(0);
+    if !groups.is_empty() && num_dims != expanded.len() {
+        return Err(format!(
+            "expected reassociation map #0 to have size equal to the expanded rank ({}), but it is  {num_dims}.",
+            expanded.len()
+        ));
+    }
+    let mut next = 0;
+    for (i, g) in groups.iter().enumerate() {
+        for &d in g {
+            if d != next {
+                return Err(format!(
+                    "expected reassociation map #{i} to be valid and contiguous."
+                ));
+            }
+            next += 1;
+        }
+    }
+    if !groups.is_empty() && next != num_dims {
+        return Err(format!(
+            "expected reassociation map #{} to be valid and contiguous.",
+            groups.len() - 1
+        ));
+    }
+    // MLIR `reshapeLikeShapesAreCompatible`.
+    let mut start = 0;
+    for (i, g) in groups.iter().enumerate() {
+        let band = &expanded[start..start + g.len()];
+        start += g.len();
+        match band.iter().try_fold(1u64, |p, d| p.checked_mul((*d)?)) {
+            None if collapsed[i].is_some() => {
+                return Err(format!(
+                    "expected dimension {i} of collapsed type to be dynamic since one or more of the corresponding dimensions in the expanded type is dynamic"
+                ));
+            }
+            Some(n) if collapsed[i] != Some(n) => {
+                return Err(format!(
+                    "expected dimension {i} of collapsed type to be static value of {n}"
+                ));
+            }
+            _ => {}
+        }
+    }
+    let expected = TypeKind::Tensor {
+        shape: Some(collapsed_shape(expanded, groups)),
+        element: e_elem,
+    };
+    if ctx.type_kind(collapsed_ty) != &expected {
+        return Err(format!(
+            "expected collapsed type to be {}, but got '{}'",
+            ctx.quoted_kinds(&[expected]),
+            type_to_string(ctx, collapsed_ty)
+        ));
+    }
+    Ok(())
+}
+
+/// The checks shared by both ops: one ranked tensor operand and result, a well-formed
+/// `reassociation` (MLIR's ODS constraints).
+fn verify_common(ctx: &Context, op: OpId) -> DiagResult<Vec<Vec<usize>>> {
+    let src = ctx.value_type(ctx.operand(op, 0));
+    check_tensor(ctx, op, TensorConstraint::Ranked, "operand", 0, src)?;
+    check_tensor(
+        ctx,
+        op,
+        TensorConstraint::Ranked,
+        "result",
+        0,
+        ctx.value_type(ctx.result(op, 0)),
+    )?;
+    reassociation(ctx, op).ok_or_else(|| {
+        op_error(
+            ctx,
+            op,
+            "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes",
+        )
+    })
+}
+
+pub(crate) fn verify_expand(ctx: &Context, op: OpId) -> DiagResult<()> {
+    use weir_dialect_arith::util::{verify_counts, Arity};
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::AtLeast(1))?;
+    check_index_operands(ctx, op, 1, true)?;
+    let groups = verify_common(ctx, op)?;
+    let Some(statics) = mixed::statics(ctx, op, STATIC_OUTPUT_SHAPE) else {
+        return Err(op_error(
+            ctx,
+            op,
+            "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute",
+        ));
+    };
+    let (src, result) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.result(op, 0)),
+    );
+    let rank = ranked(ctx, result).map_or(0, |(_, d)| d.len());
+    if statics.len() != rank {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expected number of static shape dims to be equal to the output rank ({rank}) but found {} inputs instead",
+                statics.len()
+            ),
+        ));
+    }
+    let dynamic = statics.iter().filter(|&&s| s == DYNAMIC).count();
+    if dynamic != ctx.operands(op).len() - 1 {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} dynamic dims while output_shape has {} values",
+                ctx.operands(op).len() - 1
+            ),
+        ));
+    }
+    verify_reshape(ctx, &groups, result, src).map_err(|m| op_error(ctx, op, m))
+}
+
+pub(crate) fn verify_collapse(ctx: &Context, op: OpId) -> DiagResult<()> {
+    use weir_dialect_arith::util::{verify_counts, Arity};
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Exactly(1))?;
+    let groups = verify_common(ctx, op)?;
+    let (src, result) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.result(op, 0)),
+    );
+    verify_reshape(ctx, &groups, src, result).map_err(|m| op_error(ctx, op, m))
+}
+
+fn infer_error(input: &InferInput<'_>, msg: &str) -> Diagnostic {
+    Diagnostic::error(input.loc.clone(), format!("'{}' op {msg}", input.name))
+}
+
+/// `tensor.collapse_shape`'s result: MLIR `inferCollapsedType` of the source; unranked for an
+/// unranked source. Errors when the reassociation does not fit the source.
+pub(crate) fn infer_collapse(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    let src = weir_ir::interfaces::infer_types::operand_type(ctx, input, 0)?;
+    let TypeKind::Tensor { shape, element } = src else {
+        return Err(infer_error(input, "expected a tensor source"));
+    };
+    let groups = input
+        .attr(ctx, REASSOCIATION)
+        .and_then(|a| groups_of(ctx, a))
+        .ok_or_else(|| infer_error(input, "expected a reassociation"))?;
+    let Some(dims) = shape else {
+        return Ok(vec![TypeKind::Tensor {
+            shape: None,
+            element,
+        }]);
+    };
+    // No group collapses every dimension into a rank-0 tensor (MLIR checks no sizes then).
+    if !groups.is_empty() && groups.iter().map(Vec::len).sum::<usize>() != dims.len() {
+        return Err(infer_error(
+            input,
+            "reassociation does not match the source rank",
+        ));
+    }
+    Ok(vec![TypeKind::Tensor {
+        shape: Some(collapsed_shape(&dims, &groups)),
+        element,
+    }])
+}
+
+/// `tensor.expand_shape`'s most specific result: the static output sizes, and in a group with
+/// one `?` and a known source size, that size divided by the group's other sizes (when it
+/// divides). Errors when the reassociation or output sizes do not fit the source.
+pub(crate) fn infer_expand(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    let src = weir_ir::interfaces::infer_types::operand_type(ctx, input, 0)?;
+    let TypeKind::Tensor { shape, element } = src else {
+        return Err(infer_error(input, "expected a tensor source"));
+    };
+    let groups = input
+        .attr(ctx, REASSOCIATION)
+        .and_then(|a| groups_of(ctx, a))
+        .ok_or_else(|| infer_error(input, "expected a reassociation"))?;
+    let statics = input
+        .attr(ctx, STATIC_OUTPUT_SHAPE)
+        .and_then(|a| read_i64_array(ctx, a))
+        .ok_or_else(|| infer_error(input, "expected a static_output_shape"))?;
+    let mut out: Vec<Dim> = statics.iter().map(|&s| size_to_dim(s)).collect();
+    if groups.iter().map(Vec::len).sum::<usize>() != out.len() {
+        return Err(infer_error(
+            input,
+            "reassociation does not match the output rank",
+        ));
+    }
+    if let Some(dims) = shape {
+        if dims.len() != groups.len() {
+            return Err(infer_error(
+                input,
+                "reassociation does not match the source rank",
+            ));
+        }
+        let mut start = 0;
+        for (g, &size) in groups.iter().zip(&dims) {
+            let band = &mut out[start..start + g.len()];
+            start += g.len();
+            let unknown: Vec<usize> = (0..band.len()).filter(|&i| band[i].is_none()).collect();
+            let known: u64 = band.iter().flatten().product();
+            if let (Some(size), &[i]) = (size, &unknown[..]) {
+                if known != 0 && size % known == 0 {
+                    band[i] = Some(size / known);
+                }
+            }
+        }
+    }
+    Ok(vec![TypeKind::Tensor {
+        shape: Some(out),
+        element,
+    }])
+}
+
+/// MLIR `foldReshapeOp`: a reshape to the source's own type is the source, and a reshape of
+/// the inverse reshape whose source has the result's type is that source (shared by both ops;
+/// `inverse` is the other op's name).
+fn fold_reshape(ctx: &Context, op: OpId, inverse: &str) -> Option<Vec<FoldResult>> {
+    let src = ctx.operand(op, 0);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    let producer = ctx.defining_op(src).filter(|&d| ctx.is(d, inverse))?;
+    let origin = *ctx.operands(producer).first()?;
+    (ctx.value_type(origin) == ty).then(|| vec![FoldResult::Value(origin)])
+}
+
+pub(crate) fn fold_expand(
+    ctx: &mut Context,
+    op: OpId,
+    _: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    fold_reshape(ctx, op, CollapseShapeOp::NAME)
+}
+
+pub(crate) fn fold_collapse(
+    ctx: &mut Context,
+    op: OpId,
+    _: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    fold_reshape(ctx, op, ExpandShapeOp::NAME)
+}
+
+/// `%src [[0, 1], [2]]` and the reassociation attribute.
+fn parse_src_and_groups<'a>(
+    p: &mut Parser<'a>,
+    state: &mut OpState,
+) -> PResult<weir_syntax::UnresolvedOperand<'a>> {
+    let src = p.parse_operand()?;
+    let groups = p.parse_attribute(None)?;
+    state.set_attr(p.ctx.attr_name(REASSOCIATION), groups);
+    Ok(src)
+}
+
+/// `[attrs] : T into U`; returns both types.
+fn parse_types(p: &mut Parser<'_>, state: &mut OpState) -> PResult<(Type, Type)> {
+    p.parse_optional_attr_dict(state)?;
+    let from = crate::common::parse_colon_tensor_type(p, state, true)?;
+    weir_dialect_arith::util::parse_custom_keyword(p, state, "into")?;
+    let to = crate::common::parse_tensor_type(p, state, true)?;
+    Ok((from, to))
+}
+
+pub(crate) fn parse_expand(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let src = parse_src_and_groups(p, state)?;
+    weir_dialect_arith::util::parse_custom_keyword(p, state, "output_shape")?;
+    let (sizes, statics) = mixed::parse(p)?;
+    let (from, to) = parse_types(p, state)?;
+    state.operands.push(p.resolve_operand(&src, from)?);
+    let index = p.ctx.index_type();
+    let sizes = p.resolve_operands(&sizes, &vec![index; sizes.len()])?;
+    state.operands.extend(sizes);
+    let statics = crate::common::i64_array(p.ctx, &statics);
+    state.set_attr(p.ctx.attr_name(STATIC_OUTPUT_SHAPE), statics);
+    state.result_types.push(to);
+    Ok(())
+}
+
+pub(crate) fn parse_collapse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let src = parse_src_and_groups(p, state)?;
+    let (from, to) = parse_types(p, state)?;
+    state.operands.push(p.resolve_operand(&src, from)?);
+    state.result_types.push(to);
+    Ok(())
+}
+
+/// Whether the custom form cannot print the op: no reassociation attribute, or (expand_shape)
+/// static sizes that do not match its operands.
+pub(crate) fn print_generic(p: &Printer<'_>, op: OpId) -> bool {
+    let ctx = p.ctx;
+    if ctx.attr_of(op, REASSOCIATION).is_none()
+        || ctx.operands(op).is_empty()
+        || ctx.results(op).len() != 1
+    {
+        return true;
+    }
+    ExpandShapeOp::of(ctx, op).is_some()
+        && !mixed::printable(
+            mixed::statics(ctx, op, STATIC_OUTPUT_SHAPE).as_deref(),
+            ctx.operands(op).len() - 1,
+        )
+}
+
+fn print_src_and_groups(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_operand(ctx.operand(op, 0));
+    p.write(" ");
+    if let Some(a) = ctx.attr_of(op, REASSOCIATION) {
+        p.print_attr(a);
+    }
+}
+
+fn print_types(p: &mut Printer<'_>, op: OpId, elided: &[&str]) {
+    let ctx = p.ctx;
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operand(op, 0)));
+    p.write(" into ");
+    p.print_value_types(ctx.results(op));
+}
+
+pub(crate) fn print_expand(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    print_src_and_groups(p, op);
+    p.write(" output_shape ");
+    let statics = mixed::statics(ctx, op, STATIC_OUTPUT_SHAPE).unwrap_or_default();
+    mixed::print(p, &statics, &ctx.operands(op)[1..]);
+    print_types(p, op, &[REASSOCIATION, STATIC_OUTPUT_SHAPE]);
+}
+
+pub(crate) fn print_collapse(p: &mut Printer<'_>, op: OpId) {
+    print_src_and_groups(p, op);
+    print_types(p, op, &[REASSOCIATION]);
+}
