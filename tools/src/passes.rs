@@ -11,5 +11,6 @@ pub fn registry() -> PassRegistry {
     r.register(weir_unroll::PASS);
     r.register(weir_weir_to_scf::PASS);
     r.register(weir_scf_to_cf::PASS);
+    r.register(weir_infer_shapes::PASS);
     r
 }

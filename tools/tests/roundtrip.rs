@@ -96,6 +96,41 @@ fn canonicalize_is_idempotent_on_every_lit_input() {
     }
 }
 
+/// `--infer-shapes` is idempotent on every valid lit input, in both join modes (issue 10): the
+/// second run prints what the first printed. Inputs the pass rejects (a strict join that fails)
+/// are skipped; the lit tests hold those errors.
+#[test]
+fn infer_shapes_is_idempotent_on_every_lit_input() {
+    let registry = weir_tools::passes::registry();
+    let run = |text: &str, name: &str, opts: ParseOptions, options: &str| -> Option<String> {
+        let (mut ctx, syntax) = weir_dialects::new_context();
+        let m = parse_module(&mut ctx, &syntax, text, name, 1, opts).unwrap();
+        let options = weir_pass::PassOptions::parse(options).unwrap();
+        let pass = registry.instantiate("infer-shapes", &options).unwrap();
+        let mut diags = Vec::new();
+        pass.run(&mut ctx, m, &mut diags);
+        if diags.iter().any(|d| d.severity == weir_ir::Severity::Error) {
+            return None;
+        }
+        weir_ir::verify(&ctx, m)
+            .unwrap_or_else(|d| panic!("{name}: invalid after infer-shapes: {}", d.message));
+        Some(print_op(&ctx, &syntax, m, PrintOptions::default()))
+    };
+    let mut refined = 0;
+    for (name, text, opts) in valid_inputs() {
+        for options in ["", "join=relaxed"] {
+            let Some(once) = run(&text, &name, opts, options) else {
+                continue;
+            };
+            let twice = run(&once, &name, opts, options)
+                .unwrap_or_else(|| panic!("{name}: second infer-shapes failed"));
+            assert_eq!(once, twice, "infer-shapes={options} is not idempotent on {name}");
+            refined += usize::from(once != print(&text, &name, opts, PrintOptions::default()).unwrap());
+        }
+    }
+    assert!(refined >= 5, "expected lit inputs that infer-shapes changes, got {refined}");
+}
+
 #[test]
 fn every_valid_lit_input_round_trips() {
     let inputs = valid_inputs();

@@ -34,4 +34,4 @@ pub use registry::{
     SuccessorOperandRangesFn, SuccessorOperandsFn, Traits, VerifyFn,
 };
 pub use types::{Dim, FloatKind, Signedness, Type, TypeKind};
-pub use verifier::{op_error, verify, verify_on_threads};
+pub use verifier::{op_error, verify, verify_local, verify_on_threads};

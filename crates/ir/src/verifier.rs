@@ -120,6 +120,15 @@ fn on_threads<S>(
 /// recurse over types and attributes).
 const VERIFIER_STACK: usize = 8 << 20;
 
+/// The checks [`verify`] makes at `op` alone, without its nested ops: its structure, its own
+/// verifier and inferred types, then its region verifiers and region-branch edges. For passes
+/// that changed the types of an op's operands (shape inference) and ask whether the op still
+/// holds with them.
+pub fn verify_local(ctx: &Context, op: OpId) -> DiagResult<()> {
+    verify_one(ctx, op)?;
+    verify_after_nested(ctx, op)
+}
+
 /// The checks of `op` itself that run before its nested ops (MLIR's order; see the module
 /// docs).
 fn verify_one(ctx: &Context, op: OpId) -> DiagResult<()> {
