@@ -46,3 +46,25 @@ func.func @ranks(%c: i1, %a: tensor<2x3xf32>, %b: tensor<2x3x1xf32>) -> tensor<*
   }
   return %r : tensor<*xf32>
 }
+
+// Three cases yielding (2, 3), (2, 3) and (5, 3): the join takes all three. Strict fails
+// (join-errors.mlir); here the first two cases agree and the default differs, so the
+// relaxed result is (?, 3), not the first two's (2, 3).
+// CHECK-LABEL: func.func @switch_three
+// CHECK: scf.index_switch %{{.*}} -> tensor<?x3xf32>
+func.func @switch_three(%i: index, %a: tensor<2x3xf32>, %b: tensor<5x3xf32>) -> tensor<*xf32> {
+  %r = scf.index_switch %i -> tensor<*xf32>
+  case 0 {
+    %x = tensor.cast %a : tensor<2x3xf32> to tensor<*xf32>
+    scf.yield %x : tensor<*xf32>
+  }
+  case 1 {
+    %x = tensor.cast %a : tensor<2x3xf32> to tensor<*xf32>
+    scf.yield %x : tensor<*xf32>
+  }
+  default {
+    %x = tensor.cast %b : tensor<5x3xf32> to tensor<*xf32>
+    scf.yield %x : tensor<*xf32>
+  }
+  return %r : tensor<*xf32>
+}

@@ -22,7 +22,7 @@ func.func @e5(%x: tensor<i32>, %z: tensor<2xi32>, %a: i32, %b: i32) -> tensor<*x
 
 // Three cases: the third (default) does not join with the first two.
 func.func @switch_three(%i: index, %a: tensor<2x3xf32>, %b: tensor<5x3xf32>) -> tensor<*xf32> {
-  // expected-error@+1 {{cannot join the results of the branches of 'scf.index_switch': result #0 is (2, 3) in one branch and (5, 3) in the other}}
+  // expected-error@+1 {{cannot join the results of the branches of 'scf.index_switch': result #0 is (5, 3) in one branch and (2, 3) in the other}}
   %r = scf.index_switch %i -> tensor<*xf32>
   case 0 {
     %x = tensor.cast %a : tensor<2x3xf32> to tensor<*xf32>

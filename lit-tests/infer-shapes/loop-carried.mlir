@@ -2,7 +2,7 @@
 // the fixpoint of joining its entry type with what the body yields; a value declared ranked
 // keeps its declaration as its shape invariant (TensorFlow shape_invariants). Expected types
 // are computed by hand from the join rules.
-// RUN: cf-opt %s --infer-shapes | FileCheck %s 
+// RUN: cf-opt %s --infer-shapes | FileCheck %s
 // RUN: cf-opt %s --infer-shapes="join=relaxed" | FileCheck %s
 // RUN: cf-opt %s --infer-shapes | cf-opt --infer-shapes | FileCheck %s
 // RUN: cf-opt %s --infer-shapes --canonicalize | FileCheck %s --check-prefix=CANON

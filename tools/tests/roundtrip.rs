@@ -124,11 +124,18 @@ fn infer_shapes_is_idempotent_on_every_lit_input() {
             };
             let twice = run(&once, &name, opts, options)
                 .unwrap_or_else(|| panic!("{name}: second infer-shapes failed"));
-            assert_eq!(once, twice, "infer-shapes={options} is not idempotent on {name}");
-            refined += usize::from(once != print(&text, &name, opts, PrintOptions::default()).unwrap());
+            assert_eq!(
+                once, twice,
+                "infer-shapes={options} is not idempotent on {name}"
+            );
+            refined +=
+                usize::from(once != print(&text, &name, opts, PrintOptions::default()).unwrap());
         }
     }
-    assert!(refined >= 5, "expected lit inputs that infer-shapes changes, got {refined}");
+    assert!(
+        refined >= 5,
+        "expected lit inputs that infer-shapes changes, got {refined}"
+    );
 }
 
 #[test]

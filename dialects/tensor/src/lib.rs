@@ -78,6 +78,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         (
             OpDef::new(CastOp::NAME, pure)
                 .verifier(verify_cast)
+                .infer_shaped_types(infer_cast)
                 .folder(fold_cast)
                 .patterns(CAST_PATTERNS),
             OpSyntax::new(parse_cast, print_cast),

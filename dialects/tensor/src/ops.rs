@@ -258,6 +258,15 @@ pub(crate) fn verify_cast(ctx: &Context, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
+/// The most specific type a cast's result can have is its source's (a cast changes no
+/// value): shape inference meets it with the declared result type, so `tensor.cast %x :
+/// tensor<*xf32> to tensor<?x2xf32>` of an `%x` refined to `tensor<2x2xf32>` becomes
+/// `tensor<2x2xf32>` (the `InferShapedTypes` hook; MLIR's cast has none, its folders and
+/// canonicalizations do this work there).
+pub(crate) fn infer_cast(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    Ok(vec![operand_type(ctx, input, 0)?])
+}
+
 /// A cast to the source's own type is the source (MLIR `CastOp::fold` through
 /// `impl::foldCastOp`).
 pub(crate) fn fold_cast(

@@ -29,7 +29,11 @@ impl JoinError {
                 format!("type join failed: {} vs {}", print(ctx, a), print(ctx, b))
             }
             JoinError::Shape(a, b) => {
-                format!("shape join failed: {} vs {}", shape_of(ctx, a), shape_of(ctx, b))
+                format!(
+                    "shape join failed: {} vs {}",
+                    shape_of(ctx, a),
+                    shape_of(ctx, b)
+                )
             }
         }
     }
@@ -60,7 +64,8 @@ pub fn join_types(ctx: &mut Context, a: Type, b: Type, mode: JoinMode) -> Result
     if a == b {
         return Ok(a);
     }
-    let (Some((ea, sa)), Some((eb, sb))) = (shape::tensor_parts(ctx, a), shape::tensor_parts(ctx, b))
+    let (Some((ea, sa)), Some((eb, sb))) =
+        (shape::tensor_parts(ctx, a), shape::tensor_parts(ctx, b))
     else {
         return Err(JoinError::Type(a, b));
     };
@@ -86,7 +91,9 @@ pub fn join_declared(
     b: Type,
     mode: JoinMode,
 ) -> Result<Type, JoinError> {
-    let Some((element, Some(dims))) = shape::tensor_parts(ctx, decl).map(|(e, d)| (e, d.map(<[_]>::to_vec))) else {
+    let Some((element, Some(dims))) =
+        shape::tensor_parts(ctx, decl).map(|(e, d)| (e, d.map(<[_]>::to_vec)))
+    else {
         return join_types(ctx, a, b, mode);
     };
     let a = meet_types(ctx, a, decl).ok_or(JoinError::Shape(a, decl))?;
@@ -182,11 +189,17 @@ mod tests {
         let a = tensor(&mut ctx, Some(&[Some(4), Some(3)]), f32);
         let b = tensor(&mut ctx, Some(&[Some(4), None]), f32);
         let want = tensor(&mut ctx, Some(&[Some(4), None]), f32);
-        assert_eq!(join_declared(&mut ctx, decl, a, b, JoinMode::Strict), Ok(want));
+        assert_eq!(
+            join_declared(&mut ctx, decl, a, b, JoinMode::Strict),
+            Ok(want)
+        );
         let decl = tensor(&mut ctx, Some(&[None, Some(2)]), f32);
         let a = tensor(&mut ctx, Some(&[Some(2), Some(2)]), f32);
         let b = tensor(&mut ctx, Some(&[Some(4), Some(2)]), f32);
-        assert_eq!(join_declared(&mut ctx, decl, a, b, JoinMode::Strict), Ok(decl));
+        assert_eq!(
+            join_declared(&mut ctx, decl, a, b, JoinMode::Strict),
+            Ok(decl)
+        );
     }
 
     #[test]
@@ -200,6 +213,9 @@ mod tests {
             Err(JoinError::Shape(a, b))
         );
         let want = tensor(&mut ctx, Some(&[None, Some(2)]), f32);
-        assert_eq!(join_declared(&mut ctx, decl, a, b, JoinMode::Relaxed), Ok(want));
+        assert_eq!(
+            join_declared(&mut ctx, decl, a, b, JoinMode::Relaxed),
+            Ok(want)
+        );
     }
 }

@@ -37,7 +37,9 @@ use weir_dialect_tensor::{build_cast, CastOp};
 use weir_ir::interfaces::infer_types::infer_refined_result_types;
 use weir_ir::interfaces::region_branch::{branch_points, BranchPoint, SuccessorsFn, Target};
 use weir_ir::shape::{self, JoinMode};
-use weir_ir::{op_error, Context, DiagResult, Diagnostic, InsertPoint, OpId, Type, TypeKind, ValueId};
+use weir_ir::{
+    op_error, Context, DiagResult, Diagnostic, InsertPoint, OpId, Type, TypeKind, ValueId,
+};
 use weir_pass::{Pass, PassInfo, PassOption, PassOptions};
 
 /// `--infer-shapes[="join=strict|relaxed"]`.
@@ -295,6 +297,19 @@ impl Inference {
                 fix_edges(ctx, op, f);
             }
         }
+        // Casts whose result was refined to their source's type cast nothing now.
+        for op in ops {
+            if ctx.is_erased(op) {
+                continue;
+            }
+            if let Some(cast) = CastOp::of(ctx, op) {
+                let (source, result) = (cast.source(ctx), ctx.result(op, 0));
+                if ctx.value_type(source) == ctx.value_type(result) {
+                    ctx.replace_all_uses(result, source);
+                    ctx.erase_op(op);
+                }
+            }
+        }
     }
 
     fn cast_back_if_rejected(&mut self, ctx: &mut Context, op: OpId) {
@@ -305,7 +320,9 @@ impl Inference {
             return;
         }
         let accepted = ctx.op_def(ctx.name(op)).is_some_and(|d| {
-            d.infer_types.is_none() || d.infer_shaped_types.is_some() || self.keeps_type_equalities(ctx, op)
+            d.infer_types.is_none()
+                || d.infer_shaped_types.is_some()
+                || self.keeps_type_equalities(ctx, op)
         }) && weir_ir::verify_local(ctx, op).is_ok();
         if accepted {
             return;
@@ -314,8 +331,12 @@ impl Inference {
         for i in refined {
             let v = ctx.operands(op)[i];
             let to = self.original(ctx, v);
-            let cast = build_cast(ctx, v, to, loc.clone(), InsertPoint::Before(op));
+            // A refined `tensor.cast` result is cast back from the cast's source (its type is
+            // cast-compatible with the cast's declared result), not stacked on the cast.
+            let from = CastOp::defining(ctx, v).map_or(v, |c| c.source(ctx));
+            let cast = build_cast(ctx, from, to, loc.clone(), InsertPoint::Before(op));
             ctx.set_operand(op, i, cast);
+            erase_dead_casts(ctx, v);
         }
     }
 }
@@ -359,7 +380,11 @@ impl BranchState {
                         classes.len() - 1
                     });
                     let c = find(&mut parent, c);
-                    let inc = Incoming { from, operand, region };
+                    let inc = Incoming {
+                        from,
+                        operand,
+                        region,
+                    };
                     if !classes[c].incoming.contains(&inc) {
                         classes[c].incoming.push(inc);
                     }
@@ -579,8 +604,14 @@ impl BranchState {
             ),
         };
         Diagnostic::error(ctx.loc(self.op), message)
-            .with_note(ctx.loc(from_a.from), format!("{what} is {} here", shape_of(ctx, a)))
-            .with_note(ctx.loc(from_b.from), format!("{what} is {} here", shape_of(ctx, b)))
+            .with_note(
+                ctx.loc(from_a.from),
+                format!("{what} is {} here", shape_of(ctx, a)),
+            )
+            .with_note(
+                ctx.loc(from_b.from),
+                format!("{what} is {} here", shape_of(ctx, b)),
+            )
     }
 
     /// A loop-carried value without a shape invariant whose shape changes (strict mode).
@@ -609,7 +640,13 @@ impl BranchState {
     }
 
     /// A value flowing into a loop-carried value that does not refine its shape invariant.
-    fn invariant_error(&self, ctx: &Context, class: &Class, got: Type, inc: Incoming) -> Diagnostic {
+    fn invariant_error(
+        &self,
+        ctx: &Context,
+        class: &Class,
+        got: Type,
+        inc: Incoming,
+    ) -> Diagnostic {
         let why = if shape::compatible(
             shape::tensor_parts(ctx, got).and_then(|p| p.1),
             shape::tensor_parts(ctx, class.declared).and_then(|p| p.1),
