@@ -39,3 +39,24 @@ func.func @grows_rank(%m: tensor<1xf32>, %n: index) -> tensor<*xf32> {
   return %r : tensor<*xf32>
 }
 
+
+// Nested loops: the inner loop starts from the outer's carried value and doubles it; both
+// fixpoints are (?, 2) (the inner loop is walked again in the outer's second round).
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.for {{.*}} -> (tensor<?x2xf32>)
+// CHECK: scf.for {{.*}} -> (tensor<?x2xf32>)
+func.func @nested(%m: tensor<2x2xf32>, %n: index) -> tensor<*xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = tensor.cast %m : tensor<2x2xf32> to tensor<*xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %init) -> (tensor<*xf32>) {
+    %s = scf.for %j = %c0 to %n step %c1 iter_args(%y = %x) -> (tensor<*xf32>) {
+      %ys = tensor.cast %y : tensor<*xf32> to tensor<?x2xf32>
+      %z = tensor.concat dim(0) %ys, %ys : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+      %zu = tensor.cast %z : tensor<?x2xf32> to tensor<*xf32>
+      scf.yield %zu : tensor<*xf32>
+    }
+    scf.yield %s : tensor<*xf32>
+  }
+  return %r : tensor<*xf32>
+}

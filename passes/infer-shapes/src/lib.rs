@@ -86,6 +86,7 @@ pub fn infer_shapes(ctx: &mut Context, root: OpId, mode: JoinMode) -> DiagResult
     let mut inference = Inference {
         mode,
         declared: FxHashMap::default(),
+        last_fixpoint: FxHashMap::default(),
     };
     inference.analyze(ctx, root)?;
     inference.repair(ctx, root);
@@ -96,6 +97,11 @@ pub fn infer_shapes(ctx: &mut Context, root: OpId, mode: JoinMode) -> DiagResult
 struct Inference {
     mode: JoinMode,
     declared: FxHashMap<ValueId, Type>,
+    /// The last fixpoint of each loop-carried class (by its first member) declared unranked.
+    /// A loop nested in a loop is walked again in each round of the outer fixpoint, with
+    /// inputs at least as general as before, so its fixpoint can only grow: it restarts from
+    /// the last one, and the rounds of all nesting levels add up instead of multiplying.
+    last_fixpoint: FxHashMap<ValueId, Type>,
 }
 
 /// One step of the analysis walk (an explicit stack: nesting depth costs no stack).
@@ -459,6 +465,9 @@ impl BranchState {
                     });
                 }
                 ty = entry.unwrap_or(c.declared);
+                if let Some(&last) = inf.last_fixpoint.get(&c.members[0].0) {
+                    ty = join_declared(ctx, c.declared, ty, last, inf.mode).unwrap_or(ty);
+                }
             }
             for m in &c.members {
                 inf.set_type(ctx, m.0, ty);
@@ -569,6 +578,9 @@ impl BranchState {
                 }
                 Err(e) => return Err(op_error(ctx, self.op, e.message(ctx))),
             };
+        }
+        if !invariant {
+            inf.last_fixpoint.insert(class.members[0].0, new);
         }
         if new == current {
             return Ok(false);
