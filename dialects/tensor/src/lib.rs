@@ -25,6 +25,7 @@ pub mod concat;
 pub mod mixed;
 pub mod ops;
 pub mod reshape;
+pub mod slice;
 
 pub use concat::ConcatOp;
 pub use ops::{
@@ -32,12 +33,13 @@ pub use ops::{
     InsertOp, RankOp, SplatOp,
 };
 pub use reshape::{CollapseShapeOp, ExpandShapeOp};
+pub use slice::{ExtractSliceOp, InsertSliceOp};
 
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// The tensor ops.
-pub const OPS: [&str; 11] = [
+pub const OPS: [&str; 13] = [
     CastOp::NAME,
     DimOp::NAME,
     RankOp::NAME,
@@ -49,6 +51,8 @@ pub const OPS: [&str; 11] = [
     ConcatOp::NAME,
     ExpandShapeOp::NAME,
     CollapseShapeOp::NAME,
+    ExtractSliceOp::NAME,
+    InsertSliceOp::NAME,
 ];
 
 /// The name mlir-opt gives an op's result (MLIR's `getAsmResultNames`); `tensor.empty` has
@@ -65,6 +69,8 @@ fn name_hint(ctx: &Context, op: weir_ir::OpId) -> Option<String> {
         ConcatOp::NAME => "concat",
         ExpandShapeOp::NAME => "expanded",
         CollapseShapeOp::NAME => "collapsed",
+        ExtractSliceOp::NAME => "extracted_slice",
+        InsertSliceOp::NAME => "inserted_slice",
         _ => return None,
     };
     Some(hint.to_string())
@@ -146,6 +152,22 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
                 .folder(reshape::fold_collapse),
             OpSyntax::new(reshape::parse_collapse, reshape::print_collapse)
                 .generic_when(reshape::print_generic),
+        ),
+        (
+            OpDef::new(ExtractSliceOp::NAME, pure)
+                .verifier(slice::verify_extract)
+                .infer_shaped_types(slice::infer_extract)
+                .folder(slice::fold_extract),
+            OpSyntax::new(slice::parse_extract, slice::print_extract)
+                .generic_when(slice::print_generic),
+        ),
+        (
+            OpDef::new(InsertSliceOp::NAME, pure)
+                .verifier(slice::verify_insert)
+                .infer_types(slice::infer_insert)
+                .folder(slice::fold_insert),
+            OpSyntax::new(slice::parse_insert, slice::print_insert)
+                .generic_when(slice::print_generic),
         ),
     ];
     for (def, s) in defs {
