@@ -199,3 +199,96 @@ pub fn parse_tensor_type(
         p, state, loc, msg,
     ))
 }
+
+/// The name of MLIR's `AttrSizedOperandSegments` attribute.
+pub const OPERAND_SEGMENT_SIZES: &str = "operandSegmentSizes";
+
+/// An `operandSegmentSizes` attribute (`array<i32: ...>`) with these group sizes.
+pub fn segment_sizes_attr(ctx: &mut Context, sizes: &[usize]) -> weir_ir::Attr {
+    let element = ctx.int_type(32);
+    let values = sizes.iter().map(|&v| DenseValue::Int(v as i128)).collect();
+    ctx.attr(AttrKind::DenseArray { element, values })
+}
+
+/// The operand group sizes of `op` (MLIR `AttrSizedOperandSegments`, `n` groups) with MLIR's
+/// messages: `requires dense i32 array attribute 'operandSegmentSizes'`, `'operandSegmentSizes'
+/// attribute for specifying operand segments must have 4 elements, but got 3`, `operand count
+/// (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'`.
+pub fn operand_segments(ctx: &Context, op: OpId, n: usize) -> DiagResult<Vec<usize>> {
+    let fail = |m: String| op_error(ctx, op, m);
+    let missing = || {
+        fail(format!(
+            "requires dense i32 array attribute '{OPERAND_SEGMENT_SIZES}'"
+        ))
+    };
+    let attr = ctx.attr_of(op, OPERAND_SEGMENT_SIZES).ok_or_else(missing)?;
+    let AttrKind::DenseArray { element, values } = ctx.attr_kind(attr) else {
+        return Err(missing());
+    };
+    if ctx.int_width(*element) != Some(32) {
+        return Err(missing());
+    }
+    if values.len() != n {
+        return Err(fail(format!(
+            "'{OPERAND_SEGMENT_SIZES}' attribute for specifying operand segments must have {n} elements, but got {}",
+            values.len()
+        )));
+    }
+    let sizes: Option<Vec<usize>> = values
+        .iter()
+        .map(|v| match v {
+            DenseValue::Int(i) => usize::try_from(*i).ok(),
+            DenseValue::Float(_) => None,
+        })
+        .collect();
+    let Some(sizes) = sizes else {
+        return Err(fail(format!(
+            "'{OPERAND_SEGMENT_SIZES}' attribute cannot have negative elements"
+        )));
+    };
+    let total: usize = sizes.iter().sum();
+    let count = ctx.operands(op).len();
+    if total != count {
+        return Err(fail(format!(
+            "operand count ({count}) does not match with the total size ({total}) specified in attribute '{OPERAND_SEGMENT_SIZES}'"
+        )));
+    }
+    Ok(sizes)
+}
+
+/// An error at `op` without the `'name' op` prefix: what MLIR's `op->emitError(...)` (rather
+/// than `emitOpError`) reports, e.g. the slice verifiers' `offset 0 is out-of-bounds: 8 >= 8`.
+pub fn plain_error(ctx: &Context, op: OpId, msg: impl Into<String>) -> weir_ir::Diagnostic {
+    weir_ir::Diagnostic::error(ctx.loc(op), msg)
+}
+
+/// The static array attribute `name` of `op` as `i64`s, with MLIR's ODS message when it is
+/// missing or of another kind: `requires attribute 'static_offsets'`.
+pub fn required_i64_array(ctx: &Context, op: OpId, name: &str) -> DiagResult<Vec<i64>> {
+    ctx.attr_of(op, name)
+        .and_then(|a| read_i64_array(ctx, a))
+        .ok_or_else(|| op_error(ctx, op, format!("requires attribute '{name}'")))
+}
+
+/// MLIR's check of a `DynamicIndexList` against its operands: `expected the number of
+/// 'offsets' to match the number of dynamic entries in 'static_offsets' (0 vs 1)`.
+pub fn check_dynamic_entries(
+    ctx: &Context,
+    op: OpId,
+    operands: &str,
+    statics_name: &str,
+    statics: &[i64],
+    values: usize,
+) -> DiagResult<()> {
+    let dynamic = statics.iter().filter(|&&s| s == DYNAMIC).count();
+    if dynamic == values {
+        return Ok(());
+    }
+    Err(plain_error(
+        ctx,
+        op,
+        format!(
+            "expected the number of '{operands}' to match the number of dynamic entries in '{statics_name}' ({values} vs {dynamic})"
+        ),
+    ))
+}

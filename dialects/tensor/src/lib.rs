@@ -15,6 +15,9 @@
 //! | `tensor.concat` | `%r = tensor.concat dim(0) %a, %b : (tensor<2xf32>, tensor<?xf32>) -> tensor<?xf32>` | `infer_shaped_types` | one input of the result type: it; of another type: a `tensor.cast` |
 //! | `tensor.expand_shape` | `%e = tensor.expand_shape %t [[0, 1]] output_shape [%n, 3] : tensor<?xf32> into tensor<?x3xf32>` | `infer_shaped_types` | to the same type, or of a collapse_shape from the result type: the source |
 //! | `tensor.collapse_shape` | `%c = tensor.collapse_shape %t [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>` | `infer_types` | as expand_shape, the other way |
+//! | `tensor.extract_slice` | `%s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>` | `infer_shaped_types`: the static sizes (before a rank reduction) | of the whole source (its type, zero offsets, unit strides, its static sizes; constant operands count): the source |
+//! | `tensor.insert_slice` | `%r = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>` | `infer_types`: the dest's type | a full-size static source of the dest's type: the source |
+//! | `tensor.reshape` | `%r = tensor.reshape %t(%shape) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>` | `infer_shaped_types`: rank from the shape's static length | 1-D to its own type: the source; `reshape(reshape(x))` reshapes `x` |
 //!
 //! Every op is `PURE`. The folders' `index` constants are materialized by arith's
 //! materializer (`arith.constant N : index`). `tensor.extract` of a `tensor.splat` op does not
@@ -25,19 +28,21 @@ pub mod concat;
 pub mod mixed;
 pub mod ops;
 pub mod reshape;
+pub mod slice;
 
 pub use concat::ConcatOp;
 pub use ops::{
     are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
     InsertOp, RankOp, SplatOp,
 };
-pub use reshape::{CollapseShapeOp, ExpandShapeOp};
+pub use reshape::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};
+pub use slice::{ExtractSliceOp, InsertSliceOp};
 
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// The tensor ops.
-pub const OPS: [&str; 11] = [
+pub const OPS: [&str; 14] = [
     CastOp::NAME,
     DimOp::NAME,
     RankOp::NAME,
@@ -49,6 +54,9 @@ pub const OPS: [&str; 11] = [
     ConcatOp::NAME,
     ExpandShapeOp::NAME,
     CollapseShapeOp::NAME,
+    ExtractSliceOp::NAME,
+    InsertSliceOp::NAME,
+    ReshapeOp::NAME,
 ];
 
 /// The name mlir-opt gives an op's result (MLIR's `getAsmResultNames`); `tensor.empty` has
@@ -65,6 +73,9 @@ fn name_hint(ctx: &Context, op: weir_ir::OpId) -> Option<String> {
         ConcatOp::NAME => "concat",
         ExpandShapeOp::NAME => "expanded",
         CollapseShapeOp::NAME => "collapsed",
+        ExtractSliceOp::NAME => "extracted_slice",
+        InsertSliceOp::NAME => "inserted_slice",
+        ReshapeOp::NAME => "reshape",
         _ => return None,
     };
     Some(hint.to_string())
@@ -146,6 +157,31 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
                 .folder(reshape::fold_collapse),
             OpSyntax::new(reshape::parse_collapse, reshape::print_collapse)
                 .generic_when(reshape::print_generic),
+        ),
+        (
+            OpDef::new(ExtractSliceOp::NAME, pure)
+                .verifier(slice::verify_extract)
+                .infer_shaped_types(slice::infer_extract)
+                .folder(slice::fold_extract),
+            OpSyntax::new(slice::parse_extract, slice::print_extract)
+                .generic_when(slice::print_generic),
+        ),
+        (
+            OpDef::new(InsertSliceOp::NAME, pure)
+                .verifier(slice::verify_insert)
+                .infer_types(slice::infer_insert)
+                .folder(slice::fold_insert),
+            OpSyntax::new(slice::parse_insert, slice::print_insert)
+                .generic_when(slice::print_generic),
+        ),
+        (
+            OpDef::new(ReshapeOp::NAME, pure)
+                .verifier(reshape::verify_reshape_op)
+                .infer_shaped_types(reshape::infer_reshape_op)
+                .folder(reshape::fold_reshape_op)
+                .patterns(reshape::RESHAPE_PATTERNS),
+            OpSyntax::new(reshape::parse_reshape_op, reshape::print_reshape_op)
+                .generic_when(reshape::print_reshape_generic),
         ),
     ];
     for (def, s) in defs {

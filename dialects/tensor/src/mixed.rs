@@ -68,3 +68,46 @@ pub fn printable(statics: Option<&[i64]>, n: usize) -> bool {
 pub fn statics(ctx: &weir_ir::Context, op: OpId, name: &str) -> Option<Vec<i64>> {
     crate::common::read_i64_array(ctx, ctx.attr_of(op, name)?)
 }
+
+/// The entries of a mixed list: static ones as `Ok(n)`, each [`DYNAMIC`] one as `Err` of the
+/// next of `values` (the verifier checked there is one value per [`DYNAMIC`] entry).
+pub fn entries(statics: &[i64], values: &[ValueId]) -> Vec<Result<i64, ValueId>> {
+    let mut next = values.iter();
+    statics
+        .iter()
+        .map(|&s| {
+            if s == DYNAMIC {
+                if let Some(&v) = next.next() {
+                    return Err(v);
+                }
+            }
+            Ok(s)
+        })
+        .collect()
+}
+
+/// The constant values of a mixed list (MLIR `getConstantIntValue` on each entry): a static
+/// entry, or a dynamic one whose operand is a constant (`consts` holds the operands' constant
+/// attributes, `first` is the position of the list's first operand); `None` where unknown.
+pub fn constants(
+    ctx: &weir_ir::Context,
+    statics: &[i64],
+    consts: &[Option<weir_ir::Attr>],
+    first: usize,
+) -> Vec<Option<i128>> {
+    let mut next = first;
+    statics
+        .iter()
+        .map(|&s| {
+            if s != DYNAMIC {
+                return Some(s.into());
+            }
+            let c = consts.get(next).copied().flatten();
+            next += 1;
+            match ctx.attr_kind(c?) {
+                weir_ir::AttrKind::Integer { value, .. } => Some(*value),
+                _ => None,
+            }
+        })
+        .collect()
+}

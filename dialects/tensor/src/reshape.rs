@@ -1,5 +1,7 @@
 //! `tensor.expand_shape` and `tensor.collapse_shape` (MLIR `tensor::ExpandShapeOp`,
-//! `CollapseShapeOp`): reshapes that split or merge groups of contiguous dimensions.
+//! `CollapseShapeOp`): reshapes that split or merge groups of contiguous dimensions; and
+//! `tensor.reshape` (MLIR `tensor::ReshapeOp`, at the end of the file), whose new shape is an
+//! operand.
 //!
 //! Syntax (MLIR 22):
 //! ```mlir
@@ -487,4 +489,193 @@ pub(crate) fn print_expand(p: &mut Printer<'_>, op: OpId) {
 pub(crate) fn print_collapse(p: &mut Printer<'_>, op: OpId) {
     print_src_and_groups(p, op);
     print_types(p, op, &[REASSOCIATION]);
+}
+
+weir_ir::op_view! {
+    /// `tensor.reshape` (MLIR `tensor::ReshapeOp`): the source's elements in row-major order
+    /// with the shape given by a 1-D tensor of sizes.
+    ///
+    /// Syntax (MLIR 22): `%r = tensor.reshape %src(%shape) [attrs] : (T, S) -> R`.
+    /// Verifier: MLIR 22's `ReshapeOp::verify` (equal element types; equal element counts when
+    /// both shapes are static; for a ranked result, a static shape length equal to its rank).
+    ReshapeOp = "tensor.reshape"
+}
+
+impl ReshapeOp {
+    /// The reshaped tensor.
+    pub fn source(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The new shape (a 1-D tensor of `index` or signless integers).
+    pub fn shape(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The result.
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+/// The number of elements of a static shape (`None` if a size is `?` or it overflows).
+fn element_count(dims: &[Dim]) -> Option<u64> {
+    dims.iter().try_fold(1u64, |n, d| n.checked_mul((*d)?))
+}
+
+/// MLIR's `TensorRankOf<[AnySignlessInteger, Index], [1]>`: a 1-D tensor of signless
+/// integers or `index`.
+fn is_shape_tensor(ctx: &Context, ty: Type) -> bool {
+    ranked(ctx, ty).is_some_and(|(element, dims)| {
+        dims.len() == 1
+            && (matches!(ctx.type_kind(element), TypeKind::Index)
+                || weir_dialect_arith::util::is_signless_int(ctx, element))
+    })
+}
+
+pub(crate) fn verify_reshape_op(ctx: &Context, op: OpId) -> DiagResult<()> {
+    use weir_dialect_arith::util::{verify_counts, Arity};
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Exactly(2))?;
+    let (src, shape, result) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.operand(op, 1)),
+        ctx.value_type(ctx.result(op, 0)),
+    );
+    check_tensor(ctx, op, TensorConstraint::Any, "operand", 0, src)?;
+    if !is_shape_tensor(ctx, shape) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "operand #1 must be 1D tensor of signless integer or index values, but got '{}'",
+                type_to_string(ctx, shape)
+            ),
+        ));
+    }
+    check_tensor(ctx, op, TensorConstraint::Any, "result", 0, result)?;
+    let parts = |t| weir_ir::shape::tensor_parts(ctx, t).expect("checked tensor");
+    let ((src_elem, src_dims), (res_elem, res_dims)) = (parts(src), parts(result));
+    if src_elem != res_elem {
+        return Err(op_error(
+            ctx,
+            op,
+            "element types of source and destination tensor types should be the same",
+        ));
+    }
+    let Some(res_dims) = res_dims else {
+        return Ok(());
+    };
+    if let (Some(a), Some(b)) = (src_dims.and_then(element_count), element_count(res_dims)) {
+        if a != b {
+            return Err(op_error(
+                ctx,
+                op,
+                "source and destination tensor should have the same number of elements",
+            ));
+        }
+    }
+    match ranked(ctx, shape).expect("checked shape").1[0] {
+        None => Err(op_error(
+            ctx,
+            op,
+            "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type",
+        )),
+        Some(n) if n != res_dims.len() as u64 => Err(op_error(
+            ctx,
+            op,
+            "length of shape operand differs from the result's tensor rank",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// `tensor.reshape`'s most specific result: the shape operand's static length gives the rank
+/// (sizes `?`; for rank 1, a statically shaped source's element count); unranked when the
+/// length is `?`. Errors when the operands are not tensors.
+pub(crate) fn infer_reshape_op(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    let (src, shape) = (
+        weir_ir::interfaces::infer_types::operand_type(ctx, input, 0)?,
+        weir_ir::interfaces::infer_types::operand_type(ctx, input, 1)?,
+    );
+    let (
+        TypeKind::Tensor {
+            shape: src_dims,
+            element,
+        },
+        TypeKind::Tensor { shape: len, .. },
+    ) = (src, shape)
+    else {
+        return Err(infer_error(input, "expected tensor operands"));
+    };
+    let shape = match len.as_deref() {
+        Some(&[Some(1)]) => Some(vec![src_dims.as_deref().and_then(element_count)]),
+        Some(&[Some(n)]) => usize::try_from(n).ok().map(|n| vec![None; n]),
+        _ => None,
+    };
+    Ok(vec![TypeKind::Tensor { shape, element }])
+}
+
+/// MLIR `ReshapeOp::fold`: a reshape of a 1-D tensor to its own type is the source.
+pub(crate) fn fold_reshape_op(
+    ctx: &mut Context,
+    op: OpId,
+    _: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let src = ctx.operand(op, 0);
+    let ty = ctx.value_type(src);
+    let rank1 = ranked(ctx, ty).is_some_and(|(_, d)| d.len() == 1);
+    (rank1 && ty == ctx.value_type(ctx.result(op, 0))).then(|| vec![FoldResult::Value(src)])
+}
+
+pub(crate) const RESHAPE_PATTERNS: &[weir_ir::Pattern] = &[weir_ir::Pattern {
+    name: "tensor.reshape-of-reshape",
+    apply: reshape_of_reshape,
+}];
+
+/// `reshape(reshape(x, s1), s2)` reshapes `x` directly (MLIR `ReshapeOp::fold`, which updates
+/// its source in place).
+fn reshape_of_reshape(ctx: &mut Context, op: OpId, _: &mut weir_ir::RewriteLog) -> bool {
+    let Some(inner) = ReshapeOp::defining(ctx, ctx.operand(op, 0)) else {
+        return false;
+    };
+    let x = inner.source(ctx);
+    ctx.set_operand(op, 0, x);
+    true
+}
+
+/// `%src(%shape) [attrs] : (T, S) -> R`.
+pub(crate) fn parse_reshape_op(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect(weir_syntax::lexer::Tok::LParen, "(")?;
+    let shape = p.parse_operand()?;
+    p.expect(weir_syntax::lexer::Tok::RParen, ")")?;
+    p.parse_optional_attr_dict(state)?;
+    p.expect(weir_syntax::lexer::Tok::Colon, ":")?;
+    let ty = p.parse_function_type()?;
+    let (inputs, results) = match p.ctx.type_kind(ty) {
+        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+        _ => (Vec::new(), Vec::new()),
+    };
+    state.operands = p.resolve_operands(&[src, shape], &inputs)?;
+    state.result_types = results;
+    Ok(())
+}
+
+/// Whether the custom form cannot print the op (not two operands and one result).
+pub(crate) fn print_reshape_generic(p: &Printer<'_>, op: OpId) -> bool {
+    p.ctx.operands(op).len() != 2 || p.ctx.results(op).len() != 1
+}
+
+pub(crate) fn print_reshape_op(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_operand(ctx.operand(op, 0));
+    p.write("(");
+    p.print_operand(ctx.operand(op, 1));
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : (");
+    p.print_value_types(ctx.operands(op));
+    p.write(") -> ");
+    p.print_value_types(ctx.results(op));
 }

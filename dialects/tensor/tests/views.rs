@@ -4,7 +4,7 @@
 
 use weir_dialect_tensor::{
     build_cast, build_dim, CastOp, CollapseShapeOp, ConcatOp, DimOp, EmptyOp, ExpandShapeOp,
-    ExtractOp, FromElementsOp, InsertOp, RankOp, SplatOp,
+    ExtractOp, ExtractSliceOp, FromElementsOp, InsertOp, InsertSliceOp, RankOp, ReshapeOp, SplatOp,
 };
 use weir_ir::interfaces::infer_types::infer_refined_result_types;
 use weir_ir::{verify, Context, Dim, InsertPoint, OpId, TypeKind, ValueDef, ValueId};
@@ -237,4 +237,62 @@ fn builders_make_verified_casts_and_dims() {
     assert_eq!(view.dest_type(&ctx), less);
     let dim = DimOp::defining(&ctx, d).unwrap();
     assert_eq!((dim.source(&ctx), dim.index(&ctx)), (cast, c0));
+}
+
+const SLICES: &str = r#"func.func @f(%t: tensor<8x?xf32>, %a: index, %s: tensor<4x1xf32>, %v: tensor<6xf32>, %sh: tensor<2xindex>) {
+  %e = tensor.extract_slice %t[%a, 0] [4, 1] [1, 2] : tensor<8x?xf32> to tensor<4xf32>
+  %i = tensor.insert_slice %s into %t[0, %a] [4, 1] [%a, 1] : tensor<4x1xf32> into tensor<8x?xf32>
+  %r = tensor.reshape %v(%sh) : (tensor<6xf32>, tensor<2xindex>) -> tensor<*xf32>
+  return
+}"#;
+
+#[test]
+fn slice_and_reshape_views_and_hooks() {
+    let (mut ctx, syntax) = setup();
+    let m = parse_verified(&mut ctx, &syntax, SLICES);
+    let e = find(&ctx, m, ExtractSliceOp::of);
+    assert_eq!(arg(&ctx, e.source(&ctx)), 0);
+    let a = ctx.block_args(ctx.value_block(e.source(&ctx)).unwrap())[1];
+    assert_eq!(e.offsets(&ctx), [Err(a), Ok(0)]);
+    assert_eq!(e.sizes(&ctx), [Ok(4), Ok(1)]);
+    assert_eq!(e.strides(&ctx), [Ok(1), Ok(2)]);
+    // The static sizes [4, 1] before the rank reduction to (4).
+    let kinds = infer_refined_result_types(&ctx, e.op()).unwrap().unwrap();
+    assert_eq!(shape(&kinds[0]), Some(vec![Some(4), Some(1)]));
+
+    let i = find(&ctx, m, InsertSliceOp::of);
+    assert_eq!((arg(&ctx, i.source(&ctx)), arg(&ctx, i.dest(&ctx))), (2, 0));
+    assert_eq!(i.offsets(&ctx), [Ok(0), Err(a)]);
+    assert_eq!(i.sizes(&ctx), [Ok(4), Ok(1)]);
+    assert_eq!(i.strides(&ctx), [Err(a), Ok(1)]);
+    // The dest's type (8, ?).
+    let kinds = infer_refined_result_types(&ctx, i.op()).unwrap().unwrap();
+    assert_eq!(shape(&kinds[0]), Some(vec![Some(8), None]));
+
+    let r = find(&ctx, m, ReshapeOp::of);
+    assert_eq!(
+        (arg(&ctx, r.source(&ctx)), arg(&ctx, r.shape(&ctx))),
+        (3, 4)
+    );
+    // Declared unranked; a shape of static length 2 gives rank 2: (?, ?).
+    let kinds = infer_refined_result_types(&ctx, r.op()).unwrap().unwrap();
+    assert_eq!(shape(&kinds[0]), Some(vec![None, None]));
+    // With a shape of length 1 the static source's 6 elements: (6).
+    let index = ctx.index_type();
+    let one = ctx.intern_type(TypeKind::Tensor {
+        shape: Some(vec![Some(1)]),
+        element: index,
+    });
+    ctx.set_value_type(r.shape(&ctx), one);
+    let kinds = infer_refined_result_types(&ctx, r.op()).unwrap().unwrap();
+    assert_eq!(shape(&kinds[0]), Some(vec![Some(6)]));
+    // An unranked source (mid-inference) with the extract_slice hook: still the static sizes.
+    let f32t = ctx.float_type(weir_ir::FloatKind::F32);
+    let unranked = ctx.intern_type(TypeKind::Tensor {
+        shape: None,
+        element: f32t,
+    });
+    ctx.set_value_type(e.source(&ctx), unranked);
+    let kinds = infer_refined_result_types(&ctx, e.op()).unwrap().unwrap();
+    assert_eq!(shape(&kinds[0]), Some(vec![Some(4), Some(1)]));
 }

@@ -1,0 +1,535 @@
+//! `tensor.extract_slice` and `tensor.insert_slice` (MLIR `tensor::ExtractSliceOp`,
+//! `InsertSliceOp`, with the `OffsetSizeAndStrideOpInterface`): a strided box of a ranked
+//! tensor read out, or written into a copy of another.
+//!
+//! Syntax (MLIR 22):
+//! ```mlir
+//! %s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>
+//! %r = tensor.insert_slice %s into %t[0, %a] [4, %n] [1, 2] : tensor<4x?xf32> into tensor<8x?xf32>
+//! ```
+//! Each list is mixed (`mixed.rs`): `static_offsets`, `static_sizes`, `static_strides`
+//! (`array<i64: ...>`, [`DYNAMIC`] where an `index` operand stands) and
+//! `operandSegmentSizes` (`[1, offsets, sizes, strides]`; insert_slice `[1, 1, ...]`).
+//!
+//! Verifier (MLIR 22's order and wording): the ODS constraints, the dynamic entry counts, the
+//! interface's rank checks (offsets, sizes and strides as many as the sliced tensor's rank,
+//! offsets and sizes non-negative), the slice type (the static sizes, possibly rank-reduced by
+//! dropping unit dimensions: MLIR `isRankReducedType`), and the static bounds check
+//! (`verifyInBoundsSlice`: each static offset inside its static dimension, and the last
+//! position `offset + (size - 1) * stride` too).
+
+use crate::common::{
+    check_dynamic_entries, check_index_operands, check_tensor, i64_array, operand_segments,
+    parse_colon_tensor_type, parse_tensor_type, plain_error, ranked, required_i64_array,
+    segment_sizes_attr, size_to_dim, TensorConstraint, DYNAMIC, OPERAND_SEGMENT_SIZES,
+};
+use crate::mixed;
+use weir_dialect_arith::util::parse_custom_keyword;
+use weir_ir::interfaces::infer_types::{operand_type, InferInput};
+use weir_ir::{
+    op_error, Attr, Context, DiagResult, Diagnostic, Dim, FoldResult, OpId, OpState, Type,
+    TypeKind, ValueId,
+};
+use weir_syntax::{type_to_string, PResult, Parser, Printer, UnresolvedOperand};
+
+/// The name of the static offsets attribute.
+pub const STATIC_OFFSETS: &str = "static_offsets";
+/// The name of the static sizes attribute.
+pub const STATIC_SIZES: &str = "static_sizes";
+/// The name of the static strides attribute.
+pub const STATIC_STRIDES: &str = "static_strides";
+
+const LISTS: [(&str, &str, &str); 3] = [
+    ("offsets", "offset", STATIC_OFFSETS),
+    ("sizes", "size", STATIC_SIZES),
+    ("strides", "stride", STATIC_STRIDES),
+];
+
+weir_ir::op_view! {
+    /// `tensor.extract_slice` (MLIR `tensor::ExtractSliceOp`).
+    ExtractSliceOp = "tensor.extract_slice"
+}
+
+weir_ir::op_view! {
+    /// `tensor.insert_slice` (MLIR `tensor::InsertSliceOp`).
+    InsertSliceOp = "tensor.insert_slice"
+}
+
+/// One list of a verified slice op: static entries as `Ok(n)`, dynamic ones as `Err(value)`
+/// (an `index`). `list` is 0 (offsets), 1 (sizes) or 2 (strides); `first` is the number of
+/// tensor operands before the lists.
+fn list(ctx: &Context, op: OpId, list: usize, first: usize) -> Vec<Result<i64, ValueId>> {
+    let segments = operand_segments(ctx, op, first + 3).expect("verified operand segments");
+    let start = first + segments[first..first + list].iter().sum::<usize>();
+    let values = &ctx.operands(op)[start..start + segments[first + list]];
+    let statics = mixed::statics(ctx, op, LISTS[list].2).expect("verified static list");
+    mixed::entries(&statics, values)
+}
+
+impl ExtractSliceOp {
+    /// The sliced tensor.
+    pub fn source(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The offsets, one per source dimension (non-negative when static).
+    pub fn offsets(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 0, 1)
+    }
+
+    /// The sizes, one per source dimension (non-negative when static).
+    pub fn sizes(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 1, 1)
+    }
+
+    /// The strides, one per source dimension.
+    pub fn strides(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 2, 1)
+    }
+
+    /// The slice (the static sizes' shape, possibly with unit dimensions dropped).
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+impl InsertSliceOp {
+    /// The inserted tensor.
+    pub fn source(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The tensor inserted into.
+    pub fn dest(self, ctx: &Context) -> ValueId {
+        ctx.operand(self.0, 1)
+    }
+
+    /// The offsets, one per dest dimension (non-negative when static).
+    pub fn offsets(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 0, 2)
+    }
+
+    /// The sizes, one per dest dimension (non-negative when static).
+    pub fn sizes(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 1, 2)
+    }
+
+    /// The strides, one per dest dimension.
+    pub fn strides(self, ctx: &Context) -> Vec<Result<i64, ValueId>> {
+        list(ctx, self.0, 2, 2)
+    }
+
+    /// The result (the dest's type).
+    pub fn result(self, ctx: &Context) -> ValueId {
+        ctx.result(self.0, 0)
+    }
+}
+
+/// MLIR `computeRankReductionMask` (without dynamic matching): whether `reduced` is
+/// `original` with some size-1 dimensions dropped (greedily, left to right).
+fn is_rank_reduction(original: &[Dim], reduced: &[Dim]) -> bool {
+    let mut next = reduced.iter().peekable();
+    for &d in original {
+        if next.peek() == Some(&&d) {
+            next.next();
+        } else if d != Some(1) {
+            return false;
+        }
+    }
+    next.peek().is_none()
+}
+
+/// MLIR `isRankReducedType` + `produceSliceErrorMsg`: `candidate` is `expected` (static
+/// sizes and element type) or a rank reduction of it, else MLIR's message.
+fn check_slice_type(
+    ctx: &Context,
+    op: OpId,
+    expected: &TypeKind,
+    candidate: Type,
+) -> DiagResult<()> {
+    let TypeKind::Tensor {
+        shape: Some(dims),
+        element,
+    } = expected
+    else {
+        return Ok(());
+    };
+    let (c_element, c_dims) = ranked(ctx, candidate).expect("checked ranked");
+    if c_dims.len() > dims.len() {
+        return Err(plain_error(
+            ctx,
+            op,
+            "expected rank to be smaller or equal to the other rank. ",
+        ));
+    }
+    if !is_rank_reduction(dims, c_dims) {
+        return Err(plain_error(
+            ctx,
+            op,
+            format!(
+                "expected type to be {} or a rank-reduced version. (size mismatch) ",
+                ctx.quoted_kinds(std::slice::from_ref(expected))
+            ),
+        ));
+    }
+    if c_element != *element {
+        return Err(plain_error(
+            ctx,
+            op,
+            format!(
+                "expected element type to be '{}'",
+                type_to_string(ctx, *element)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// MLIR `verifyInBoundsSlice` on the sliced tensor's `shape` (static entries only).
+fn check_bounds(
+    ctx: &Context,
+    op: OpId,
+    shape: &[Dim],
+    [offsets, sizes, strides]: &[Vec<i64>; 3],
+) -> DiagResult<()> {
+    for (i, &d) in shape.iter().enumerate() {
+        let (Some(d), offset) = (d, offsets[i]) else {
+            continue;
+        };
+        if offset == DYNAMIC {
+            continue;
+        }
+        let d = i128::from(d);
+        if i128::from(offset) >= d {
+            return Err(plain_error(
+                ctx,
+                op,
+                format!("offset {i} is out-of-bounds: {offset} >= {d}"),
+            ));
+        }
+        if sizes[i] == DYNAMIC || strides[i] == DYNAMIC {
+            continue;
+        }
+        let last = i128::from(offset) + (i128::from(sizes[i]) - 1) * i128::from(strides[i]);
+        if last >= d {
+            return Err(plain_error(
+                ctx,
+                op,
+                format!("slice along dimension {i} runs out-of-bounds: {last} >= {d}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The checks shared by both ops after their ODS operand and result constraints: the
+/// static lists, their dynamic entry counts (`first` tensor operands before them), MLIR's
+/// `verifyOffsetSizeAndStrideOp` for a sliced tensor of type `sliced`, the slice type
+/// (`slice`, inferred from the static sizes with `sliced`'s element type) and the bounds.
+fn verify_lists(
+    ctx: &Context,
+    op: OpId,
+    first: usize,
+    sliced: Type,
+    slice: Type,
+) -> DiagResult<()> {
+    let segments = operand_segments(ctx, op, first + 3)?;
+    check_index_operands(ctx, op, first, true)?;
+    let mut lists: [Vec<i64>; 3] = Default::default();
+    for (i, (_, _, name)) in LISTS.iter().enumerate() {
+        lists[i] = required_i64_array(ctx, op, name)?;
+    }
+    for (i, (operands, _, name)) in LISTS.iter().enumerate() {
+        check_dynamic_entries(ctx, op, operands, name, &lists[i], segments[first + i])?;
+    }
+    let [offsets, sizes, strides] = &lists;
+    if offsets.len() != sizes.len() {
+        return Err(plain_error(ctx, op, format!(
+            "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
+            offsets.len(), sizes.len()
+        )));
+    }
+    if sizes.len() != strides.len() {
+        return Err(plain_error(ctx, op, format!(
+            "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
+            sizes.len(), strides.len()
+        )));
+    }
+    let (element, shape) = ranked(ctx, sliced).expect("checked ranked");
+    for (i, (_, one, _)) in LISTS.iter().enumerate() {
+        if lists[i].len() != shape.len() {
+            return Err(plain_error(
+                ctx,
+                op,
+                format!(
+                    "expected {} {one} values, got {}",
+                    shape.len(),
+                    lists[i].len()
+                ),
+            ));
+        }
+    }
+    for (name, values) in [("offsets", offsets), ("sizes", sizes)] {
+        if let Some(v) = values.iter().find(|&&v| v < 0 && v != DYNAMIC) {
+            return Err(plain_error(
+                ctx,
+                op,
+                format!("expected {name} to be non-negative, but got {v}"),
+            ));
+        }
+    }
+    let expected = TypeKind::Tensor {
+        shape: Some(sizes.iter().map(|&s| size_to_dim(s)).collect()),
+        element,
+    };
+    check_slice_type(ctx, op, &expected, slice)?;
+    check_bounds(ctx, op, shape, &lists)
+}
+
+pub(crate) fn verify_extract(ctx: &Context, op: OpId) -> DiagResult<()> {
+    use weir_dialect_arith::util::{verify_counts, Arity};
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::AtLeast(1))?;
+    let src = ctx.value_type(ctx.operand(op, 0));
+    check_tensor(ctx, op, TensorConstraint::Ranked, "operand", 0, src)?;
+    let result = ctx.value_type(ctx.result(op, 0));
+    check_tensor(ctx, op, TensorConstraint::Ranked, "result", 0, result)?;
+    verify_lists(ctx, op, 1, src, result)
+}
+
+pub(crate) fn verify_insert(ctx: &Context, op: OpId) -> DiagResult<()> {
+    use weir_dialect_arith::util::{verify_counts, Arity};
+    verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::AtLeast(2))?;
+    let (src, dest) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.operand(op, 1)),
+    );
+    check_tensor(ctx, op, TensorConstraint::Ranked, "operand", 0, src)?;
+    check_tensor(ctx, op, TensorConstraint::Ranked, "operand", 1, dest)?;
+    let result = ctx.value_type(ctx.result(op, 0));
+    check_tensor(ctx, op, TensorConstraint::Ranked, "result", 0, result)?;
+    if result != dest {
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that expected result type to match dest type",
+        ));
+    }
+    verify_lists(ctx, op, 2, dest, src)
+}
+
+/// `tensor.extract_slice`'s result from its static sizes (MLIR `ExtractSliceOp::
+/// inferResultType`): `?` where a size is dynamic, the source's element type; ranked or
+/// unranked source alike. For a rank-reducing slice this is the type before the unit
+/// dimensions are dropped (the declared one has a lower rank; shape inference then keeps it).
+pub(crate) fn infer_extract(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    let fail = |m: &str| Diagnostic::error(input.loc.clone(), format!("'{}' op {m}", input.name));
+    let TypeKind::Tensor { element, .. } = operand_type(ctx, input, 0)? else {
+        return Err(fail("expected a tensor source"));
+    };
+    let sizes = input
+        .attr(ctx, STATIC_SIZES)
+        .and_then(|a| crate::common::read_i64_array(ctx, a))
+        .ok_or_else(|| fail("requires attribute 'static_sizes'"))?;
+    Ok(vec![TypeKind::Tensor {
+        shape: Some(sizes.iter().map(|&s| size_to_dim(s)).collect()),
+        element,
+    }])
+}
+
+/// `tensor.insert_slice`'s result: the dest's type (MLIR `AllTypesMatch<["dest", "result"]>`).
+pub(crate) fn infer_insert(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    Ok(vec![operand_type(ctx, input, 1)?])
+}
+
+/// MLIR `foldIdentityOffsetSizeAndStrideOpInterface`: every offset is a constant 0, every
+/// stride a constant 1, and the sizes are constants equal to `shape`'s static sizes.
+fn is_identity(
+    ctx: &Context,
+    op: OpId,
+    first: usize,
+    shape: &[Dim],
+    consts: &[Option<Attr>],
+) -> bool {
+    let Ok(segments) = operand_segments(ctx, op, first + 3) else {
+        return false;
+    };
+    let mut start = first;
+    let mut values = Vec::with_capacity(3);
+    for (i, (_, _, name)) in LISTS.iter().enumerate() {
+        let Some(statics) = mixed::statics(ctx, op, name) else {
+            return false;
+        };
+        values.push(mixed::constants(ctx, &statics, consts, start));
+        start += segments[first + i];
+    }
+    values[0].iter().all(|&o| o == Some(0))
+        && values[2].iter().all(|&s| s == Some(1))
+        && values[1].len() == shape.len()
+        && values[1]
+            .iter()
+            .zip(shape)
+            .all(|(&s, &d)| s.is_some() && s == d.map(i128::from))
+}
+
+/// MLIR `ExtractSliceOp::fold`: a slice of the whole source (source type = result type, zero
+/// offsets, unit strides, the source's static sizes) is the source.
+pub(crate) fn fold_extract(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let src = ctx.operand(op, 0);
+    let ty = ctx.value_type(src);
+    if ty != ctx.value_type(ctx.result(op, 0)) {
+        return None;
+    }
+    let (_, shape) = ranked(ctx, ty)?;
+    is_identity(ctx, op, 1, shape, consts).then(|| vec![FoldResult::Value(src)])
+}
+
+/// MLIR `InsertSliceOp::fold`: inserting a statically shaped source of the dest's type at
+/// zero offsets with unit strides over the whole dest is the source.
+pub(crate) fn fold_insert(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let src = ctx.operand(op, 0);
+    let ty = ctx.value_type(src);
+    if ty != ctx.value_type(ctx.result(op, 0)) {
+        return None;
+    }
+    let (_, shape) = ranked(ctx, ty)?;
+    (shape.iter().all(Option::is_some) && is_identity(ctx, op, 2, shape, consts))
+        .then(|| vec![FoldResult::Value(src)])
+}
+
+/// The three lists as written (`[..] [..] [..]`): each one's operands and static array.
+type Lists<'a> = [(Vec<UnresolvedOperand<'a>>, Vec<i64>); 3];
+
+fn parse_lists<'a>(p: &mut Parser<'a>) -> PResult<Lists<'a>> {
+    Ok([mixed::parse(p)?, mixed::parse(p)?, mixed::parse(p)?])
+}
+
+/// Resolves the lists' operands as `index` after the `tensors` tensor operands already in
+/// `state`, and sets the static arrays and `operandSegmentSizes`.
+fn finish_lists<'a>(
+    p: &mut Parser<'a>,
+    state: &mut OpState,
+    lists: Lists<'a>,
+    tensors: usize,
+) -> PResult<()> {
+    let index = p.ctx.index_type();
+    let mut segments = vec![1; tensors];
+    for ((operands, statics), (_, _, name)) in lists.into_iter().zip(LISTS) {
+        let values = p.resolve_operands(&operands, &vec![index; operands.len()])?;
+        state.operands.extend(values);
+        segments.push(operands.len());
+        let a = i64_array(p.ctx, &statics);
+        state.set_attr(p.ctx.attr_name(name), a);
+    }
+    let a = segment_sizes_attr(p.ctx, &segments);
+    state.set_attr(p.ctx.attr_name(OPERAND_SEGMENT_SIZES), a);
+    Ok(())
+}
+
+/// `%t[offsets] [sizes] [strides] [attrs] : T to U`.
+pub(crate) fn parse_extract(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let lists = parse_lists(p)?;
+    p.parse_optional_attr_dict(state)?;
+    let from = parse_colon_tensor_type(p, state, true)?;
+    parse_custom_keyword(p, state, "to")?;
+    let to = parse_tensor_type(p, state, true)?;
+    state.operands.push(p.resolve_operand(&src, from)?);
+    finish_lists(p, state, lists, 1)?;
+    state.result_types.push(to);
+    Ok(())
+}
+
+/// `%s into %t[offsets] [sizes] [strides] [attrs] : S into T` (the result has T).
+pub(crate) fn parse_insert(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    parse_custom_keyword(p, state, "into")?;
+    let dest = p.parse_operand()?;
+    let lists = parse_lists(p)?;
+    p.parse_optional_attr_dict(state)?;
+    let from = parse_colon_tensor_type(p, state, true)?;
+    parse_custom_keyword(p, state, "into")?;
+    let to = parse_tensor_type(p, state, true)?;
+    state.operands = p.resolve_operands(&[src, dest], &[from, to])?;
+    finish_lists(p, state, lists, 2)?;
+    state.result_types.push(to);
+    Ok(())
+}
+
+/// Whether the custom form cannot print the op: not one result, or operand segments or
+/// static lists that do not fit its operands.
+pub(crate) fn print_generic(p: &Printer<'_>, op: OpId) -> bool {
+    let ctx = p.ctx;
+    let first = if ExtractSliceOp::of(ctx, op).is_some() {
+        1
+    } else {
+        2
+    };
+    let Ok(segments) = operand_segments(ctx, op, first + 3) else {
+        return true;
+    };
+    ctx.results(op).len() != 1
+        || segments[..first].iter().any(|&n| n != 1)
+        || (first == 2 && ctx.value_type(ctx.operand(op, 1)) != ctx.value_type(ctx.result(op, 0)))
+        || LISTS.iter().enumerate().any(|(i, (_, _, name))| {
+            !mixed::printable(
+                mixed::statics(ctx, op, name).as_deref(),
+                segments[first + i],
+            )
+        })
+}
+
+/// ` [offsets] [sizes] [strides]` after the tensor operands, then the attributes.
+fn print_lists(p: &mut Printer<'_>, op: OpId, first: usize) {
+    let ctx = p.ctx;
+    let mut start = first;
+    for (i, (_, _, name)) in LISTS.iter().enumerate() {
+        if i > 0 {
+            p.write(" ");
+        }
+        let statics = mixed::statics(ctx, op, name).unwrap_or_default();
+        let n = statics.iter().filter(|&&s| s == DYNAMIC).count();
+        mixed::print(p, &statics, &ctx.operands(op)[start..start + n]);
+        start += n;
+    }
+    p.print_optional_attr_dict(
+        op,
+        &[
+            STATIC_OFFSETS,
+            STATIC_SIZES,
+            STATIC_STRIDES,
+            OPERAND_SEGMENT_SIZES,
+        ],
+    );
+}
+
+pub(crate) fn print_extract(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_operand(ctx.operand(op, 0));
+    print_lists(p, op, 1);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operand(op, 0)));
+    p.write(" to ");
+    p.print_value_types(ctx.results(op));
+}
+
+pub(crate) fn print_insert(p: &mut Printer<'_>, op: OpId) {
+    let ctx = p.ctx;
+    p.write(" ");
+    p.print_operand(ctx.operand(op, 0));
+    p.write(" into ");
+    p.print_operand(ctx.operand(op, 1));
+    print_lists(p, op, 2);
+    p.write(" : ");
+    p.print_type(ctx.value_type(ctx.operand(op, 0)));
+    p.write(" into ");
+    p.print_type(ctx.value_type(ctx.operand(op, 1)));
+}
