@@ -1,13 +1,14 @@
 //! Builtin attributes, interned in the [`Context`](crate::Context) (MLIR `BuiltinAttributes.td`).
 
 use crate::affine::AffineMap;
+use crate::dense::DenseElements;
 use crate::types::Type;
 
 /// An interned attribute: a small `Copy` handle into the context's attribute table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Attr(pub(crate) u32);
 
-/// One element of a `dense<...>` attribute.
+/// One element of a `dense<...>` or `array<...>` attribute, by value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum DenseValue {
     /// An integer element: `i1` as 0/1, others as [`Context::normalize_int`](crate::Context::normalize_int) gives.
@@ -42,15 +43,12 @@ pub enum AttrKind {
     Array(Vec<Attr>),
     /// `{k = v, ...}`, kept sorted by key (MLIR prints dictionaries sorted).
     Dict(Vec<(String, Attr)>),
-    /// `dense<...> : tensor<...>` or `: vector<...>`. One element = a splat; otherwise the
-    /// elements in row-major order, as many as the shape has.
-    Dense {
-        /// The shaped (tensor or vector) type.
-        ty: Type,
-        /// One element (a splat), or every element in row-major order.
-        values: Vec<DenseValue>,
-    },
-    /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as in [`AttrKind::Dense`].
+    /// `dense<...> : tensor<...>` or `: vector<...>`: raw bytes in the element type's layout,
+    /// a splat stored once (see [`crate::dense`]; read with
+    /// [`Context::dense_elements`](crate::Context::dense_elements), build with
+    /// [`Context::dense_from_values`](crate::Context::dense_from_values)).
+    Dense(DenseElements),
+    /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as [`DenseValue`]s.
     DenseArray {
         /// The element type (`i1` .. `i64`, `f32`, `f64`).
         element: Type,
@@ -118,7 +116,7 @@ impl std::hash::Hash for AttrKind {
             AttrKind::String(s) | AttrKind::Opaque(s) | AttrKind::BuiltinText(s) => s.hash(h),
             AttrKind::Array(a) => a.hash(h),
             AttrKind::Dict(d) => d.hash(h),
-            AttrKind::Dense { ty, values } => (ty, dense_key(values)).hash(h),
+            AttrKind::Dense(d) => d.hash(h),
             AttrKind::DenseArray { element, values } => (element, dense_key(values)).hash(h),
             AttrKind::Type(t) => t.hash(h),
             AttrKind::Unit => {}

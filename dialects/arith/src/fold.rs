@@ -98,9 +98,9 @@ fn int_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
 /// `m_ConstantInt` match splats), for the identities that return an existing value.
 fn splat_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
     match ctx.attr_kind(a?) {
-        AttrKind::Dense { values, .. } => match values.as_slice() {
-            [DenseValue::Int(v)] => Some(to_unsigned(*v, w)),
-            _ => None,
+        AttrKind::Dense(d) => match d.splat_value()? {
+            DenseValue::Int(v) => Some(to_unsigned(v, w)),
+            DenseValue::Float(_) => None,
         },
         _ => int_bits(ctx, a, w),
     }
@@ -468,9 +468,9 @@ fn float_val(ctx: &Context, a: Option<Attr>) -> Option<f64> {
 /// Like [`float_val`], also accepting a splat `dense<...>` (for identities).
 fn splat_float(ctx: &Context, a: Option<Attr>) -> Option<f64> {
     match ctx.attr_kind(a?) {
-        AttrKind::Dense { values, .. } => match values.as_slice() {
-            [DenseValue::Float(b)] => Some(f64::from_bits(*b)),
-            _ => None,
+        AttrKind::Dense(d) => match d.splat_value()? {
+            DenseValue::Float(b) => Some(f64::from_bits(b)),
+            DenseValue::Int(_) => None,
         },
         _ => float_val(ctx, a),
     }

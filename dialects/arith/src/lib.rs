@@ -113,9 +113,8 @@ pub fn constant_float_value(ctx: &Context, v: ValueId) -> Option<f64> {
 /// elements, and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
 pub fn attr_type(ctx: &mut Context, attr: Attr) -> Option<Type> {
     match ctx.attr_kind(attr) {
-        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => {
-            Some(*ty)
-        }
+        AttrKind::Dense(d) => Some(d.ty()),
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => Some(*ty),
         AttrKind::Bool(_) => Some(ctx.i1()),
         AttrKind::String(_) => Some(ctx.intern_type(TypeKind::None)),
         _ => None,

@@ -1182,10 +1182,10 @@ fn materializer_builds_scalar_constants_only() {
         shape: Some(vec![Some(2)]),
         element: i32t,
     });
-    let dense = t.ctx.attr(AttrKind::Dense {
-        ty: tensor,
-        values: vec![weir_ir::DenseValue::Int(1)],
-    });
+    let dense = t
+        .ctx
+        .dense_from_values(tensor, &[weir_ir::DenseValue::Int(1)])
+        .unwrap();
     assert!(materialize_constant(&mut t.ctx, dense, tensor, Location::Unknown, at).is_none());
     let s = t.ctx.str_attr("x");
     assert!(materialize_constant(&mut t.ctx, s, i32t, Location::Unknown, at).is_none());
