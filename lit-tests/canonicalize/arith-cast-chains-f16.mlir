@@ -33,7 +33,7 @@ func.func @float_chains_f16(%h: f16, %f: f32) -> (f16, f32, f32, f16) {
 // with the op's rounding mode, as it does for f64 -> f32.
 // CHECK-LABEL: func.func @half_constants(
 // CHECK-DAG: %[[A:.*]] = arith.constant 1.000000e+00 : bf16
-// CHECK-DAG: %[[B:.*]] = arith.constant 1.007812e+00 : bf16
+// CHECK-DAG: %[[B:.*]] = arith.constant 1.007810e+00 : bf16
 // CHECK-DAG: %[[C:.*]] = arith.constant 9.997559e-02 : f16
 // CHECK-DAG: %[[D:.*]] = arith.constant 0x7C00 : f16
 // CHECK-DAG: %[[E:.*]] = arith.constant 6.550400e+04 : f16
