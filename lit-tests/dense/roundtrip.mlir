@@ -28,7 +28,7 @@ func.func @equal_elements_splat() -> tensor<2x2xi16> {
 }
 
 // CHECK-LABEL: func.func @nested_3d() -> tensor<2x2x2xi32> {
-// CHECK-NEXT:    %cst = arith.constant dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>
+// CHECK-NEXT:    %cst = arith.constant dense<{{\[\[}}[1, 2], [3, 4]], {{\[\[}}5, 6], [7, 8]]]> : tensor<2x2x2xi32>
 func.func @nested_3d() -> tensor<2x2x2xi32> {
   %c = arith.constant dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>
   return %c : tensor<2x2x2xi32>
@@ -119,7 +119,7 @@ func.func @i64() -> tensor<2xi64> {
 }
 
 // CHECK-LABEL: func.func @index() -> tensor<2x2xindex> {
-// CHECK-NEXT:    %cst = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xindex>
+// CHECK-NEXT:    %cst = arith.constant dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xindex>
 func.func @index() -> tensor<2x2xindex> {
   %c = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xindex>
   return %c : tensor<2x2xindex>

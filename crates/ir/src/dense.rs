@@ -326,4 +326,43 @@ impl Context {
     pub fn dense_splat(&mut self, ty: Type, v: DenseValue) -> Result<Attr, String> {
         self.dense_from_values(ty, &[v])
     }
+
+    /// MLIR's `constFoldBinaryOp`/`constFoldUnaryOp` over `dense<...>` operands of one shape:
+    /// `f` on the elements at each position (the `i`-th of every operand), giving a `dense<...>`
+    /// of `result_ty` (same shape, its own element type). When every operand is a splat `f`
+    /// runs once and the result is a splat (O(1) whatever the element count); otherwise once per
+    /// element, splat operands broadcast. `None` when an operand is not dense elements, the
+    /// element counts differ, `f` declines an element (then nothing is built) or returns a
+    /// value of the wrong kind for `result_ty`.
+    pub fn dense_map(
+        &mut self,
+        operands: &[Attr],
+        result_ty: Type,
+        f: impl Fn(&Context, &[DenseValue]) -> Option<DenseValue>,
+    ) -> Option<Attr> {
+        let ctx: &Context = self;
+        let ds: Vec<&DenseElements> = operands
+            .iter()
+            .map(|&a| ctx.dense_elements(a))
+            .collect::<Option<_>>()?;
+        let len = ds.first()?.len();
+        if ds.iter().any(|d| d.len() != len) {
+            return None;
+        }
+        let (_, element) = dense_shape(ctx, result_ty).ok()?;
+        let kind = ElementKind::of(ctx, element)?;
+        let n = if ds.iter().all(|d| d.is_splat()) {
+            len.min(1)
+        } else {
+            len
+        };
+        let mut bytes = Vec::with_capacity(n as usize * kind.byte_width());
+        let mut args = Vec::with_capacity(ds.len());
+        for i in 0..n {
+            args.clear();
+            args.extend(ds.iter().map(|d| d.get(i)));
+            kind.encode(f(ctx, &args)?, &mut bytes)?;
+        }
+        self.dense_from_bytes(result_ty, bytes).ok()
+    }
 }

@@ -1841,9 +1841,14 @@ impl<'a> Parser<'a> {
                         _ => err("hexadecimal float constant out of range for type"),
                     }
                 }
-                _ if tok == Tok::Integer => {
-                    err("unexpected decimal integer literal for a floating point value")
-                }
+                _ if tok == Tok::Integer => Err(Diagnostic::error(
+                    loc.clone(),
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(
+                    loc.clone(),
+                    "add a trailing dot to make the literal a float",
+                )),
                 t => match t.parse::<f64>() {
                     Ok(v) => Ok(float_to_raw(fk, if neg { -v } else { v }) as u128),
                     Err(_) => err("invalid float literal"),
