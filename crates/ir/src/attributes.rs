@@ -48,6 +48,16 @@ pub enum AttrKind {
     /// [`Context::dense_elements`](crate::Context::dense_elements), build with
     /// [`Context::dense_from_values`](crate::Context::dense_from_values)).
     Dense(DenseElements),
+    /// `dense_resource<name> : tensor<...>` (MLIR `DenseResourceElementsAttr`): elements held
+    /// in a blob of the file's `{-# dialect_resources: { builtin: { name: "0x..." } } #-}`
+    /// section, stored once in the context by name
+    /// ([`Context::resource_blob`](crate::Context::resource_blob)); the name may have no blob.
+    DenseResource {
+        /// The shaped type.
+        ty: Type,
+        /// The blob's name (the key in the resource section).
+        name: String,
+    },
     /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as [`DenseValue`]s.
     DenseArray {
         /// The element type (`i1` .. `i64`, `f32`, `f64`).
@@ -85,7 +95,7 @@ pub enum AttrKind {
     /// without `#`).
     Opaque(String),
     /// A builtin attribute Weir does not model, kept as text with its keyword
-    /// (`affine_set<...>`, `distinct[...]<...>`, `sparse<...>`, `dense_resource<...>`); printed
+    /// (`affine_set<...>`, `distinct[...]<...>`, `sparse<...>`); printed
     /// as written, without `#` (distinct from `#sparse<...>`, an attribute of a dialect `sparse`).
     BuiltinText(String),
 }
@@ -117,6 +127,7 @@ impl std::hash::Hash for AttrKind {
             AttrKind::Array(a) => a.hash(h),
             AttrKind::Dict(d) => d.hash(h),
             AttrKind::Dense(d) => d.hash(h),
+            AttrKind::DenseResource { ty, name } => (ty, name).hash(h),
             AttrKind::DenseArray { element, values } => (element, dense_key(values)).hash(h),
             AttrKind::Type(t) => t.hash(h),
             AttrKind::Unit => {}

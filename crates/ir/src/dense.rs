@@ -365,4 +365,36 @@ impl Context {
         }
         self.dense_from_bytes(result_ty, bytes).ok()
     }
+
+    /// Keeps the blob of resource `name` (the last one given wins, as in mlir-opt).
+    pub fn set_resource_blob(&mut self, name: &str, alignment: u32, data: Vec<u8>) {
+        let blob = ResourceBlob {
+            alignment,
+            data: Arc::from(data),
+        };
+        self.resources.insert(name.to_string(), blob);
+    }
+
+    /// The blob of resource `name`, if the file's resource section had one.
+    pub fn resource_blob(&self, name: &str) -> Option<&ResourceBlob> {
+        self.resources.get(name)
+    }
+
+    /// `dense_resource<name> : ty`.
+    pub fn dense_resource(&mut self, ty: Type, name: &str) -> Attr {
+        self.attr(AttrKind::DenseResource {
+            ty,
+            name: name.to_string(),
+        })
+    }
+}
+
+/// The blob of a `dense_resource` (MLIR `AsmResourceBlob`): the data and the alignment the
+/// section's hex string gives in its first four bytes (little-endian).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceBlob {
+    /// The alignment in bytes the data asks for.
+    pub alignment: u32,
+    /// The data, after the alignment prefix.
+    pub data: Arc<[u8]>,
 }

@@ -457,6 +457,10 @@ impl<'a> Parser<'a> {
                 self.parse_alias_definition()?;
                 continue;
             }
+            if self.tok.kind == Tok::FileMetadataBegin {
+                self.parse_file_metadata()?;
+                continue;
+            }
             let op = self.parse_operation()?;
             self.ctx.insert_op(op, InsertPoint::End(block));
         }
@@ -1589,7 +1593,8 @@ impl<'a> Parser<'a> {
                 "loc" => Err(self.error("location attributes are only allowed after operations")),
                 "affine_map" => self.parse_affine_map_attr(),
                 "strided" => self.parse_strided_attr(),
-                "affine_set" | "distinct" | "sparse" | "dense_resource" => {
+                "dense_resource" => self.parse_dense_resource_attr(),
+                "affine_set" | "distinct" | "sparse" => {
                     let kw = self.text().to_string();
                     self.bump();
                     let body = self.skip_balanced_angles()?;
@@ -1878,6 +1883,149 @@ impl<'a> Parser<'a> {
             (v & 1) as u128
         } else {
             v as u128
+        })
+    }
+
+    /// `dense_resource<name> : T` (MLIR `DenseResourceElementsAttr`): the name is a bare key or
+    /// a string; `T` a shaped type. The blob comes from the file's resource section.
+    fn parse_dense_resource_attr(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "<")?;
+        let name = self.parse_resource_key("expected identifier key for 'resource' entry")?;
+        self.expect(Tok::Greater, ">")?;
+        let ty_loc = self.loc(); // mlir-opt reports a wrong type at the `:`
+        self.expect(Tok::Colon, ":")?;
+        let ty = self.parse_type()?;
+        if !matches!(
+            self.ctx.type_kind(ty),
+            TypeKind::Tensor { .. } | TypeKind::Vector { .. } | TypeKind::MemRef { .. }
+        ) {
+            return Err(Diagnostic::error(
+                ty_loc,
+                "`dense_resource` expected a shaped type",
+            ));
+        }
+        Ok(self.ctx.dense_resource(ty, &name))
+    }
+
+    /// A resource key: a bare identifier or a string (`error` otherwise).
+    fn parse_resource_key(&mut self, error: &str) -> PResult<String> {
+        match self.tok.kind {
+            Tok::BareId => {
+                let k = self.text().to_string();
+                self.bump();
+                Ok(k)
+            }
+            Tok::String => self.parse_string(),
+            _ => Err(self.error(error)),
+        }
+    }
+
+    /// The file metadata section `{-# dialect_resources: { builtin: { key: "0x...", ... } } #-}`
+    /// (MLIR's `parseFileMetadataDictionary`): each blob is kept in the context by key, its
+    /// hex string holding the alignment in its first four bytes (little-endian), then the
+    /// data. `external_resources` are skipped (no Weir pass reads them). Messages are
+    /// mlir-opt's.
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.bump();
+        while self.tok.kind != Tok::FileMetadataEnd {
+            let key_loc = self.loc();
+            let key =
+                self.parse_resource_key("expected identifier key in file metadata dictionary")?;
+            self.expect(Tok::Colon, ":")?;
+            match key.as_str() {
+                "dialect_resources" => self.parse_comma_braces(|p| p.parse_dialect_resources())?,
+                "external_resources" => {
+                    self.expect(Tok::LBrace, "{")?;
+                    let mut depth = 1;
+                    while depth > 0 {
+                        match self.tok.kind {
+                            Tok::LBrace => depth += 1,
+                            Tok::RBrace => depth -= 1,
+                            Tok::Eof | Tok::FileMetadataEnd => {
+                                return Err(self.error("expected '}'"))
+                            }
+                            _ => {}
+                        }
+                        self.bump();
+                    }
+                }
+                _ => {
+                    return Err(Diagnostic::error(
+                        key_loc,
+                        format!("unknown key '{key}' in file metadata dictionary"),
+                    ))
+                }
+            }
+            if !self.consume_if(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::FileMetadataEnd, "#-}")
+    }
+
+    /// `{ entry, entry, ... }`, each entry parsed by `entry`.
+    fn parse_comma_braces(
+        &mut self,
+        mut entry: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        self.expect(Tok::LBrace, "{")?;
+        while self.tok.kind != Tok::RBrace {
+            entry(self)?;
+            if !self.consume_if(Tok::Comma) {
+                break;
+            }
+        }
+        if self.tok.kind != Tok::RBrace {
+            return Err(self.error("expected ',' or '}'"));
+        }
+        self.bump();
+        Ok(())
+    }
+
+    /// `dialect: { key: "0x...", ... }`; only the builtin dialect has resources here.
+    fn parse_dialect_resources(&mut self) -> PResult<()> {
+        let loc = self.loc();
+        let dialect = self.parse_resource_key("expected identifier key for 'resource' entry")?;
+        self.expect(Tok::Colon, ":")?;
+        if dialect != "builtin" && !self.syntax.has_dialect(&dialect) {
+            return Err(Diagnostic::error(
+                loc,
+                format!("dialect '{dialect}' is unknown"),
+            ));
+        }
+        self.parse_comma_braces(|p| {
+            if dialect != "builtin" {
+                return Err(p.error(format!(
+                    "unexpected 'resource' section for dialect '{dialect}'"
+                )));
+            }
+            let key = p.parse_resource_key("expected identifier key for 'resource' entry")?;
+            p.expect(Tok::Colon, ":")?;
+            let bad = |p: &Self, what: &str| {
+                p.error(format!("expected hex string blob for key '{key}'{what}"))
+            };
+            if p.tok.kind != Tok::String {
+                return Err(bad(p, ""));
+            }
+            let text = p.text();
+            let digits = text[1..text.len() - 1].strip_prefix("0x");
+            let bytes = digits.filter(|d| d.len() % 2 == 0).and_then(|d| {
+                (0..d.len() / 2)
+                    .map(|i| u8::from_str_radix(&d[2 * i..2 * i + 2], 16).ok())
+                    .collect::<Option<Vec<u8>>>()
+            });
+            let Some(mut bytes) = bytes else {
+                return Err(bad(p, ""));
+            };
+            if bytes.len() < 4 {
+                return Err(bad(p, " to encode alignment in first 4 bytes"));
+            }
+            p.bump();
+            let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            bytes.drain(..4);
+            p.ctx.set_resource_blob(&key, alignment, bytes);
+            Ok(())
         })
     }
 

@@ -690,6 +690,7 @@ impl<'a> Printer<'a> {
         }
         self.print_tree(root);
         self.done.push('\n');
+        write_resources(ctx, root, &mut self.done);
     }
 
     /// The text of `op` if a worker printed it, printing the next window of a threaded
@@ -1318,6 +1319,12 @@ fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
             out.push('}');
         }
         AttrKind::Dense(d) => write_dense(w, out, d),
+        AttrKind::DenseResource { ty, name } => {
+            out.push_str("dense_resource<");
+            write_attr_key(out, name);
+            out.push_str("> : ");
+            write_type(w, out, *ty);
+        }
         AttrKind::DenseArray { element, values } => {
             out.push_str("array<");
             write_type(w, out, *element);
@@ -1394,6 +1401,60 @@ fn write_dense_value(w: Writer<'_>, out: &mut String, v: DenseValue, element: Ty
             ctx.float_kind(element).unwrap_or(FloatKind::F64),
         )),
     }
+}
+
+/// Writes the file metadata section `{-# dialect_resources: ... #-}` with the blob of each
+/// `dense_resource` that `root` and the ops in it use and that has one, in the order of first
+/// use, as mlir-opt prints it: `"0x"`, the alignment as four little-endian bytes (zero for an
+/// empty blob, as mlir-opt writes it), then the data, in upper-case hex. Nothing without such
+/// a blob.
+fn write_resources(ctx: &Context, root: OpId, out: &mut String) {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut names = Vec::new();
+    let mut stack: Vec<Attr> = Vec::new();
+    for op in std::iter::once(root).chain(ctx.nested_ops(root)) {
+        stack.extend(ctx.attrs(op).iter().rev().map(|a| a.value));
+        while let Some(a) = stack.pop() {
+            match ctx.attr_kind(a) {
+                AttrKind::DenseResource { name, .. } => {
+                    if ctx.resource_blob(name).is_some() && seen.insert(name.as_str()) {
+                        names.push(name.as_str());
+                    }
+                }
+                AttrKind::Array(items) => stack.extend(items.iter().rev()),
+                AttrKind::Dict(items) => stack.extend(items.iter().rev().map(|(_, v)| *v)),
+                AttrKind::Dialect { params, .. } => {
+                    stack.extend(params.iter().rev().filter_map(|p| match p {
+                        DialectParam::Attr(a) => Some(*a),
+                        _ => None,
+                    }))
+                }
+                _ => {}
+            }
+        }
+    }
+    if names.is_empty() {
+        return;
+    }
+    out.push_str("\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    for (i, name) in names.iter().enumerate() {
+        let Some(blob) = ctx.resource_blob(name) else {
+            continue;
+        };
+        out.push_str(if i == 0 { "      " } else { ",\n      " });
+        write_attr_key(out, name);
+        let alignment = if blob.data.is_empty() {
+            0
+        } else {
+            blob.alignment
+        };
+        out.push_str(": \"0x");
+        for b in alignment.to_le_bytes().iter().chain(blob.data.iter()) {
+            write!(out, "{b:02X}").unwrap_or(());
+        }
+        out.push('"');
+    }
+    out.push_str("\n    }\n  }\n#-}\n");
 }
 
 /// Writes `dense<...>` as mlir-opt 22 prints it: `dense<>` without elements, `dense<v>` for a

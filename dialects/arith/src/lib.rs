@@ -110,10 +110,11 @@ pub fn constant_float_value(ctx: &Context, v: ValueId) -> Option<f64> {
 }
 
 /// The type of a typed attribute (MLIR `TypedAttr`): integers, floats, bools (`i1`), dense
-/// elements, and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
+/// elements (`dense`, `dense_resource`), and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
 pub fn attr_type(ctx: &mut Context, attr: Attr) -> Option<Type> {
     match ctx.attr_kind(attr) {
         AttrKind::Dense(d) => Some(d.ty()),
+        AttrKind::DenseResource { ty, .. } => Some(*ty),
         AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => Some(*ty),
         AttrKind::Bool(_) => Some(ctx.i1()),
         AttrKind::String(_) => Some(ctx.intern_type(TypeKind::None)),
