@@ -6,7 +6,10 @@
 //! 128; wider types are left alone. Floats are folded in the type's own precision for `f32` and
 //! `f64`; `f16`/`bf16` arithmetic is computed in `f64` and rounded once more to the format (exact
 //! for `+ - * /`: `f64` has more than twice their precision plus two bits, so the second rounding
-//! gives the correctly rounded result), and NaN results are not folded. A folder never changes
+//! gives the correctly rounded result), and NaN results are not folded. `dense<...>` operands of
+//! one shape fold elementwise through the same per-value semantics (`Context::dense_map`: a
+//! splat pair once, giving a splat; an element that does not fold leaves the op), for the ops
+//! MLIR 22 folds so (every binary op, `cmpi`, `select`, `negf`, the casts; not `cmpf`). A folder never changes
 //! the IR and never panics on malformed (unverified) ops: it returns `None` instead.
 //!
 //! Where Weir folds differently from MLIR 22 (on purpose, each time the value is still exact):

@@ -30,7 +30,8 @@
 //!
 //! Folding and canonicalization: `arith.constant` is `CONSTANT_LIKE`, and the dialect registers
 //! a constant materializer ([`fold::materialize_constant`]: scalar integer, `index`, bool and
-//! float constants). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
+//! float constants, and `dense<...>` constants). Folders fold `dense<...>` operands
+//! elementwise where MLIR does (`Context::dense_map`). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
 //! integer arithmetic, division and shifts folded only where defined, IEEE float arithmetic in
 //! the type's precision, NaN-aware comparisons, casts, the identities that hold for every input).
 //! Canonicalization patterns move constants to the right of commutative ops and `cmpi`,
