@@ -2086,7 +2086,7 @@ fn dense_hex_bytes(hex: &str, kind: ElementKind, total: u64) -> Result<Vec<u8>, 
             .collect());
     }
     let w = kind.byte_width() as u64;
-    if n as u64 != w && n as u64 != total * w {
+    if n as u64 != w && Some(n as u64) != total.checked_mul(w) {
         return Err(HexError::Size);
     }
     Ok((0..n).map(byte).collect())
