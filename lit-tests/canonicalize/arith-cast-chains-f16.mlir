@@ -28,13 +28,14 @@ func.func @float_chains_f16(%h: f16, %f: f32) -> (f16, f32, f32, f16) {
 // = 1.0078125; 0.1 to f16 = 0x2E66 = (1 + 614/1024) * 2^-4 = 0.0999755859375; 70000 to f16
 // (largest finite 65504) = inf, toward_zero 65504; bitcast -2.0 : f16 (0xC000) = -16384 : i16,
 // and as bf16 0xC000 = -2.0; bitcast 15360 = 0x3C00 = 1.0 : f16; 0 - 1 = -1 in f16; 256 + 1 in bf16
-// is halfway between 256 and 258: to even, 256.
+// is halfway between 256 and 258: to even, 256. The values are spelled as mlir-opt 22 prints
+// them (APFloat's digits: 0x2E66 : f16 as 9.997550e-02, 0x3F81 : bf16 as 1.007810e+00).
 // Weir differs: mlir-opt 22 folds truncf only when it is exact (here 1.0 to bf16), Weir rounds
 // with the op's rounding mode, as it does for f64 -> f32.
 // CHECK-LABEL: func.func @half_constants(
 // CHECK-DAG: %[[A:.*]] = arith.constant 1.000000e+00 : bf16
-// CHECK-DAG: %[[B:.*]] = arith.constant 1.007812e+00 : bf16
-// CHECK-DAG: %[[C:.*]] = arith.constant 9.997559e-02 : f16
+// CHECK-DAG: %[[B:.*]] = arith.constant 1.007810e+00 : bf16
+// CHECK-DAG: %[[C:.*]] = arith.constant 9.997550e-02 : f16
 // CHECK-DAG: %[[D:.*]] = arith.constant 0x7C00 : f16
 // CHECK-DAG: %[[E:.*]] = arith.constant 6.550400e+04 : f16
 // CHECK-DAG: %[[F:.*]] = arith.constant -16384 : i16

@@ -297,7 +297,7 @@ fn parse_arg(
         }
         AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => Err(mismatch(ctx, type_to_string(ctx, t))),
         AttrKind::Bool(_) => Err(mismatch(ctx, "i1".to_string())),
-        AttrKind::Dense { .. } => Err(error(format!(
+        AttrKind::Dense(_) => Err(error(format!(
             "cf-run: --arg #{index}: tensor arguments are not supported yet (the JIT runs scalar code only)"
         ))),
         _ => Err(error(format!("cf-run: --arg #{index} '{text}' is not a typed integer or float attribute"))),

@@ -1,13 +1,14 @@
 //! Builtin attributes, interned in the [`Context`](crate::Context) (MLIR `BuiltinAttributes.td`).
 
 use crate::affine::AffineMap;
+use crate::dense::DenseElements;
 use crate::types::Type;
 
 /// An interned attribute: a small `Copy` handle into the context's attribute table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Attr(pub(crate) u32);
 
-/// One element of a `dense<...>` attribute.
+/// One element of a `dense<...>` or `array<...>` attribute, by value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum DenseValue {
     /// An integer element: `i1` as 0/1, others as [`Context::normalize_int`](crate::Context::normalize_int) gives.
@@ -42,15 +43,22 @@ pub enum AttrKind {
     Array(Vec<Attr>),
     /// `{k = v, ...}`, kept sorted by key (MLIR prints dictionaries sorted).
     Dict(Vec<(String, Attr)>),
-    /// `dense<...> : tensor<...>` or `: vector<...>`. One element = a splat; otherwise the
-    /// elements in row-major order, as many as the shape has.
-    Dense {
-        /// The shaped (tensor or vector) type.
+    /// `dense<...> : tensor<...>` or `: vector<...>`: raw bytes in the element type's layout,
+    /// a splat stored once (see [`crate::dense`]; read with
+    /// [`Context::dense_elements`](crate::Context::dense_elements), build with
+    /// [`Context::dense_from_values`](crate::Context::dense_from_values)).
+    Dense(DenseElements),
+    /// `dense_resource<name> : tensor<...>` (MLIR `DenseResourceElementsAttr`): elements held
+    /// in a blob of the file's `{-# dialect_resources: { builtin: { name: "0x..." } } #-}`
+    /// section, stored once in the context by name
+    /// ([`Context::resource_blob`](crate::Context::resource_blob)); the name may have no blob.
+    DenseResource {
+        /// The shaped type.
         ty: Type,
-        /// One element (a splat), or every element in row-major order.
-        values: Vec<DenseValue>,
+        /// The blob's name (the key in the resource section).
+        name: String,
     },
-    /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as in [`AttrKind::Dense`].
+    /// `array<i64: 1, 2>` (MLIR `DenseArrayAttr`); elements as [`DenseValue`]s.
     DenseArray {
         /// The element type (`i1` .. `i64`, `f32`, `f64`).
         element: Type,
@@ -87,7 +95,7 @@ pub enum AttrKind {
     /// without `#`).
     Opaque(String),
     /// A builtin attribute Weir does not model, kept as text with its keyword
-    /// (`affine_set<...>`, `distinct[...]<...>`, `sparse<...>`, `dense_resource<...>`); printed
+    /// (`affine_set<...>`, `distinct[...]<...>`, `sparse<...>`); printed
     /// as written, without `#` (distinct from `#sparse<...>`, an attribute of a dialect `sparse`).
     BuiltinText(String),
 }
@@ -118,7 +126,8 @@ impl std::hash::Hash for AttrKind {
             AttrKind::String(s) | AttrKind::Opaque(s) | AttrKind::BuiltinText(s) => s.hash(h),
             AttrKind::Array(a) => a.hash(h),
             AttrKind::Dict(d) => d.hash(h),
-            AttrKind::Dense { ty, values } => (ty, dense_key(values)).hash(h),
+            AttrKind::Dense(d) => d.hash(h),
+            AttrKind::DenseResource { ty, name } => (ty, name).hash(h),
             AttrKind::DenseArray { element, values } => (element, dense_key(values)).hash(h),
             AttrKind::Type(t) => t.hash(h),
             AttrKind::Unit => {}

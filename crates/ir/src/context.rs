@@ -56,6 +56,8 @@ pub struct Context {
     type_ids: FxHashMap<TypeKind, Type>,
     attrs: Vec<AttrKind>,
     attr_ids: FxHashMap<AttrKind, Attr>,
+    /// The blobs of `dense_resource<name>` attributes, by name (see [`crate::dense`]).
+    pub(crate) resources: FxHashMap<String, crate::dense::ResourceBlob>,
     op_names: Vec<String>,
     op_name_ids: FxHashMap<String, OpName>,
     attr_names: Vec<String>,
@@ -89,6 +91,7 @@ impl Default for Context {
             type_ids: FxHashMap::default(),
             attrs: Vec::new(),
             attr_ids: FxHashMap::default(),
+            resources: FxHashMap::default(),
             op_names: Vec::new(),
             op_name_ids: FxHashMap::default(),
             attr_names: Vec::new(),

@@ -9,6 +9,7 @@
 pub mod affine;
 pub mod attributes;
 pub mod context;
+pub mod dense;
 pub mod diagnostic;
 pub mod entities;
 pub mod interfaces;
@@ -24,6 +25,7 @@ pub mod view;
 pub use affine::{AffineBinOp, AffineExpr, AffineMap};
 pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};
 pub use context::{sign_extend, Context, InsertPoint, TypePrinterFn};
+pub use dense::{DenseElements, ElementKind};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{
     AttrName, BlockId, NamedAttr, OpId, OpName, OpState, RegionId, Use, ValueDef, ValueId,

@@ -976,14 +976,17 @@ fn switch_wide_cases() {
         shape: vec![3],
         element: i64t,
     });
-    let cases = b.ctx.attr(AttrKind::Dense {
-        ty: vt,
-        values: vec![
-            DenseValue::Int(1),
-            DenseValue::Int((1 << 32) + 1),
-            DenseValue::Int(7),
-        ],
-    });
+    let cases = b
+        .ctx
+        .dense_from_values(
+            vt,
+            &[
+                DenseValue::Int(1),
+                DenseValue::Int((1 << 32) + 1),
+                DenseValue::Int(7),
+            ],
+        )
+        .unwrap();
     let seg = b.seg(&[0, 1, 0]);
     let sizes = b.seg(&[1, 1, 1]);
     b.raw(
@@ -1036,10 +1039,10 @@ fn switch_dense_i8_negative_cases() {
         element: i8t,
     });
     // Cases -2, -1, 0, 1, 2 return 10, 11, 12, 13, 14; the default returns -5.
-    let cases = b.ctx.attr(AttrKind::Dense {
-        ty: vt,
-        values: (-2..=2).map(DenseValue::Int).collect::<Vec<_>>(),
-    });
+    let cases = b
+        .ctx
+        .dense_from_values(vt, &(-2..=2).map(DenseValue::Int).collect::<Vec<_>>())
+        .unwrap();
     let seg = b.seg(&[0, 0, 0, 0, 0]);
     let sizes = b.seg(&[1, 0, 0]);
     let mut succs = vec![d];

@@ -57,8 +57,12 @@ pub enum Tok {
     Plus,
     /// `-`
     Minus,
-    /// `{-#` / `#-}` are not supported; `::` is lexed as two colons.
+    /// `...` (`::` is lexed as two colons).
     Ellipsis,
+    /// `{-#`, which opens the file metadata section (`dialect_resources`).
+    FileMetadataBegin,
+    /// `#-}`, which closes it.
+    FileMetadataEnd,
 }
 
 /// A token: its kind and its byte range in the source.
@@ -128,6 +132,18 @@ impl<'a> Lexer<'a> {
         }
         let c = self.peek(0);
         self.pos += 1;
+        if matches!(
+            (c, self.peek(0), self.peek(1)),
+            (b'{', b'-', b'#') | (b'#', b'-', b'}')
+        ) {
+            self.pos += 2;
+            let kind = if c == b'{' {
+                Tok::FileMetadataBegin
+            } else {
+                Tok::FileMetadataEnd
+            };
+            return tok(kind, self.pos);
+        }
         let single = match c {
             b'(' => Some(Tok::LParen),
             b')' => Some(Tok::RParen),

@@ -5,6 +5,7 @@
 //! [`Syntax`] entries that dialect crates register.
 
 pub mod diagnostics;
+mod float_text;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
@@ -15,8 +16,8 @@ pub use parser::{
     parse_attribute_text, parse_module, Argument, PResult, ParseOptions, Parser, UnresolvedOperand,
 };
 pub use printer::{
-    attr_to_string, attr_to_string_with, format_float, print_op, print_op_to, symbol_text,
-    type_to_string, type_to_string_with, DialectPrinter, PrintOptions, Printer,
+    attr_to_string, attr_to_string_with, format_float, format_float_bits, print_op, print_op_to,
+    symbol_text, type_to_string, type_to_string_with, DialectPrinter, PrintOptions, Printer,
     PARALLEL_PRINT_MIN_OPS,
 };
 pub use registry::{

@@ -11,8 +11,9 @@ use crate::lexer::{lex_error, unescape, Lexer, Tok, Token};
 use crate::registry::{ItemSyntax, OpSyntax, Syntax};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
+use weir_ir::dense::float_to_raw;
 use weir_ir::{
-    Attr, AttrKind, BlockId, Context, DenseValue, Diagnostic, DialectParam, Dim, FloatKind,
+    Attr, AttrKind, BlockId, Context, Diagnostic, DialectParam, Dim, ElementKind, FloatKind,
     InsertPoint, Location, OpId, OpState, RegionId, Signedness, Traits, Type, TypeKind, ValueId,
 };
 
@@ -454,6 +455,10 @@ impl<'a> Parser<'a> {
         while self.tok.kind != Tok::Eof {
             if matches!(self.tok.kind, Tok::HashId | Tok::ExclId) {
                 self.parse_alias_definition()?;
+                continue;
+            }
+            if self.tok.kind == Tok::FileMetadataBegin {
+                self.parse_file_metadata()?;
                 continue;
             }
             let op = self.parse_operation()?;
@@ -1588,7 +1593,8 @@ impl<'a> Parser<'a> {
                 "loc" => Err(self.error("location attributes are only allowed after operations")),
                 "affine_map" => self.parse_affine_map_attr(),
                 "strided" => self.parse_strided_attr(),
-                "affine_set" | "distinct" | "sparse" | "dense_resource" => {
+                "dense_resource" => self.parse_dense_resource_attr(),
+                "affine_set" | "distinct" | "sparse" => {
                     let kw = self.text().to_string();
                     self.bump();
                     let body = self.skip_balanced_angles()?;
@@ -1692,108 +1698,116 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.int_attr(v, ty))
     }
 
+    /// `dense<...> : T`. MLIR's TensorLiteralParser checks the literal's structure before it
+    /// knows the type; here a first pass checks the structure (nesting, shape, element count)
+    /// without storing elements, then the type is parsed, and a second pass re-lexes the
+    /// literal and writes each element's bytes into one buffer (no allocation per element).
     fn parse_dense_attr(&mut self) -> PResult<Attr> {
+        let kw_loc = self.loc();
         self.bump();
         self.expect(Tok::Less, "<")?;
-        let lit_loc = self.loc();
-        let mut elems: Vec<(bool, String)> = Vec::new(); // (is_negative, literal text)
+        let literal = (self.tok, self.lexer.pos());
         let mut shape = Vec::new();
-        let mut hex: Option<String> = None;
+        let mut count = 0u64;
+        let mut hex = None;
         if self.tok.kind == Tok::String {
-            hex = Some(self.parse_string()?);
+            let loc = self.loc();
+            hex = Some((self.parse_string()?, loc));
         } else if self.tok.kind != Tok::Greater {
-            self.parse_dense_elements(&mut elems, &mut shape, 0)?;
+            self.parse_dense_structure(&mut shape, &mut count, 0)?;
         }
         self.expect(Tok::Greater, ">")?;
         self.expect(Tok::Colon, ":")?;
-        let ty_loc = self.loc();
         let ty = self.parse_type()?;
-        let (dims, element) = match self.ctx.type_kind(ty).clone() {
-            TypeKind::Tensor {
-                shape: Some(dims),
-                element,
-            } => (dims, element),
-            TypeKind::Vector { shape, element } => (shape.into_iter().map(Some).collect(), element),
-            _ => {
-                return Err(Diagnostic::error(
-                    ty_loc,
-                    "elements literal must be a ranked tensor or vector type",
-                ))
-            }
-        };
-        let Some(count) = dims
+        let at_kw = |m: &str| Diagnostic::error(kw_loc.clone(), m);
+        let (dims, element) = weir_ir::dense::dense_shape(self.ctx, ty).map_err(at_kw)?;
+        let kind = ElementKind::of(self.ctx, element)
+            .ok_or_else(|| at_kw("dense elements of this element type are not supported"))?;
+        let total = dims
             .iter()
-            .try_fold(1u64, |acc, d| d.and_then(|d| acc.checked_mul(d)))
-        else {
-            return Err(Diagnostic::error(
-                ty_loc,
-                "elements literal type must have static shape",
-            ));
-        };
-        let values = if let Some(h) = hex {
-            self.dense_from_hex(&h, element, count, &lit_loc)?
+            .try_fold(1u64, |acc, &d| acc.checked_mul(d))
+            .ok_or_else(|| at_kw("dense elements type has too many elements"))?;
+        let bytes = if let Some((h, loc)) = hex {
+            dense_hex_bytes(&h, kind, total).map_err(|e| match e {
+                HexError::Digits => Diagnostic::error(
+                    loc,
+                    "expected string containing hex digits starting with `0x`",
+                ),
+                HexError::Size => at_kw(&format!(
+                    "elements hex data size is invalid for provided type: '{}'",
+                    self.type_str(ty)
+                )),
+            })?
         } else {
-            let is_splat = shape.is_empty() && elems.len() == 1;
-            let is_empty_literal = shape.is_empty() && elems.is_empty() && count == 0;
-            if !is_splat && !is_empty_literal {
-                let want: Vec<u64> = dims.iter().map(|d| d.unwrap_or(0)).collect();
-                if shape != want {
-                    return Err(Diagnostic::error(
-                        lit_loc,
-                        format!(
-                            "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                            join(&shape),
-                            join(&want)
-                        ),
-                    ));
+            let is_splat = shape.is_empty() && count == 1;
+            let is_empty_literal = shape.is_empty() && count == 0 && total == 0;
+            if !is_splat && !is_empty_literal && shape != dims {
+                return Err(at_kw(&format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    join(&shape),
+                    join(&dims)
+                )));
+            }
+            // Second pass: the literal again, elements only (the structure was checked).
+            let after = (self.tok, self.lexer.pos());
+            self.tok = literal.0;
+            self.lexer.reset(literal.1);
+            let mut bytes = Vec::with_capacity(count as usize * kind.byte_width());
+            while self.tok.kind != Tok::Greater {
+                if matches!(self.tok.kind, Tok::LSquare | Tok::RSquare | Tok::Comma) {
+                    self.bump();
+                } else {
+                    let raw = self.parse_dense_element(kind, element)?;
+                    bytes.extend_from_slice(&raw.to_le_bytes()[..kind.byte_width()]);
                 }
             }
-            let mut out = Vec::with_capacity(elems.len());
-            for (neg, text) in &elems {
-                out.push(self.dense_value(*neg, text, element, &lit_loc)?);
-            }
-            out
+            self.tok = after.0;
+            self.lexer.reset(after.1);
+            bytes
         };
-        // All-equal elements are stored (and printed) as a splat, as MLIR does.
-        let values = if values.len() > 1 && values.iter().all(|v| *v == values[0]) {
-            vec![values[0]]
-        } else {
-            values
-        };
-        Ok(self.ctx.attr(AttrKind::Dense { ty, values }))
+        self.ctx.dense_from_bytes(ty, bytes).map_err(|m| at_kw(&m))
     }
 
-    fn parse_dense_elements(
+    /// The structure of a dense literal: `[`-nesting consistent, the size of each level in
+    /// `shape` and the number of elements in `count`; elements are checked to be literals,
+    /// not converted. Returns the rank of the element parsed (0 for a scalar).
+    fn parse_dense_structure(
         &mut self,
-        out: &mut Vec<(bool, String)>,
         shape: &mut Vec<u64>,
+        count: &mut u64,
         depth: usize,
-    ) -> PResult<()> {
+    ) -> PResult<usize> {
+        const RANKS: &str = "tensor literal is invalid; ranks are not consistent between elements";
         if depth >= MAX_TYPE_NESTING as usize {
             return Err(self.type_nesting_error());
         }
         if self.tok.kind != Tok::LSquare {
             let neg = self.consume_if(Tok::Minus);
             match self.tok.kind {
-                Tok::Integer | Tok::Float => out.push((neg, self.text().to_string())),
-                Tok::BareId if !neg && (self.text() == "true" || self.text() == "false") => {
-                    out.push((false, self.text().to_string()))
-                }
+                Tok::Integer | Tok::Float => {}
+                Tok::BareId if !neg && (self.text() == "true" || self.text() == "false") => {}
                 _ => return Err(self.error("expected element literal of primitive type")),
             }
+            *count += 1;
             self.bump();
-            return Ok(());
+            return Ok(0);
         }
         self.bump();
         let mut n = 0u64;
+        let mut ranks = None;
+        let mut consistent = true;
         if self.tok.kind != Tok::RSquare {
             loop {
-                self.parse_dense_elements(out, shape, depth + 1)?;
+                let r = self.parse_dense_structure(shape, count, depth + 1)?;
+                consistent &= *ranks.get_or_insert(r) == r;
                 n += 1;
                 if !self.consume_if(Tok::Comma) {
                     break;
                 }
             }
+        }
+        if self.tok.kind == Tok::RSquare && !consistent {
+            return Err(self.error(RANKS));
         }
         self.expect(Tok::RSquare, "]")?;
         if shape.len() <= depth {
@@ -1802,136 +1816,235 @@ impl<'a> Parser<'a> {
         if shape[depth] == u64::MAX {
             shape[depth] = n;
         } else if shape[depth] != n {
-            return Err(
-                self.error("tensor literal is invalid; ranks are not consistent between elements")
-            );
+            return Err(self.error(RANKS));
         }
-        Ok(())
+        Ok(1 + ranks.unwrap_or(0))
     }
 
-    fn dense_value(
-        &mut self,
-        neg: bool,
-        text: &str,
-        element: Type,
-        loc: &Location,
-    ) -> PResult<DenseValue> {
-        if let Some(fk) = self.ctx.float_kind(element) {
-            let v = match text {
-                "true" | "false" => {
-                    return Err(Diagnostic::error(
-                        loc.clone(),
-                        "expected floating point literal",
-                    ))
-                }
-                t if t.starts_with("0x") => u64::from_str_radix(&t[2..], 16)
-                    .ok()
-                    .and_then(|b| float_from_bits(fk, b))
-                    .ok_or_else(|| {
-                        Diagnostic::error(
-                            loc.clone(),
-                            "hexadecimal float constant out of range for type",
-                        )
-                    })?,
-                t => round_to(
-                    fk,
-                    t.parse::<f64>()
-                        .map_err(|_| Diagnostic::error(loc.clone(), "invalid float literal"))?,
-                ),
-            };
-            return Ok(DenseValue::Float((if neg { -v } else { v }).to_bits()));
+    /// One element literal (`-`? then an integer, float or `true`/`false`) of a `dense<...>`
+    /// or `array<...>` of element type `element`, as its bit pattern in the element's layout
+    /// (a hexadecimal float literal's bits exactly). Errors are mlir-opt's, at the literal.
+    fn parse_dense_element(&mut self, kind: ElementKind, element: Type) -> PResult<u128> {
+        let neg = self.consume_if(Tok::Minus);
+        let loc = self.loc();
+        let tok = self.tok.kind;
+        let text = self.text();
+        if !matches!(tok, Tok::Integer | Tok::Float | Tok::BareId) {
+            return Err(self.wrong_token_error("expected integer or float literal"));
         }
-        let Some(width) = self.ctx.int_width(element) else {
-            return Err(Diagnostic::error(
-                loc.clone(),
-                "dense elements of this element type are not supported",
-            ));
-        };
+        self.bump();
+        let err = |m: &str| Err(Diagnostic::error(loc.clone(), m));
+        if let ElementKind::Float(fk) = kind {
+            return match text {
+                "true" | "false" => err("expected floating point literal"),
+                t if t.starts_with("0x") => {
+                    if neg {
+                        return err("hexadecimal float literal should not have a leading minus");
+                    }
+                    match u64::from_str_radix(&t[2..], 16) {
+                        Ok(b) if fk.width() == 64 || b >> fk.width() == 0 => Ok(b as u128),
+                        _ => err("hexadecimal float constant out of range for type"),
+                    }
+                }
+                _ if tok == Tok::Integer => Err(Diagnostic::error(
+                    loc.clone(),
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(
+                    loc.clone(),
+                    "add a trailing dot to make the literal a float",
+                )),
+                t => match t.parse::<f64>() {
+                    Ok(v) => Ok(float_to_raw(fk, if neg { -v } else { v }) as u128),
+                    Err(_) => err("invalid float literal"),
+                },
+            };
+        }
         let v = match text {
             "true" => 1,
             "false" => 0,
-            t if t.contains('.') => {
-                return Err(Diagnostic::error(
-                    loc.clone(),
-                    "expected integer elements, but parsed floating-point",
-                ))
+            _ if tok == Tok::Float => {
+                return err("expected integer elements, but parsed floating-point")
             }
-            t => parse_int_literal(t)
-                .ok_or_else(|| Diagnostic::error(loc.clone(), "integer constant out of range"))?,
+            t => match parse_int_literal(t) {
+                Some(v) => v,
+                None => return err("integer constant out of range"),
+            },
         };
-        let v = if neg { -v } else { v };
-        if !int_fits(v, width, self.ctx.type_kind(element)) {
-            return Err(Diagnostic::error(
-                loc.clone(),
-                "integer constant out of range for type",
-            ));
+        if neg && matches!(kind, ElementKind::Int { unsigned: true, .. }) {
+            return err("expected unsigned integer elements, but parsed negative value");
         }
-        // Stored as AttrKind::Dense says: i1 as 0/1, other widths normalized like integer attributes.
-        Ok(DenseValue::Int(if width == 1 {
-            v & 1
+        let v = if neg { -v } else { v };
+        let width = self.ctx.int_width(element).unwrap_or(64);
+        if !int_fits(v, width, self.ctx.type_kind(element)) {
+            return err("integer constant out of range for type");
+        }
+        Ok(if width == 1 {
+            (v & 1) as u128
         } else {
-            self.ctx.normalize_int(v, element)
-        }))
+            v as u128
+        })
     }
 
-    fn dense_from_hex(
-        &mut self,
-        hex: &str,
-        element: Type,
-        count: u64,
-        loc: &Location,
-    ) -> PResult<Vec<DenseValue>> {
-        let err = || Diagnostic::error(loc.clone(), "elements hex string should start with '0x'");
-        let digits = hex.strip_prefix("0x").ok_or_else(err)?;
-        let bytes: Option<Vec<u8>> = (0..digits.len() / 2)
-            .map(|i| u8::from_str_radix(digits.get(2 * i..2 * i + 2)?, 16).ok())
-            .collect();
-        let bytes = bytes.filter(|_| digits.len() % 2 == 0).ok_or_else(err)?;
-        let fk = self.ctx.float_kind(element);
-        let width = fk
-            .map(|k| k.width())
-            .or_else(|| self.ctx.int_width(element))
-            .unwrap_or(0);
-        let elem_bytes = width.div_ceil(8).max(1) as usize;
-        if bytes.len() as u64 != count * elem_bytes as u64 && bytes.len() != elem_bytes {
+    /// `dense_resource<name> : T` (MLIR `DenseResourceElementsAttr`): the name is a bare key or
+    /// a string; `T` a shaped type. The blob comes from the file's resource section.
+    fn parse_dense_resource_attr(&mut self) -> PResult<Attr> {
+        self.bump();
+        self.expect(Tok::Less, "<")?;
+        let name = self.parse_resource_key("expected identifier key for 'resource' entry")?;
+        self.expect(Tok::Greater, ">")?;
+        let ty_loc = self.loc(); // mlir-opt reports a wrong type at the `:`
+        self.expect(Tok::Colon, ":")?;
+        let ty = self.parse_type()?;
+        if !matches!(
+            self.ctx.type_kind(ty),
+            TypeKind::Tensor { .. } | TypeKind::Vector { .. } | TypeKind::MemRef { .. }
+        ) {
             return Err(Diagnostic::error(
-                loc.clone(),
-                "elements hex data size is invalid for provided type",
+                ty_loc,
+                "`dense_resource` expected a shaped type",
             ));
         }
-        Ok(bytes
-            .chunks(elem_bytes)
-            .map(|c| {
-                let raw = c.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64);
-                match fk {
-                    Some(k) => {
-                        DenseValue::Float(float_from_bits(k, raw).unwrap_or(f64::NAN).to_bits())
+        Ok(self.ctx.dense_resource(ty, &name))
+    }
+
+    /// A resource key: a bare identifier or a string (`error` otherwise).
+    fn parse_resource_key(&mut self, error: &str) -> PResult<String> {
+        match self.tok.kind {
+            Tok::BareId => {
+                let k = self.text().to_string();
+                self.bump();
+                Ok(k)
+            }
+            Tok::String => self.parse_string(),
+            _ => Err(self.error(error)),
+        }
+    }
+
+    /// The file metadata section `{-# dialect_resources: { builtin: { key: "0x...", ... } } #-}`
+    /// (MLIR's `parseFileMetadataDictionary`): each blob is kept in the context by key, its
+    /// hex string holding the alignment in its first four bytes (little-endian), then the
+    /// data. `external_resources` are skipped (no Weir pass reads them). Messages are
+    /// mlir-opt's.
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.bump();
+        while self.tok.kind != Tok::FileMetadataEnd {
+            let key_loc = self.loc();
+            let key =
+                self.parse_resource_key("expected identifier key in file metadata dictionary")?;
+            self.expect(Tok::Colon, ":")?;
+            match key.as_str() {
+                "dialect_resources" => self.parse_comma_braces(|p| p.parse_dialect_resources())?,
+                "external_resources" => {
+                    self.expect(Tok::LBrace, "{")?;
+                    let mut depth = 1;
+                    while depth > 0 {
+                        match self.tok.kind {
+                            Tok::LBrace => depth += 1,
+                            Tok::RBrace => depth -= 1,
+                            Tok::Eof | Tok::FileMetadataEnd => {
+                                return Err(self.error("expected '}'"))
+                            }
+                            _ => {}
+                        }
+                        self.bump();
                     }
-                    None => DenseValue::Int(if width >= 64 {
-                        raw as i64 as i128
-                    } else {
-                        weir_ir::sign_extend(raw as i128, width)
-                    }),
                 }
-            })
-            .collect())
+                _ => {
+                    return Err(Diagnostic::error(
+                        key_loc,
+                        format!("unknown key '{key}' in file metadata dictionary"),
+                    ))
+                }
+            }
+            if !self.consume_if(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::FileMetadataEnd, "#-}")
+    }
+
+    /// `{ entry, entry, ... }`, each entry parsed by `entry`.
+    fn parse_comma_braces(
+        &mut self,
+        mut entry: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        self.expect(Tok::LBrace, "{")?;
+        while self.tok.kind != Tok::RBrace {
+            entry(self)?;
+            if !self.consume_if(Tok::Comma) {
+                break;
+            }
+        }
+        if self.tok.kind != Tok::RBrace {
+            return Err(self.error("expected ',' or '}'"));
+        }
+        self.bump();
+        Ok(())
+    }
+
+    /// `dialect: { key: "0x...", ... }`; only the builtin dialect has resources here.
+    fn parse_dialect_resources(&mut self) -> PResult<()> {
+        let loc = self.loc();
+        let dialect = self.parse_resource_key("expected identifier key for 'resource' entry")?;
+        self.expect(Tok::Colon, ":")?;
+        if dialect != "builtin" && !self.syntax.has_dialect(&dialect) {
+            return Err(Diagnostic::error(
+                loc,
+                format!("dialect '{dialect}' is unknown"),
+            ));
+        }
+        self.parse_comma_braces(|p| {
+            if dialect != "builtin" {
+                return Err(p.error(format!(
+                    "unexpected 'resource' section for dialect '{dialect}'"
+                )));
+            }
+            let key = p.parse_resource_key("expected identifier key for 'resource' entry")?;
+            p.expect(Tok::Colon, ":")?;
+            let bad = |p: &Self, what: &str| {
+                p.error(format!("expected hex string blob for key '{key}'{what}"))
+            };
+            if p.tok.kind != Tok::String {
+                return Err(bad(p, ""));
+            }
+            let text = p.text();
+            let digits = text[1..text.len() - 1].strip_prefix("0x");
+            let bytes = digits.filter(|d| d.len() % 2 == 0).and_then(|d| {
+                (0..d.len() / 2)
+                    .map(|i| u8::from_str_radix(&d[2 * i..2 * i + 2], 16).ok())
+                    .collect::<Option<Vec<u8>>>()
+            });
+            let Some(mut bytes) = bytes else {
+                return Err(bad(p, ""));
+            };
+            if bytes.len() < 4 {
+                return Err(bad(p, " to encode alignment in first 4 bytes"));
+            }
+            p.bump();
+            let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            bytes.drain(..4);
+            p.ctx.set_resource_blob(&key, alignment, bytes);
+            Ok(())
+        })
     }
 
     fn parse_dense_array_attr(&mut self) -> PResult<Attr> {
         self.bump();
         self.expect(Tok::Less, "<")?;
+        let ty_loc = self.loc();
         let element = self.parse_type()?;
+        let kind = ElementKind::of(self.ctx, element).ok_or_else(|| {
+            Diagnostic::error(
+                ty_loc,
+                "dense elements of this element type are not supported",
+            )
+        })?;
         let mut values = Vec::new();
         if self.consume_if(Tok::Colon) {
             loop {
-                let loc = self.loc();
-                let neg = self.consume_if(Tok::Minus);
-                let text = self.text().to_string();
-                if !matches!(self.tok.kind, Tok::Integer | Tok::Float | Tok::BareId) {
-                    return Err(self.wrong_token_error("expected integer or float literal"));
-                }
-                self.bump();
-                values.push(self.dense_value(neg, &text, element, &loc)?);
+                let raw = self.parse_dense_element(kind, element)?;
+                values.push(kind.decode(&raw.to_le_bytes()[..kind.byte_width()]));
                 if !self.consume_if(Tok::Comma) {
                     break;
                 }
@@ -1940,6 +2053,43 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Greater, ">")?;
         Ok(self.ctx.attr(AttrKind::DenseArray { element, values }))
     }
+}
+
+/// Why a `dense<"0x...">` string was rejected.
+enum HexError {
+    /// Not `0x` followed by an even number of hex digits.
+    Digits,
+    /// A byte count that is neither one element nor all of them.
+    Size,
+}
+
+/// The element bytes of the hex form `"0x..."` of a dense literal of `total` elements of
+/// `kind`, in MLIR's layout of the hex data: each element's little-endian bytes, one element
+/// for a splat; `i1` elements packed 8 to a byte (bit `i % 8` of byte `i / 8`), a single
+/// `0x00`/`0xFF` byte being a splat. The result is Weir's layout (one byte per `i1`).
+fn dense_hex_bytes(hex: &str, kind: ElementKind, total: u64) -> Result<Vec<u8>, HexError> {
+    let digits = hex.strip_prefix("0x").ok_or(HexError::Digits)?;
+    if digits.len() % 2 != 0 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(HexError::Digits);
+    }
+    let byte = |i: usize| u8::from_str_radix(&digits[2 * i..2 * i + 2], 16).unwrap_or(0);
+    let n = digits.len() / 2;
+    if matches!(kind, ElementKind::Int { width: 1, .. }) {
+        if n == 1 && (byte(0) == 0 || byte(0) == 0xFF) {
+            return Ok(vec![byte(0) & 1]);
+        }
+        if n as u64 != total.div_ceil(8) {
+            return Err(HexError::Size);
+        }
+        return Ok((0..total as usize)
+            .map(|i| (byte(i / 8) >> (i % 8)) & 1)
+            .collect());
+    }
+    let w = kind.byte_width() as u64;
+    if n as u64 != w && Some(n as u64) != total.checked_mul(w) {
+        return Err(HexError::Size);
+    }
+    Ok((0..n).map(byte).collect())
 }
 
 fn join(v: &[u64]) -> String {

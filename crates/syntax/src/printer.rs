@@ -6,9 +6,11 @@ use crate::lexer::escape;
 use crate::registry::Syntax;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
+use weir_ir::dense::float_to_raw;
 use weir_ir::{
-    AffineBinOp, AffineExpr, AffineMap, Attr, AttrKind, BlockId, Context, DenseValue, DialectParam,
-    Dim, FloatKind, OpId, RegionId, Signedness, Type, TypeKind, ValueId,
+    AffineBinOp, AffineExpr, AffineMap, Attr, AttrKind, BlockId, Context, DenseElements,
+    DenseValue, DialectParam, Dim, ElementKind, FloatKind, OpId, RegionId, Signedness, Type,
+    TypeKind, ValueId,
 };
 
 /// What to print (mlir-opt's `--mlir-print-*` flags).
@@ -688,6 +690,7 @@ impl<'a> Printer<'a> {
         }
         self.print_tree(root);
         self.done.push('\n');
+        write_resources(ctx, root, &mut self.done);
     }
 
     /// The text of `op` if a worker printed it, printing the next window of a threaded
@@ -1233,46 +1236,33 @@ fn write_type_list(w: Writer<'_>, out: &mut String, tys: &[Type]) {
     }
 }
 
-/// Formats a float the way MLIR does: `1.000000e+00` when six digits of scientific notation
-/// give the value back exactly, else the shortest round-trip decimal, and the hex bit pattern
-/// (`0x7FC00000`) for NaN and infinities.
+/// Formats a float the way MLIR's `printFloatValue` does: six digits of scientific notation
+/// (`1.000000e+00`, LLVM `APFloat::toString(s, 6, 0, false)`) when they give the value back
+/// exactly, else APFloat's default form (`9.9999999999999995E-8`), and the hex bit pattern
+/// (`0x7FC00000`) for NaN and infinities. `value` is rounded to `kind` first.
 pub fn format_float(value: f64, kind: FloatKind) -> String {
-    if !value.is_finite() {
-        let bits = match kind {
-            FloatKind::F64 => format!("{:X}", value.to_bits()),
-            FloatKind::F32 => format!("{:X}", (value as f32).to_bits()),
-            FloatKind::F16 => format!("{:X}", half::f16::from_f64(value).to_bits()),
-            FloatKind::BF16 => format!("{:X}", half::bf16::from_f64(value).to_bits()),
-        };
-        return format!("0x{bits}");
-    }
-    let sci = mlir_exp(&format!("{value:.6e}"));
-    let back: f64 = sci.parse().unwrap_or(f64::NAN);
-    if crate::parser::round_to(kind, back) == value {
-        return sci;
-    }
-    let shortest = match kind {
-        FloatKind::F32 => format!("{:e}", value as f32),
-        _ => format!("{value:e}"),
-    };
-    let s = mlir_exp(&shortest);
-    if s.contains('.') {
-        s
-    } else {
-        s.replacen('e', ".0e", 1)
-    }
+    format_float_bits(float_to_raw(kind, value), kind)
 }
 
-/// Rewrites Rust's `1.5e0` exponent into C's `1.5e+00`.
-fn mlir_exp(s: &str) -> String {
-    let Some((mantissa, exp)) = s.split_once('e') else {
-        return s.to_string();
-    };
-    let (sign, digits) = match exp.strip_prefix('-') {
-        Some(d) => ('-', d),
-        None => ('+', exp),
-    };
-    format!("{mantissa}e{sign}{digits:0>2}")
+/// [`format_float`] of the value whose bit pattern in format `kind` is `raw` (NaN payloads
+/// printed exactly).
+pub fn format_float_bits(raw: u64, kind: FloatKind) -> String {
+    let value = weir_ir::dense::float_from_raw(kind, raw);
+    if value.is_finite() {
+        let sci = crate::float_text::to_string(raw, kind, 6, 0, false);
+        let back = match kind {
+            FloatKind::F32 => sci.parse::<f32>().map(|v| v.to_bits() as u64),
+            _ => sci.parse::<f64>().map(|v| float_to_raw(kind, v)),
+        };
+        if back == Ok(raw) {
+            return sci;
+        }
+        let default = crate::float_text::to_string(raw, kind, 0, 3, true);
+        if default.contains('.') {
+            return default;
+        }
+    }
+    format!("0x{raw:X}")
 }
 
 fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
@@ -1328,25 +1318,10 @@ fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
             }
             out.push('}');
         }
-        AttrKind::Dense { ty, values } => {
-            let (dims, element) = match ctx.type_kind(*ty) {
-                TypeKind::Tensor {
-                    shape: Some(d),
-                    element,
-                } => (d.iter().map(|d| d.unwrap_or(0)).collect(), *element),
-                TypeKind::Vector { shape, element } => (shape.clone(), *element),
-                _ => (Vec::new(), *ty),
-            };
-            out.push_str("dense<");
-            if values.is_empty() {
-                // `dense<>`: an empty tensor.
-            } else if values.len() == 1 || dims.is_empty() {
-                if let Some(v) = values.first() {
-                    write_dense_value(w, out, *v, element);
-                }
-            } else {
-                write_dense_nested(w, out, values, &dims, element);
-            }
+        AttrKind::Dense(d) => write_dense(w, out, d),
+        AttrKind::DenseResource { ty, name } => {
+            out.push_str("dense_resource<");
+            write_attr_key(out, name);
             out.push_str("> : ");
             write_type(w, out, *ty);
         }
@@ -1428,27 +1403,130 @@ fn write_dense_value(w: Writer<'_>, out: &mut String, v: DenseValue, element: Ty
     }
 }
 
-fn write_dense_nested(
-    w: Writer<'_>,
-    out: &mut String,
-    values: &[DenseValue],
-    dims: &[u64],
-    element: Type,
-) {
-    let Some((&first, rest)) = dims.split_first() else {
-        if let Some(v) = values.first() {
-            write_dense_value(w, out, *v, element);
+/// Writes the file metadata section `{-# dialect_resources: ... #-}` with the blob of each
+/// `dense_resource` that `root` and the ops in it use and that has one, in the order of first
+/// use, as mlir-opt prints it: `"0x"`, the alignment as four little-endian bytes (zero for an
+/// empty blob, as mlir-opt writes it), then the data, in upper-case hex. Nothing without such
+/// a blob.
+fn write_resources(ctx: &Context, root: OpId, out: &mut String) {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut names = Vec::new();
+    let mut stack: Vec<Attr> = Vec::new();
+    for op in std::iter::once(root).chain(ctx.nested_ops(root)) {
+        stack.extend(ctx.attrs(op).iter().rev().map(|a| a.value));
+        while let Some(a) = stack.pop() {
+            match ctx.attr_kind(a) {
+                AttrKind::DenseResource { name, .. } => {
+                    if ctx.resource_blob(name).is_some() && seen.insert(name.as_str()) {
+                        names.push(name.as_str());
+                    }
+                }
+                AttrKind::Array(items) => stack.extend(items.iter().rev()),
+                AttrKind::Dict(items) => stack.extend(items.iter().rev().map(|(_, v)| *v)),
+                AttrKind::Dialect { params, .. } => {
+                    stack.extend(params.iter().rev().filter_map(|p| match p {
+                        DialectParam::Attr(a) => Some(*a),
+                        _ => None,
+                    }))
+                }
+                _ => {}
+            }
         }
+    }
+    if names.is_empty() {
+        return;
+    }
+    out.push_str("\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    for (i, name) in names.iter().enumerate() {
+        let Some(blob) = ctx.resource_blob(name) else {
+            continue;
+        };
+        out.push_str(if i == 0 { "      " } else { ",\n      " });
+        write_attr_key(out, name);
+        let alignment = if blob.data.is_empty() {
+            0
+        } else {
+            blob.alignment
+        };
+        out.push_str(": \"0x");
+        for b in alignment.to_le_bytes().iter().chain(blob.data.iter()) {
+            write!(out, "{b:02X}").unwrap_or(());
+        }
+        out.push('"');
+    }
+    out.push_str("\n    }\n  }\n#-}\n");
+}
+
+/// Writes `dense<...>` as mlir-opt 22 prints it: `dense<>` without elements, `dense<v>` for a
+/// splat (one element included), the hex form `dense<"0x...">` for more than 100 elements
+/// (`i1` bit-packed, as MLIR's raw data), else nested `[...]` lists in row-major order.
+fn write_dense(w: Writer<'_>, out: &mut String, d: &DenseElements) {
+    let dims = match weir_ir::dense::dense_shape(w.ctx, d.ty()) {
+        Ok((dims, _)) => dims,
+        Err(_) => Vec::new(),
+    };
+    out.push_str("dense<");
+    if d.is_empty() {
+    } else if d.is_splat() {
+        write_dense_element(out, d, 0);
+    } else if d.len() > 100 {
+        out.push_str("\"0x");
+        let hex = |out: &mut String, b: u8| write!(out, "{b:02X}").unwrap_or(());
+        if matches!(d.element_kind(), ElementKind::Int { width: 1, .. }) {
+            for chunk in d.raw_bytes().chunks(8) {
+                hex(
+                    out,
+                    chunk.iter().rev().fold(0, |acc, &b| (acc << 1) | (b & 1)),
+                );
+            }
+        } else {
+            for &b in d.raw_bytes() {
+                hex(out, b);
+            }
+        }
+        out.push('"');
+    } else {
+        write_dense_nested(out, d, &dims, 0);
+    }
+    out.push_str("> : ");
+    write_type(w, out, d.ty());
+}
+
+/// Writes element `i` of `d`: `true`/`false` for `i1`, a decimal integer, or a float in MLIR's
+/// format (non-finite values as their bits in hex, e.g. `0x7FC00000`).
+fn write_dense_element(out: &mut String, d: &DenseElements, i: u64) {
+    match d.element_kind() {
+        ElementKind::Float(k) => {
+            let raw = d
+                .raw_element(i)
+                .iter()
+                .rev()
+                .fold(0u64, |a, &b| (a << 8) | b as u64);
+            out.push_str(&format_float_bits(raw, k));
+        }
+        kind => match d.int(i) {
+            Some(v) if matches!(kind, ElementKind::Int { width: 1, .. }) => {
+                out.push_str(if v != 0 { "true" } else { "false" })
+            }
+            Some(v) => write!(out, "{v}").unwrap_or(()),
+            None => {}
+        },
+    }
+}
+
+/// Writes the elements from `start` of a (sub)tensor of shape `dims` as nested lists.
+fn write_dense_nested(out: &mut String, d: &DenseElements, dims: &[u64], start: u64) {
+    let Some((&first, rest)) = dims.split_first() else {
+        write_dense_element(out, d, start);
         return;
     };
-    let inner: usize = rest.iter().product::<u64>() as usize;
+    let inner: u64 = rest.iter().product();
     out.push('[');
-    for i in 0..first as usize {
-        if i > 0 {
+    for j in 0..first {
+        if j > 0 {
             out.push_str(", ");
         }
-        let chunk = values.get(i * inner..(i + 1) * inner).unwrap_or(&[]);
-        write_dense_nested(w, out, chunk, rest, element);
+        write_dense_nested(out, d, rest, start + j * inner);
     }
     out.push(']');
 }

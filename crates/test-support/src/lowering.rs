@@ -507,18 +507,19 @@ impl Interp<'_> {
             }
             _ => {
                 let flag = self.get(ctx.operand(o, 0))?;
-                let values: Vec<i128> =
-                    match ctx.attr_of(o, "case_values").map(|a| ctx.attr_kind(a)) {
-                        Some(AttrKind::Dense { values, .. }) => values
+                let values: Vec<i128> = match ctx.attr_of(o, "case_values") {
+                    Some(a) => match ctx.dense_elements(a) {
+                        Some(d) => d
                             .iter()
                             .map(|v| match v {
-                                DenseValue::Int(i) => *i,
+                                DenseValue::Int(i) => i,
                                 DenseValue::Float(_) => i128::MIN,
                             })
                             .collect(),
-                        None => Vec::new(),
-                        _ => return Err("bad case_values".into()),
-                    };
+                        None => return Err("bad case_values".into()),
+                    },
+                    None => Vec::new(),
+                };
                 let ty = ctx.value_type(ctx.operand(o, 0));
                 values
                     .iter()

@@ -6,7 +6,10 @@
 //! 128; wider types are left alone. Floats are folded in the type's own precision for `f32` and
 //! `f64`; `f16`/`bf16` arithmetic is computed in `f64` and rounded once more to the format (exact
 //! for `+ - * /`: `f64` has more than twice their precision plus two bits, so the second rounding
-//! gives the correctly rounded result), and NaN results are not folded. A folder never changes
+//! gives the correctly rounded result), and NaN results are not folded. `dense<...>` operands of
+//! one shape fold elementwise through the same per-value semantics (`Context::dense_map`: a
+//! splat pair once, giving a splat; an element that does not fold leaves the op), for the ops
+//! MLIR 22 folds so (every binary op, `cmpi`, `select`, `negf`, the casts; not `cmpf`). A folder never changes
 //! the IR and never panics on malformed (unverified) ops: it returns `None` instead.
 //!
 //! Where Weir folds differently from MLIR 22 (on purpose, each time the value is still exact):
@@ -98,9 +101,9 @@ fn int_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
 /// `m_ConstantInt` match splats), for the identities that return an existing value.
 fn splat_bits(ctx: &Context, a: Option<Attr>, w: u32) -> Option<u128> {
     match ctx.attr_kind(a?) {
-        AttrKind::Dense { values, .. } => match values.as_slice() {
-            [DenseValue::Int(v)] => Some(to_unsigned(*v, w)),
-            _ => None,
+        AttrKind::Dense(d) => match d.splat_value()? {
+            DenseValue::Int(v) => Some(to_unsigned(v, w)),
+            DenseValue::Float(_) => None,
         },
         _ => int_bits(ctx, a, w),
     }
@@ -133,6 +136,16 @@ pub(crate) fn fold_int_binary(
         if let (Some(a), Some(b)) = (int_bits(ctx, c[0], w), int_bits(ctx, c[1], w)) {
             let r = kind.eval(a, b, w)?;
             return constant(int_result(ctx, r, w, ty));
+        }
+    } else if let [Some(a), Some(b)] = *c {
+        let folded = ctx.dense_map(&[a, b], ty, |_, v| match *v {
+            [DenseValue::Int(a), DenseValue::Int(b)] => kind
+                .eval(to_unsigned(a, w), to_unsigned(b, w), w)
+                .map(|r| DenseValue::Int(sext(r, w))),
+            _ => None,
+        });
+        if let Some(r) = folded {
+            return constant(r);
         }
     }
     int_identity(ctx, op, kind, c, w, ty, scalar)
@@ -403,6 +416,15 @@ pub(crate) fn fold_cmpi(
             let v = pred.evaluate(a as i128, b as i128, w);
             return constant(ctx.int_attr(v as i128, result_ty));
         }
+    } else if let [Some(a), Some(b)] = *c {
+        let folded = ctx.dense_map(&[a, b], result_ty, |_, v| match *v {
+            [DenseValue::Int(a), DenseValue::Int(b)] => {
+                let (a, b) = (to_unsigned(a, w) as i128, to_unsigned(b, w) as i128);
+                Some(DenseValue::Int(pred.evaluate(a, b, w) as i128))
+            }
+            _ => None,
+        });
+        return folded.and_then(constant);
     }
     None
 }
@@ -430,6 +452,16 @@ pub(crate) fn fold_select(
         None => {}
     }
     let result_ty = ctx.value_type(ctx.result(op, 0));
+    // A non-splat constant condition picks elementwise between constant operands.
+    if let [Some(cv), Some(a), Some(b)] = *c {
+        let picked = ctx.dense_map(&[cv, a, b], result_ty, |_, v| match v[0] {
+            DenseValue::Int(cv) => Some(if cv != 0 { v[1] } else { v[2] }),
+            DenseValue::Float(_) => None,
+        });
+        if let Some(r) = picked {
+            return constant(r);
+        }
+    }
     // select %c, true, false -> %c
     if is_i1(ctx, result_ty)
         && ctx.value_type(cond) == result_ty
@@ -468,9 +500,9 @@ fn float_val(ctx: &Context, a: Option<Attr>) -> Option<f64> {
 /// Like [`float_val`], also accepting a splat `dense<...>` (for identities).
 fn splat_float(ctx: &Context, a: Option<Attr>) -> Option<f64> {
     match ctx.attr_kind(a?) {
-        AttrKind::Dense { values, .. } => match values.as_slice() {
-            [DenseValue::Float(b)] => Some(f64::from_bits(*b)),
-            _ => None,
+        AttrKind::Dense(d) => match d.splat_value()? {
+            DenseValue::Float(b) => Some(f64::from_bits(b)),
+            DenseValue::Int(_) => None,
         },
         _ => float_val(ctx, a),
     }
@@ -589,21 +621,37 @@ pub(crate) fn fold_float_binary(
     let fk = ctx.float_kind(element_type(ctx, ty))?;
     if ctx.float_kind(ty).is_some() {
         if let (Some(a), Some(b)) = (float_val(ctx, c[0]), float_val(ctx, c[1])) {
-            let r = match fk {
-                FloatKind::F32 | FloatKind::F64 => Some(eval_float(kind, a, b, fk)),
-                _ => {
-                    let r = eval_float(kind, a, b, FloatKind::F64);
-                    (!r.is_nan())
-                        .then(|| crate::half::round(r, fk, 0))
-                        .flatten()
-                }
-            };
-            if let Some(r) = r {
+            if let Some(r) = float_binary_value(kind, a, b, fk) {
                 return constant(ctx.float_attr(r, ty));
             }
         }
+    } else if let [Some(a), Some(b)] = *c {
+        let folded = ctx.dense_map(&[a, b], ty, |_, v| match *v {
+            [DenseValue::Float(a), DenseValue::Float(b)] => {
+                float_binary_value(kind, f64::from_bits(a), f64::from_bits(b), fk)
+                    .map(|r| DenseValue::Float(r.to_bits()))
+            }
+            _ => None,
+        });
+        if let Some(r) = folded {
+            return constant(r);
+        }
     }
     float_identity(ctx, op, kind, c)
+}
+
+/// `a op b` in format `fk`: `f32`/`f64` in their own precision; `f16`/`bf16` computed in `f64`
+/// and rounded to the format, a NaN result not folded (`None`).
+fn float_binary_value(kind: FloatBinaryOp, a: f64, b: f64, fk: FloatKind) -> Option<f64> {
+    match fk {
+        FloatKind::F32 | FloatKind::F64 => Some(eval_float(kind, a, b, fk)),
+        _ => {
+            let r = eval_float(kind, a, b, FloatKind::F64);
+            (!r.is_nan())
+                .then(|| crate::half::round(r, fk, 0))
+                .flatten()
+        }
+    }
 }
 
 /// MLIR's float identities, which hold for every input including NaN and signed zeros:
@@ -660,7 +708,13 @@ pub(crate) fn fold_negf(
         }
     }
     let ty = ctx.value_type(ctx.result(op, 0));
-    ctx.float_kind(ty)?;
+    if ctx.float_kind(ty).is_none() {
+        let negated = ctx.dense_map(&[c[0]?], ty, |_, v| match v[0] {
+            DenseValue::Float(b) => Some(DenseValue::Float((-f64::from_bits(b)).to_bits())),
+            DenseValue::Int(_) => None,
+        });
+        return negated.and_then(constant);
+    }
     let v = float_val(ctx, c[0])?;
     constant(ctx.float_attr(-v, ty))
 }
@@ -703,7 +757,7 @@ pub(crate) fn fold_cmpf(
 
 // ------------------------------------------------------------------------------ casts
 
-/// The cast ops (scalars only).
+/// The cast ops: scalar constants, and `dense<...>` constants elementwise (MLIR folds both).
 pub(crate) fn fold_cast(
     ctx: &mut Context,
     op: OpId,
@@ -728,37 +782,79 @@ pub(crate) fn fold_cast(
         return constant(ctx.int_attr(0, to));
     }
     let a = c[0]?;
-    let attr = match name.as_str() {
+    let (ef, et) = (element_type(ctx, from), element_type(ctx, to));
+    if ef == from {
+        let v = scalar_value(ctx, a)?;
+        let r = cast_element(ctx, op, &name, from, to, v)?;
+        return constant(match r {
+            DenseValue::Int(i) => ctx.int_attr(i, to),
+            DenseValue::Float(b) => ctx.float_attr(f64::from_bits(b), to),
+        });
+    }
+    let folded = ctx.dense_map(&[a], to, |ctx, v| {
+        cast_element(ctx, op, &name, ef, et, v[0])
+    });
+    folded.and_then(constant)
+}
+
+/// The value of a scalar integer, bool or float constant.
+fn scalar_value(ctx: &Context, a: Attr) -> Option<DenseValue> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(DenseValue::Int(*value)),
+        AttrKind::Bool(b) => Some(DenseValue::Int(*b as i128)),
+        AttrKind::Float { bits, .. } => Some(DenseValue::Float(*bits)),
+        _ => None,
+    }
+}
+
+/// The cast op `op` (named `name`) of one value `v` from element type `from` to `to`: the
+/// scalar semantics, shared by the scalar and the elementwise `dense<...>` folds; `None` where
+/// MLIR does not fold.
+fn cast_element(
+    ctx: &Context,
+    op: OpId,
+    name: &str,
+    from: Type,
+    to: Type,
+    v: DenseValue,
+) -> Option<DenseValue> {
+    let int = |w: u32| match v {
+        DenseValue::Int(i) => Some(to_unsigned(i, w)),
+        DenseValue::Float(_) => None,
+    };
+    let float = || match v {
+        DenseValue::Float(b) => Some(f64::from_bits(b)),
+        DenseValue::Int(_) => None,
+    };
+    let int_out = |bits: u128, w: u32| DenseValue::Int(sext(bits, w));
+    let float_out = |x: f64| DenseValue::Float(x.to_bits());
+    Some(match name {
         "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
         | "arith.trunci" => {
             let (wf, wt) = (foldable_width(ctx, from)?, foldable_width(ctx, to)?);
-            let bits = int_bits(ctx, Some(a), wf)?;
-            let r = IntCastOp::from_name(&name)?.eval(bits, wf, wt)?;
-            int_result(ctx, r, wt, to)
+            let r = IntCastOp::from_name(name)?.eval(int(wf)?, wf, wt)?;
+            int_out(r, wt)
         }
         "arith.sitofp" | "arith.uitofp" => {
             let wf = foldable_width(ctx, from)?;
-            let bits = int_bits(ctx, Some(a), wf)?;
+            let bits = int(wf)?;
             let fk = ctx.float_kind(to)?;
-            let v = match (name.as_str(), fk) {
+            float_out(match (name, fk) {
                 ("arith.sitofp", FloatKind::F32) => sext(bits, wf) as f32 as f64,
                 ("arith.sitofp", FloatKind::F64) => sext(bits, wf) as f64,
                 (_, FloatKind::F32) => bits as f32 as f64,
                 (_, FloatKind::F64) => bits as f64,
                 _ => return None,
-            };
-            ctx.float_attr(v, to)
+            })
         }
         "arith.fptosi" | "arith.fptoui" => {
             ctx.float_kind(from)?;
             let wt = foldable_width(ctx, to)?;
-            let v = float_val(ctx, Some(a))?;
-            let bits = float_to_int(v, wt, name == "arith.fptosi")?;
-            int_result(ctx, bits, wt, to)
+            int_out(float_to_int(float()?, wt, name == "arith.fptosi")?, wt)
         }
         "arith.extf" => {
             let (kf, kt) = (ctx.float_kind(from)?, ctx.float_kind(to)?);
-            let v = float_val(ctx, Some(a))?;
+            let v = float()?;
             // Exact widening; NaN payloads are not tracked through f64 storage.
             let ok = match kt {
                 FloatKind::F64 => kf != FloatKind::F64,
@@ -768,12 +864,12 @@ pub(crate) fn fold_cast(
             if !ok || v.is_nan() {
                 return None;
             }
-            ctx.float_attr(v, to)
+            float_out(v)
         }
         "arith.truncf" => {
             ctx.float_kind(from)?;
             let kt = ctx.float_kind(to)?;
-            let v = float_val(ctx, Some(a))?;
+            let v = float()?;
             if v.is_nan() {
                 return None;
             }
@@ -781,17 +877,15 @@ pub(crate) fn fold_cast(
                 None => 0,
                 Some(_) => crate::flags::rounding_mode(ctx, op)?,
             };
-            let r = match kt {
+            float_out(match kt {
                 FloatKind::F32 => f64_to_f32(v, mode)? as f64,
                 FloatKind::F64 => return None,
                 _ => crate::half::round(v, kt, mode)?,
-            };
-            ctx.float_attr(r, to)
+            })
         }
-        "arith.bitcast" => bitcast(ctx, a, from, to)?,
+        "arith.bitcast" => bitcast(ctx, v, from, to)?,
         _ => return None,
-    };
-    constant(attr)
+    })
 }
 
 /// `trunci(extsi/extui(a))` with `a` of the result type -> `a`; `bitcast(bitcast(a))` with `a`
@@ -896,34 +990,38 @@ fn f64_to_f32(v: f64, mode: usize) -> Option<f32> {
     })
 }
 
-/// `arith.bitcast` between a signless integer and a float of the same width, or between
-/// `f16` and `bf16`.
-fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
-    match (ctx.type_kind(from).clone(), ctx.type_kind(to).clone()) {
+/// `arith.bitcast` of one value between a signless integer and a float of the same width, or
+/// between `f16` and `bf16`.
+fn bitcast(ctx: &Context, v: DenseValue, from: Type, to: Type) -> Option<DenseValue> {
+    let int = |w: u32| match v {
+        DenseValue::Int(i) => Some(to_unsigned(i, w)),
+        DenseValue::Float(_) => None,
+    };
+    let float = || match v {
+        DenseValue::Float(b) => Some(f64::from_bits(b)),
+        DenseValue::Int(_) => None,
+    };
+    let float_out = |x: f64| Some(DenseValue::Float(x.to_bits()));
+    match (ctx.type_kind(from), ctx.type_kind(to)) {
         (
             TypeKind::Integer { width: 16, .. },
-            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
-        ) => {
-            let bits = int_bits(ctx, Some(a), 16)?;
-            let v = crate::half::from_bits(bits as u16, k)?;
-            Some(ctx.float_attr(v, to))
-        }
+            &TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+        ) => float_out(crate::half::from_bits(int(16)? as u16, k)?),
         (
-            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
+            &TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16)),
             TypeKind::Integer { width: 16, .. },
-        ) => {
-            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, k)?;
-            Some(int_result(ctx, bits as u128, 16, to))
+        ) => Some(DenseValue::Int(sext(
+            crate::half::to_bits(float()?, k)? as u128,
+            16,
+        ))),
+        (&TypeKind::Float(kf @ (FloatKind::F16 | FloatKind::BF16)), &TypeKind::Float(kt)) => {
+            let bits = crate::half::to_bits(float()?, kf)?;
+            float_out(crate::half::from_bits(bits, kt)?)
         }
-        (TypeKind::Float(kf @ (FloatKind::F16 | FloatKind::BF16)), TypeKind::Float(kt)) => {
-            let bits = crate::half::to_bits(float_val(ctx, Some(a))?, kf)?;
-            let v = crate::half::from_bits(bits, kt)?;
-            Some(ctx.float_attr(v, to))
-        }
-        (TypeKind::Integer { .. }, TypeKind::Float(k)) => {
+        (TypeKind::Integer { .. }, &TypeKind::Float(k)) => {
             let w = foldable_width(ctx, from)?;
-            let bits = int_bits(ctx, Some(a), w)?;
-            let v = match (k, w) {
+            let bits = int(w)?;
+            float_out(match (k, w) {
                 (FloatKind::F32, 32) => {
                     let f = f32::from_bits(bits as u32);
                     // A signaling NaN would be quieted by the f64 storage.
@@ -934,18 +1032,17 @@ fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
                 }
                 (FloatKind::F64, 64) => f64::from_bits(bits as u64),
                 _ => return None,
-            };
-            Some(ctx.float_attr(v, to))
+            })
         }
-        (TypeKind::Float(k), TypeKind::Integer { .. }) => {
+        (&TypeKind::Float(k), TypeKind::Integer { .. }) => {
             let w = foldable_width(ctx, to)?;
-            let v = float_val(ctx, Some(a))?;
+            let v = float()?;
             let bits = match (k, w) {
                 (FloatKind::F32, 32) => (v as f32).to_bits() as u128,
                 (FloatKind::F64, 64) => v.to_bits() as u128,
                 _ => return None,
             };
-            Some(int_result(ctx, bits, w, to))
+            Some(DenseValue::Int(sext(bits, w)))
         }
         _ => None,
     }
@@ -953,9 +1050,9 @@ fn bitcast(ctx: &mut Context, a: Attr, from: Type, to: Type) -> Option<Attr> {
 
 // ------------------------------------------------------------------------------ materializer
 
-/// Creates `arith.constant` for a scalar integer, `index`, bool or float attribute of type `ty`
-/// (MLIR `ArithDialect::materializeConstant`); `None` for anything else (dense elements, a type
-/// mismatch, signed/unsigned integer types).
+/// Creates `arith.constant` for a scalar integer, `index`, bool or float attribute of type `ty`,
+/// or a `dense<...>` of type `ty` (MLIR `ArithDialect::materializeConstant`); `None` for
+/// anything else (a type mismatch, signed/unsigned integer types).
 pub fn materialize_constant(
     ctx: &mut Context,
     value: Attr,
@@ -969,6 +1066,7 @@ pub fn materialize_constant(
         }
         AttrKind::Bool(_) => is_i1(ctx, ty),
         AttrKind::Float { ty: t, .. } => *t == ty && ctx.float_kind(ty).is_some(),
+        AttrKind::Dense(d) => d.ty() == ty,
         _ => false,
     };
     ok.then(|| crate::build_constant(ctx, at, value, loc))

@@ -30,7 +30,8 @@
 //!
 //! Folding and canonicalization: `arith.constant` is `CONSTANT_LIKE`, and the dialect registers
 //! a constant materializer ([`fold::materialize_constant`]: scalar integer, `index`, bool and
-//! float constants). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
+//! float constants, and `dense<...>` constants). Folders fold `dense<...>` operands
+//! elementwise where MLIR does (`Context::dense_map`). Every other op has a folder with MLIR's exact semantics ([`fold`]: wrapping
 //! integer arithmetic, division and shifts folded only where defined, IEEE float arithmetic in
 //! the type's precision, NaN-aware comparisons, casts, the identities that hold for every input).
 //! Canonicalization patterns move constants to the right of commutative ops and `cmpi`,
@@ -110,12 +111,12 @@ pub fn constant_float_value(ctx: &Context, v: ValueId) -> Option<f64> {
 }
 
 /// The type of a typed attribute (MLIR `TypedAttr`): integers, floats, bools (`i1`), dense
-/// elements, and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
+/// elements (`dense`, `dense_resource`), and strings (`none`). `None` for the others (arrays, dictionaries, types, ...).
 pub fn attr_type(ctx: &mut Context, attr: Attr) -> Option<Type> {
     match ctx.attr_kind(attr) {
-        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => {
-            Some(*ty)
-        }
+        AttrKind::Dense(d) => Some(d.ty()),
+        AttrKind::DenseResource { ty, .. } => Some(*ty),
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => Some(*ty),
         AttrKind::Bool(_) => Some(ctx.i1()),
         AttrKind::String(_) => Some(ctx.intern_type(TypeKind::None)),
         _ => None,

@@ -244,9 +244,9 @@ fn verify_constant(ctx: &Context, op: OpId) -> DiagResult<()> {
     };
     let result_ty = ctx.value_type(ctx.result(op, 0));
     let same_type = match ctx.attr_kind(value) {
-        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::Dense { ty, .. } => {
-            *ty == result_ty
-        }
+        AttrKind::Dense(d) => d.ty() == result_ty,
+        AttrKind::DenseResource { ty, .. } => *ty == result_ty,
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => *ty == result_ty,
         // `BoolAttr` is an `i1` integer attribute; `StringAttr` is typed `none`.
         AttrKind::Bool(_) => is_i1(ctx, result_ty),
         AttrKind::String(_) => matches!(ctx.type_kind(result_ty), TypeKind::None),

@@ -106,7 +106,7 @@ fn constant_accessors() {
     assert_eq!(constant_float_value(&ctx, r(2)), Some(2.5));
     assert!(matches!(
         ctx.attr_kind(constant_value(&ctx, ops[3]).unwrap()),
-        AttrKind::Dense { .. }
+        AttrKind::Dense(_)
     ));
     assert_eq!(constant_value(&ctx, ops[4]), None);
     assert_eq!(constant_int_value(&ctx, r(4)), None);

@@ -1175,18 +1175,20 @@ fn materializer_builds_scalar_constants_only() {
     assert_eq!(weir_dialect_arith::constant_int_value(&t.ctx, v), Some(1));
     let c = t.float(2.5, "f32");
     assert!(materialize_constant(&mut t.ctx, c, f32t, Location::Unknown, at).is_some());
-    // Type mismatch, tensors, strings: not materialized.
+    // Type mismatch, strings: not materialized.
     let c = t.int(5, "i32");
     assert!(materialize_constant(&mut t.ctx, c, idx, Location::Unknown, at).is_none());
     let tensor = t.ctx.intern_type(TypeKind::Tensor {
         shape: Some(vec![Some(2)]),
         element: i32t,
     });
-    let dense = t.ctx.attr(AttrKind::Dense {
-        ty: tensor,
-        values: vec![weir_ir::DenseValue::Int(1)],
-    });
-    assert!(materialize_constant(&mut t.ctx, dense, tensor, Location::Unknown, at).is_none());
+    let dense = t
+        .ctx
+        .dense_from_values(tensor, &[weir_ir::DenseValue::Int(1)])
+        .unwrap();
+    // A dense constant of the result type is materialized (MLIR's materializer builds it).
+    let v = materialize_constant(&mut t.ctx, dense, tensor, Location::Unknown, at).unwrap();
+    assert_eq!(t.ctx.constant_of(v), Some(dense));
     let s = t.ctx.str_attr("x");
     assert!(materialize_constant(&mut t.ctx, s, i32t, Location::Unknown, at).is_none());
     // arith.constant is CONSTANT_LIKE: Context::constant_of sees its value.

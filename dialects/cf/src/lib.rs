@@ -51,12 +51,12 @@ pub use patterns::{
 use std::ops::Range;
 pub use views::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use weir_dialect_arith::util::{
-    check_type, custom_op_error, normalize_int, op_loc, parse_custom_integer, parse_custom_keyword,
-    verify_counts, Arity, Constraint,
+    check_type, custom_op_error, op_loc, parse_custom_integer, parse_custom_keyword, verify_counts,
+    Arity, Constraint,
 };
 use weir_ir::{
     op_error, Attr, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, InsertPoint,
-    Location, OpDef, OpId, OpState, Signedness, Traits, Type, TypeKind, ValueId,
+    Location, OpDef, OpId, OpState, Traits, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
@@ -235,54 +235,14 @@ pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     }
 }
 
-/// The canonical stored form of case value `v` of integer type `ty`: zero-extended for `uiN`,
-/// sign-extended otherwise (`i1`: 0 or 1), as the attribute parser stores literals.
-fn normalize_case(ctx: &Context, ty: Type, v: i128) -> i128 {
-    match ctx.type_kind(ty) {
-        TypeKind::Integer {
-            width,
-            signedness: Signedness::Unsigned,
-        } if *width < 128 => ((v as u128) & ((1u128 << width) - 1)) as i128,
-        TypeKind::Integer { width, .. } => normalize_int(v, *width),
-        _ => v,
-    }
-}
-
 /// The element type and the (splat-expanded, normalized) values of an integer `dense<...>`.
 fn dense_int_elements(ctx: &Context, attr: Attr) -> Option<(Type, Vec<i128>)> {
-    let AttrKind::Dense { ty, values } = ctx.attr_kind(attr) else {
-        return None;
-    };
-    let (count, element) = match ctx.type_kind(*ty) {
-        TypeKind::Vector { shape, element } => (shape.iter().product::<u64>(), *element),
-        TypeKind::Tensor {
-            shape: Some(dims),
-            element,
-        } => (
-            dims.iter().map(|d| d.unwrap_or(0)).product::<u64>(),
-            *element,
-        ),
-        _ => return None,
-    };
-    if !matches!(ctx.type_kind(element), TypeKind::Integer { .. }) {
+    let d = ctx.dense_elements(attr)?;
+    if !matches!(ctx.type_kind(d.element_type()), TypeKind::Integer { .. }) {
         return None;
     }
-    let ints: Option<Vec<i128>> = values
-        .iter()
-        .map(|v| match v {
-            DenseValue::Int(i) => Some(normalize_case(ctx, element, *i)),
-            DenseValue::Float(_) => None,
-        })
-        .collect();
-    let ints = ints?;
-    let out = if ints.len() as u64 == count {
-        ints
-    } else if ints.len() == 1 {
-        vec![ints[0]; count as usize]
-    } else {
-        return None;
-    };
-    Some((element, out))
+    let ints: Option<Vec<i128>> = (0..d.len()).map(|i| d.int(i)).collect();
+    Some((d.element_type(), ints?))
 }
 
 /// The `branch_weights` of a `cf.cond_br`, if present and well-formed.
@@ -602,7 +562,8 @@ fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     p.expect(Tok::RSquare, "]")?;
     p.parse_optional_attr_dict(state)?;
     let flag = p.resolve_operand(&flag, flag_ty)?;
-    let (operands, successors, attrs) = switch_parts(p.ctx, flag, default, default_args, cases);
+    let (operands, successors, attrs) = switch_parts(p.ctx, flag, default, default_args, cases)
+        .map_err(|m| custom_op_error(p, state, ty_loc, m))?;
     state.operands = operands;
     state.successors = successors;
     for (k, v) in attrs {
@@ -643,7 +604,7 @@ fn switch_parts(
     default: BlockId,
     default_args: Vec<ValueId>,
     cases: Vec<(i128, BlockId, Vec<ValueId>)>,
-) -> (Vec<ValueId>, Vec<BlockId>, Vec<(&'static str, Attr)>) {
+) -> Result<(Vec<ValueId>, Vec<BlockId>, Vec<(&'static str, Attr)>), String> {
     let flag_ty = ctx.value_type(flag);
     let ndefault = default_args.len() as i64;
     let mut operands = vec![flag];
@@ -652,7 +613,7 @@ fn switch_parts(
     let mut segments = Vec::new();
     let mut values = Vec::new();
     for (v, b, args) in cases {
-        values.push(DenseValue::Int(normalize_case(ctx, flag_ty, v)));
+        values.push(DenseValue::Int(v));
         successors.push(b);
         segments.push(args.len() as i64);
         operands.extend(args);
@@ -663,16 +624,12 @@ fn switch_parts(
             shape: vec![values.len() as u64],
             element: flag_ty,
         });
-        // All-equal elements are a splat, as the attribute parser stores them.
-        if values.iter().all(|v| *v == values[0]) {
-            values.truncate(1);
-        }
-        attrs.push(("case_values", ctx.attr(AttrKind::Dense { ty, values })));
+        attrs.push(("case_values", ctx.dense_from_values(ty, &values)?));
     }
     attrs.push(("case_operand_segments", i32_array(ctx, &segments)));
     let total: i64 = segments.iter().sum();
     attrs.push(("operandSegmentSizes", i32_array(ctx, &[1, ndefault, total])));
-    (operands, successors, attrs)
+    Ok((operands, successors, attrs))
 }
 
 /// Whether a default-destination operand of a `cf.switch` prints as `%2#0`: mlir-opt 22's
@@ -854,7 +811,8 @@ pub type SwitchCase = (i128, BlockId, Vec<ValueId>);
 
 /// Builds `cf.switch flag : T, [default: ^default(default_args), v: ^b(args), ...]` with its
 /// `case_values` (absent when there is no case), `case_operand_segments` and
-/// `operandSegmentSizes`.
+/// `operandSegmentSizes`. Panics if `flag` is not an integer of at most 128 bits (the widths
+/// `dense<...>` case values hold).
 pub fn build_switch(
     ctx: &mut Context,
     at: InsertPoint,
@@ -865,7 +823,8 @@ pub fn build_switch(
     loc: Location,
 ) -> OpId {
     let (operands, successors, attrs) =
-        switch_parts(ctx, flag, default, default_args.to_vec(), cases);
+        switch_parts(ctx, flag, default, default_args.to_vec(), cases)
+            .expect("build_switch: the flag is an integer of at most 128 bits");
     build(ctx, at, SwitchOp::NAME, operands, successors, attrs, loc)
 }
 

@@ -1,10 +1,11 @@
 //! The math folders, with MLIR's conditions (`mlir/lib/Dialect/Math/IR/MathOps.cpp`): which ops
 //! fold, for which formats, and which inputs are left to run time. Values come from
-//! [`crate::semantics`]. Only scalar constants fold (Weir materializes no dense constants).
+//! [`crate::semantics`]. Scalar constants fold, and `dense<...>` constants elementwise (one
+//! value for a splat).
 
 use crate::semantics::{absi, eval_float, ipowi, FloatFn};
-use weir_dialect_arith::util::normalize_int;
-use weir_ir::{Attr, AttrKind, Context, FloatKind, FoldResult, OpId};
+use weir_dialect_arith::util::{element_type, normalize_int};
+use weir_ir::{Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, OpId};
 
 /// Folds a float math op whose operands are all scalar constants, as MLIR does:
 /// - `absf`, `floor`, `ceil`, `roundeven`, `copysign`: any float format (exact, APFloat);
@@ -17,34 +18,60 @@ use weir_ir::{Attr, AttrKind, Context, FloatKind, FoldResult, OpId};
 /// `rsqrt`, `cbrt`, `fma` and `fpowi` have no folder (as upstream).
 pub fn fold_float(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let f = FloatFn::from_op_name(ctx.name_str(op))?;
-    if consts.len() != f.arity() || ctx.operands(op).len() != f.arity() {
+    if consts.len() != f.arity() || ctx.operands(op).len() != f.arity() || f.arity() > 2 {
         return None;
     }
     let [r] = ctx.results(op) else {
         return None;
     };
     let ty = ctx.value_type(*r);
-    let kind = ctx.float_kind(ty)?;
-    let mut args = Vec::with_capacity(consts.len());
-    for c in consts {
-        match ctx.attr_kind((*c)?) {
+    let elem = element_type(ctx, ty);
+    let kind = ctx.float_kind(elem)?;
+    let attrs: Vec<Attr> = consts.iter().copied().collect::<Option<_>>()?;
+    if elem != ty {
+        // Dense operands of the result type, elementwise (MLIR's constFoldUnaryOp/BinaryOp).
+        let dense_of_ty = |a: &Attr| ctx.dense_elements(*a).is_some_and(|d| d.ty() == ty);
+        if !attrs.iter().all(dense_of_ty) {
+            return None;
+        }
+        let folded = ctx.dense_map(&attrs, ty, |_, v| {
+            let mut args = [0.0; 2];
+            for (slot, x) in args.iter_mut().zip(v) {
+                *slot = match x {
+                    DenseValue::Float(b) => f64::from_bits(*b),
+                    DenseValue::Int(_) => return None,
+                };
+            }
+            float_value(f, kind, &args[..v.len()]).map(|r| DenseValue::Float(r.to_bits()))
+        });
+        return Some(vec![FoldResult::Constant(folded?)]);
+    }
+    let mut args = Vec::with_capacity(attrs.len());
+    for a in attrs {
+        match ctx.attr_kind(a) {
             AttrKind::Float { bits, ty: t } if *t == ty => args.push(f64::from_bits(*bits)),
             _ => return None,
         }
     }
+    let result = float_value(f, kind, &args)?;
+    Some(vec![FoldResult::Constant(ctx.float_attr(result, ty))])
+}
+
+/// `f` of the values `args` in format `kind`, where MLIR folds it (the rules of
+/// [`fold_float`]).
+fn float_value(f: FloatFn, kind: FloatKind, args: &[f64]) -> Option<f64> {
     let any_format = matches!(
         f,
         FloatFn::AbsF | FloatFn::Floor | FloatFn::Ceil | FloatFn::RoundEven | FloatFn::CopySign
     );
-    let result = match f {
+    Some(match f {
         // APFloat's default NaN: positive, quiet, no payload.
         FloatFn::Atan2 if args[0] == 0.0 && args[1] == 0.0 => f64::NAN,
         _ if !any_format && !matches!(kind, FloatKind::F32 | FloatKind::F64) => return None,
         FloatFn::Sqrt | FloatFn::Log | FloatFn::Log2 if args[0].is_sign_negative() => return None,
         FloatFn::Log1p if plus_one(args[0], kind).is_sign_negative() => return None,
-        _ => eval_float(f, kind, &args)?,
-    };
-    Some(vec![FoldResult::Constant(ctx.float_attr(result, ty))])
+        _ => eval_float(f, kind, args)?,
+    })
 }
 
 /// `x + 1` rounded to `kind` (`f32` or `f64`).
@@ -63,23 +90,54 @@ pub fn fold_int(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
         return None;
     };
     let ty = ctx.value_type(*r);
-    if !ctx.is_signless_int_or_index(ty) || consts.len() != ctx.operands(op).len() {
+    let elem = element_type(ctx, ty);
+    if !ctx.is_signless_int_or_index(elem) || consts.len() != ctx.operands(op).len() {
         return None;
     }
-    let width = ctx.int_width(ty)?;
-    let mut bits = Vec::with_capacity(consts.len());
-    for c in consts {
-        bits.push(match ctx.attr_kind((*c)?) {
+    let width = ctx.int_width(elem)?;
+    let ipow = match ctx.name_str(op) {
+        "math.ipowi" => true,
+        "math.absi" => false,
+        _ => return None,
+    };
+    let eval = |bits: &[u128]| {
+        let result = match (ipow, bits) {
+            (true, &[base, power]) => ipowi(base, power, width)?,
+            (false, &[a]) => absi(a, width)?,
+            _ => return None,
+        };
+        Some(normalize_int(result as i128, width))
+    };
+    let attrs: Vec<Attr> = consts.iter().copied().collect::<Option<_>>()?;
+    if elem != ty {
+        // Dense operands of the result type, elementwise (MLIR's constFoldUnaryOp/BinaryOp).
+        if attrs.len() > 2
+            || !attrs
+                .iter()
+                .all(|a| ctx.dense_elements(*a).is_some_and(|d| d.ty() == ty))
+        {
+            return None;
+        }
+        let each = |_: &Context, v: &[DenseValue]| {
+            let mut bits = [0u128; 2];
+            for (slot, x) in bits.iter_mut().zip(v) {
+                *slot = match x {
+                    DenseValue::Int(i) => *i as u128,
+                    DenseValue::Float(_) => return None,
+                };
+            }
+            eval(&bits[..v.len()]).map(DenseValue::Int)
+        };
+        return Some(vec![FoldResult::Constant(ctx.dense_map(&attrs, ty, each)?)]);
+    }
+    let mut bits = Vec::with_capacity(attrs.len());
+    for a in attrs {
+        bits.push(match ctx.attr_kind(a) {
             AttrKind::Integer { value, ty: t } if *t == ty => *value as u128,
             AttrKind::Bool(b) if width == 1 => *b as u128,
             _ => return None,
         });
     }
-    let result = match (ctx.name_str(op), bits.as_slice()) {
-        ("math.ipowi", &[base, power]) => ipowi(base, power, width)?,
-        ("math.absi", &[a]) => absi(a, width)?,
-        _ => return None,
-    };
-    let value = normalize_int(result as i128, width);
+    let value = eval(&bits)?;
     Some(vec![FoldResult::Constant(ctx.int_attr(value, ty))])
 }

@@ -536,10 +536,12 @@ fn index_switch_shape_and_wide_case_values() {
         shape: vec![3],
         element: i64t,
     });
-    let cv = ctx.attr(AttrKind::Dense {
-        ty: vty,
-        values: vec![DenseValue::Int(0), DenseValue::Int(1), DenseValue::Int(BIG)],
-    });
+    let cv = ctx
+        .dense_from_values(
+            vty,
+            &[DenseValue::Int(0), DenseValue::Int(1), DenseValue::Int(BIG)],
+        )
+        .unwrap();
     assert_eq!(ctx.attr_of(sw, "case_values"), Some(cv));
     let seg = i32_array(&mut ctx, &[1, 0, 0]);
     assert_eq!(ctx.attr_of(sw, "operandSegmentSizes"), Some(seg));
