@@ -322,6 +322,26 @@ impl Context {
         self.dense_from_bytes(ty, bytes)
     }
 
+    /// The value of a scalar integer, bool or float attribute as a dense element (`None` for
+    /// any other attribute): what a `dense<...>` built from scalar constants stores.
+    pub fn scalar_dense_value(&self, a: Attr) -> Option<DenseValue> {
+        match self.attr_kind(a) {
+            AttrKind::Integer { value, .. } => Some(DenseValue::Int(*value)),
+            AttrKind::Bool(b) => Some(DenseValue::Int(*b as i128)),
+            AttrKind::Float { bits, .. } => Some(DenseValue::Float(*bits)),
+            _ => None,
+        }
+    }
+
+    /// The scalar attribute of element type `ty` holding dense element `v` (the inverse of
+    /// [`Context::scalar_dense_value`]; an `i1` gives a bool attribute).
+    pub fn scalar_attr(&mut self, v: DenseValue, ty: Type) -> Attr {
+        match v {
+            DenseValue::Int(i) => self.int_attr(i, ty),
+            DenseValue::Float(b) => self.float_attr(f64::from_bits(b), ty),
+        }
+    }
+
     /// A splat `dense<v> : ty` (O(1) in the number of elements).
     pub fn dense_splat(&mut self, ty: Type, v: DenseValue) -> Result<Attr, String> {
         self.dense_from_values(ty, &[v])

@@ -784,27 +784,14 @@ pub(crate) fn fold_cast(
     let a = c[0]?;
     let (ef, et) = (element_type(ctx, from), element_type(ctx, to));
     if ef == from {
-        let v = scalar_value(ctx, a)?;
+        let v = ctx.scalar_dense_value(a)?;
         let r = cast_element(ctx, op, &name, from, to, v)?;
-        return constant(match r {
-            DenseValue::Int(i) => ctx.int_attr(i, to),
-            DenseValue::Float(b) => ctx.float_attr(f64::from_bits(b), to),
-        });
+        return constant(ctx.scalar_attr(r, to));
     }
     let folded = ctx.dense_map(&[a], to, |ctx, v| {
         cast_element(ctx, op, &name, ef, et, v[0])
     });
     folded.and_then(constant)
-}
-
-/// The value of a scalar integer, bool or float constant.
-fn scalar_value(ctx: &Context, a: Attr) -> Option<DenseValue> {
-    match ctx.attr_kind(a) {
-        AttrKind::Integer { value, .. } => Some(DenseValue::Int(*value)),
-        AttrKind::Bool(b) => Some(DenseValue::Int(*b as i128)),
-        AttrKind::Float { bits, .. } => Some(DenseValue::Float(*bits)),
-        _ => None,
-    }
 }
 
 /// The cast op `op` (named `name`) of one value `v` from element type `from` to `to`: the

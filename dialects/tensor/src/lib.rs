@@ -127,11 +127,15 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(parse_insert, print_insert),
         ),
         (
-            OpDef::new(FromElementsOp::NAME, pure).verifier(verify_from_elements),
+            OpDef::new(FromElementsOp::NAME, pure)
+                .verifier(verify_from_elements)
+                .folder(fold_from_elements),
             OpSyntax::new(parse_from_elements, print_from_elements),
         ),
         (
-            OpDef::new(SplatOp::NAME, pure).verifier(verify_splat),
+            OpDef::new(SplatOp::NAME, pure)
+                .verifier(verify_splat)
+                .folder(fold_splat),
             OpSyntax::new(parse_splat, print_splat),
         ),
         (

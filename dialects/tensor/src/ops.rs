@@ -9,8 +9,8 @@ use weir_dialect_arith::util::{custom_op_error, parse_custom_keyword, verify_cou
 use weir_ir::interfaces::infer_types::{operand_type, InferInput};
 use weir_ir::shape::{meet, tensor_parts};
 use weir_ir::{
-    op_error, Attr, AttrKind, Context, DiagResult, FoldResult, InsertPoint, Location, OpId,
-    OpState, Pattern, RewriteLog, Type, TypeKind, ValueId,
+    op_error, Attr, AttrKind, Context, DenseValue, DiagResult, FoldResult, InsertPoint, Location,
+    OpId, OpState, Pattern, RewriteLog, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, PResult, Parser, Printer};
@@ -571,8 +571,8 @@ pub(crate) fn fold_extract(
     op: OpId,
     consts: &[Option<Attr>],
 ) -> Option<Vec<FoldResult>> {
-    let from = FromElementsOp::defining(ctx, ctx.operand(op, 0))?;
-    let (_, dims) = ranked(ctx, ctx.value_type(from.result(ctx)))?;
+    let source = ctx.operand(op, 0);
+    let (_, dims) = ranked(ctx, ctx.value_type(source))?;
     let mut flat: u64 = 0;
     for (c, d) in consts.get(1..)?.iter().zip(dims) {
         let AttrKind::Integer { value, .. } = ctx.attr_kind((*c)?) else {
@@ -584,8 +584,54 @@ pub(crate) fn fold_extract(
         }
         flat = flat.checked_mul(n)?.checked_add(i)?;
     }
+    // Of a `dense<...>` constant: the element (MLIR ExtractOp::fold).
+    if let Some(d) = consts
+        .first()
+        .copied()
+        .flatten()
+        .and_then(|a| ctx.dense_elements(a))
+    {
+        if flat >= d.len() {
+            return None;
+        }
+        let (v, ty) = (d.get(flat), d.element_type());
+        return Some(vec![FoldResult::Constant(ctx.scalar_attr(v, ty))]);
+    }
+    let from = FromElementsOp::defining(ctx, source)?;
     let element = *from.elements(ctx).get(usize::try_from(flat).ok()?)?;
     Some(vec![FoldResult::Value(element)])
+}
+
+/// `tensor.from_elements` of constants is a `dense<...>` constant (MLIR FromElementsOp::fold).
+pub(crate) fn fold_from_elements(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let values: Vec<DenseValue> = consts
+        .iter()
+        .map(|c| c.and_then(|a| ctx.scalar_dense_value(a)))
+        .collect::<Option<_>>()?;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let attr = ctx.dense_from_values(ty, &values).ok()?;
+    Some(vec![FoldResult::Constant(attr)])
+}
+
+/// `tensor.splat` of a constant to a static shape is a splat `dense<...>` constant (MLIR
+/// SplatOp::fold; a dynamic shape does not fold).
+pub(crate) fn fold_splat(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let v = consts
+        .first()
+        .copied()
+        .flatten()
+        .and_then(|a| ctx.scalar_dense_value(a))?;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let attr = ctx.dense_splat(ty, v).ok()?;
+    Some(vec![FoldResult::Constant(attr)])
 }
 
 /// `%x = tensor.extract %t[%i, %j] [{attrs}] : T`.
