@@ -201,6 +201,29 @@ pub fn scalar_f64(e: Elem, s: Scalar) -> f64 {
     }
 }
 
+/// Whether `v` is a value of type `ty`: the same element type, and for a tensor a shape of
+/// the type's rank with its static sizes (any shape for an unranked type).
+fn fits(ctx: &Context, v: &Value, ty: Type) -> bool {
+    let Some(elem) = Elem::of(ctx, ty) else {
+        return false;
+    };
+    match (v, ctx.type_kind(ty)) {
+        (Value::Tensor(t), TypeKind::Tensor { shape, .. }) => {
+            t.elem == elem
+                && shape.as_ref().is_none_or(|dims| {
+                    dims.len() == t.shape.len()
+                        && dims
+                            .iter()
+                            .zip(&t.shape)
+                            .all(|(d, &n)| d.is_none_or(|d| d == n))
+                })
+        }
+        (Value::Scalar(..), TypeKind::Tensor { .. }) => false,
+        (Value::Scalar(e, _), _) => *e == elem,
+        (Value::Tensor(_), _) => false,
+    }
+}
+
 /// A runtime value: a scalar of its type or a tensor (shared, since values are immutable).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -323,6 +346,16 @@ impl<'c> Evaluator<'c> {
                 ctx,
                 func.op(),
                 format!("takes {} arguments, got {}", inputs.len(), args.len()),
+            ));
+        }
+        if let Some(i) = (0..args.len()).find(|&i| !fits(ctx, &args[i], inputs[i])) {
+            return Err(op_error(
+                ctx,
+                func.op(),
+                format!(
+                    "argument #{i} does not fit its type {}",
+                    weir_syntax::type_to_string(ctx, inputs[i])
+                ),
             ));
         }
         let entry = ctx

@@ -368,3 +368,14 @@ fn fault_expand_shape_mismatch() {
         "{m}"
     );
 }
+
+#[test]
+fn fault_argument_of_wrong_shape() {
+    let src =
+        "func.func @f(%t: tensor<2x?xf32>) -> tensor<2x?xf32> {\n  return %t : tensor<2x?xf32>\n}";
+    let m = fault(src, &[f32s(&[3], &[1.0, 2.0, 3.0])]);
+    assert!(
+        m.contains("'func.func' op argument #0 does not fit its type tensor<2x?xf32>"),
+        "{m}"
+    );
+}
