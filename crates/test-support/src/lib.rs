@@ -11,6 +11,7 @@
 //!   [`lowering::gen`] generates random structured programs.
 
 pub mod lowering;
+pub mod tensor_eval;
 
 use weir_ir::{verify, Context, Diagnostic, OpId};
 use weir_syntax::{parse_module, print_op, ParseOptions, PrintOptions, Syntax};
