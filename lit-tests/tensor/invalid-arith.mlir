@@ -23,3 +23,21 @@ func.func @cmpf(%x: tensor<2xf32>, %y: tensor<3xf32>) {
   %0 = "arith.cmpf"(%x, %y) <{predicate = 4 : i64}> : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xi1>
   return
 }
+
+// -----
+
+// MLIR's Elementwise trait: a ranked and an unranked tensor are different base types, even
+// though their shapes are compatible (mlir-opt 22's message).
+func.func @ranked_and_unranked(%a: tensor<5xf32>, %b: tensor<*xf32>) -> tensor<5xf32> {
+  // expected-error@+1 {{'arith.addf' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "arith.addf"(%a, %b) : (tensor<5xf32>, tensor<*xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @math_ranked_and_unranked(%a: tensor<*xf32>) -> tensor<5xf32> {
+  // expected-error@+1 {{'math.exp' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "math.exp"(%a) : (tensor<*xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

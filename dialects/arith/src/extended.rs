@@ -21,7 +21,7 @@
 use crate::fold::{int_constant_bits, is_i0, mask, scalar_int_width};
 use crate::predicates::CmpIPredicate;
 use crate::semantics::{CastOp, IntBinaryOp};
-use crate::util::{check_type, is_shaped, same_shape, Constraint};
+use crate::util::{check_type, verify_elementwise_shapes, Constraint};
 use weir_ir::{
     op_error, Attr, Context, DiagResult, FoldResult, InsertPoint, OpDef, OpId, OpState, Pattern,
     RewriteLog, Traits, ValueId,
@@ -150,41 +150,6 @@ fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         ));
     }
     verify_elementwise_shapes(ctx, op)
-}
-
-/// MLIR's `Elementwise` trait: non-scalar operands imply non-scalar results and the reverse,
-/// and all non-scalar operands and results have one shape and container.
-fn verify_elementwise_shapes(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let shaped = |vs: &[ValueId]| -> Vec<weir_ir::Type> {
-        vs.iter()
-            .map(|&v| ctx.value_type(v))
-            .filter(|&t| is_shaped(ctx, t))
-            .collect()
-    };
-    let (ops, res) = (shaped(ctx.operands(op)), shaped(ctx.results(op)));
-    if ops.is_empty() && !res.is_empty() {
-        return Err(op_error(
-            ctx,
-            op,
-            "if a result is non-scalar, then at least one operand must be non-scalar",
-        ));
-    }
-    if !ops.is_empty() && res.len() != ctx.results(op).len() {
-        return Err(op_error(
-            ctx,
-            op,
-            "if an operand is non-scalar, then all results must be non-scalar",
-        ));
-    }
-    let all: Vec<_> = ops.iter().chain(&res).copied().collect();
-    if all.iter().any(|&t| !same_shape(ctx, all[0], t, true)) {
-        return Err(op_error(
-            ctx,
-            op,
-            "all non-scalar operands/results must have the same shape and base type",
-        ));
-    }
-    Ok(())
 }
 
 /// `%lhs, %rhs [{attrs}] : T, T1` (addui_extended) or `%lhs, %rhs [{attrs}] : T` (the muls).

@@ -290,6 +290,7 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> DiagResult<()> {
     }
     check_all_types(ctx, op, c)?;
     verify_same_operands_and_result_type(ctx, op)?;
+    crate::util::verify_elementwise_shapes(ctx, op)?;
     verify_result_is_operand_type(ctx, op)
 }
 

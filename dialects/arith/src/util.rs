@@ -4,6 +4,7 @@
 
 use weir_ir::{
     op_error, Context, DiagResult, Diagnostic, Location, OpId, OpState, Signedness, Type, TypeKind,
+    ValueId,
 };
 use weir_syntax::{type_to_string, Parser};
 
@@ -266,6 +267,48 @@ pub fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
         }
         _ => false,
     }
+}
+
+/// MLIR's `Elementwise` trait (`verifyElementwise`): non-scalar operands imply non-scalar
+/// results and the reverse, and all non-scalar operands and results are of one kind (ranked
+/// tensor, unranked tensor or vector: MLIR compares their type ids) with compatible shapes.
+pub fn verify_elementwise_shapes(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let shaped = |vs: &[ValueId]| -> Vec<Type> {
+        vs.iter()
+            .map(|&v| ctx.value_type(v))
+            .filter(|&t| is_shaped(ctx, t))
+            .collect()
+    };
+    let (ops, res) = (shaped(ctx.operands(op)), shaped(ctx.results(op)));
+    if ops.is_empty() && !res.is_empty() {
+        return Err(op_error(
+            ctx,
+            op,
+            "if a result is non-scalar, then at least one operand must be non-scalar",
+        ));
+    }
+    if !ops.is_empty() && res.len() != ctx.results(op).len() {
+        return Err(op_error(
+            ctx,
+            op,
+            "if an operand is non-scalar, then all results must be non-scalar",
+        ));
+    }
+    let kind = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Tensor { shape: Some(_), .. } => 0,
+        TypeKind::Tensor { shape: None, .. } => 1,
+        _ => 2,
+    };
+    let all: Vec<Type> = ops.iter().chain(&res).copied().collect();
+    let same_kind = all.iter().all(|&t| kind(t) == kind(all[0]));
+    if !same_kind || all.iter().any(|&t| !compatible_shapes(ctx, all[0], t)) {
+        return Err(op_error(
+            ctx,
+            op,
+            "all non-scalar operands/results must have the same shape and base type",
+        ));
+    }
+    Ok(())
 }
 
 /// MLIR's `SameOperandsAndResultType` trait: every operand and result has the element type of

@@ -177,6 +177,7 @@ fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         Form::FPowI => return verify_fpowi(ctx, op),
     }
     verify_same_operands_and_result_type(ctx, op)?;
+    weir_dialect_arith::util::verify_elementwise_shapes(ctx, op)?;
     verify_result_is_operand_type(ctx, op)
 }
 

@@ -115,23 +115,23 @@ fn constant(ctx: &Context, attr: Attr, ty: Type) -> Option<Value> {
 }
 
 /// The `n` elements of the `dense<...>` attribute `attr` with element type `elem`, a splat
-/// repeated; `None` if it is not a dense attribute of `n` (or one) elements. The one place
+/// repeated; `None` if it is not a dense attribute of `n` elements. The one place
 /// that reads the storage of `AttrKind::Dense`.
 fn dense_elements(ctx: &Context, attr: Attr, elem: Elem, n: usize) -> Option<Vec<Scalar>> {
-    let AttrKind::Dense { values, .. } = ctx.attr_kind(attr) else {
+    let d = ctx.dense_elements(attr)?;
+    if d.len() != n as u64 {
         return None;
-    };
-    let read = |v: &DenseValue| {
-        elem.normalize(match *v {
-            DenseValue::Int(i) => Scalar::Int(i as u128),
-            DenseValue::Float(b) => Scalar::Float(f64::from_bits(b)),
-        })
-    };
-    match values.len() {
-        1 => Some(vec![read(&values[0]); n]),
-        len if len == n => Some(values.iter().map(read).collect()),
-        _ => None,
     }
+    Some(
+        d.iter()
+            .map(|v| {
+                elem.normalize(match v {
+                    DenseValue::Int(i) => Scalar::Int(i as u128),
+                    DenseValue::Float(b) => Scalar::Float(f64::from_bits(b)),
+                })
+            })
+            .collect(),
+    )
 }
 
 // ----------------------------------------------------------------------------- elementwise
