@@ -67,7 +67,7 @@ func.func @grows_rank(%m: tensor<1xf32>, %n: index) -> tensor<*xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %init = tensor.cast %m : tensor<1xf32> to tensor<*xf32>
-  // expected-error@+1 {{the shape of loop-carried value #0 of 'scf.for' changes from (1) to (1, 1) in the body (strict shape join); declare a shape invariant ('tensor<*xf32>') or use join=relaxed}}
+  // expected-error@+1 {{the shape of loop-carried value #0 of 'scf.for' changes from (1) to (1, 1) in the body (strict shape join); the rank changes, so no shape invariant covers both: use join=relaxed}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %init) -> (tensor<*xf32>) {
     %x1 = tensor.cast %x : tensor<*xf32> to tensor<1xf32>
     %e = tensor.expand_shape %x1 [[0, 1]] output_shape [1, 1] : tensor<1xf32> into tensor<1x1xf32>
@@ -93,4 +93,28 @@ func.func @invariant_broken(%m: tensor<2x2xf32>, %o: tensor<2x3xf32>, %n: index)
     scf.yield %y : tensor<?x2xf32>
   }
   return %r : tensor<?x2xf32>
+}
+
+// -----
+
+// The strict join of many branches does not depend on their order: (2, 7) and (2, 3) fail J2
+// even with (2, ?) between them (the binary rules are not associative).
+func.func @switch_order(%a: tensor<2x3xf32>, %b: tensor<2x?xf32>, %c: tensor<2x7xf32>, %i: index) -> tensor<*xf32> {
+  // expected-error@+1 {{cannot join the results of the branches of 'scf.index_switch': result #0 is (2, 7) in one branch and (2, 3) in the other}}
+  %s = scf.index_switch %i -> tensor<*xf32>
+  case 0 {
+    %x = tensor.cast %b : tensor<2x?xf32> to tensor<*xf32>
+    scf.yield %x : tensor<*xf32>
+  }
+  case 1 {
+    %y = tensor.cast %a : tensor<2x3xf32> to tensor<*xf32>
+    // expected-note@+1 {{result #0 is (2, 3) here}}
+    scf.yield %y : tensor<*xf32>
+  }
+  default {
+    %z = tensor.cast %c : tensor<2x7xf32> to tensor<*xf32>
+    // expected-note@+1 {{result #0 is (2, 7) here}}
+    scf.yield %z : tensor<*xf32>
+  }
+  return %s : tensor<*xf32>
 }

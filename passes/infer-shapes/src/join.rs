@@ -6,7 +6,7 @@
 //! scalar joins only with the same scalar type.
 
 use weir_ir::shape::{self, JoinMode};
-use weir_ir::{Context, Type, TypeKind};
+use weir_ir::{Context, Dim, Type, TypeKind};
 
 /// Why two types do not join.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +115,100 @@ pub fn join_declared(
     }))
 }
 
+/// The join of everything flowing into a value declared `decl` (the yields of the branches of
+/// an `scf.index_switch`, a loop's entry value and body yields), whatever their order: the
+/// binary strict rules are not associative ((2, 7), (2, ?), (2, 3) joined left to right give
+/// (2, ?), while (2, 7) and (2, 3) alone fail), so strict mode fails when any two of them fail
+/// to join (J2, J4), and otherwise gives the relaxed join (J1-J3 agree with it). Relaxed mode
+/// fails only on element types. Linear in the total number of dimensions.
+///
+/// Errors: the indices of two types that do not join, and why.
+pub fn join_all(
+    ctx: &mut Context,
+    decl: Type,
+    types: &[Type],
+    mode: JoinMode,
+) -> Result<Type, (usize, usize, JoinError)> {
+    let Some(&first) = types.first() else {
+        return Ok(decl);
+    };
+    let mut acc = meet_types(ctx, first, decl).unwrap_or(first);
+    for (i, &t) in types.iter().enumerate().skip(1) {
+        acc = join_declared(ctx, decl, acc, t, JoinMode::Relaxed).map_err(|e| {
+            let j = types
+                .iter()
+                .position(|&u| join_types(ctx, u, t, JoinMode::Relaxed).is_err())
+                .unwrap_or(0);
+            (j, i, e)
+        })?;
+    }
+    let declared_ranked = matches!(shape::tensor_parts(ctx, decl), Some((_, Some(_))));
+    if mode == JoinMode::Strict && !declared_ranked {
+        let shapes: Vec<Option<&[Dim]>> = types
+            .iter()
+            .map(|&t| shape::tensor_parts(ctx, t).and_then(|p| p.1))
+            .collect();
+        if let Some((i, j)) = strict_conflict(&shapes) {
+            return Err((i, j, JoinError::Shape(types[i], types[j])));
+        }
+    }
+    Ok(acc)
+}
+
+/// Two ranked shapes of `shapes` whose strict join fails, if any (rules J2 and J4 over every
+/// pair, in one pass per rank): within one rank, two known sizes that differ at a position;
+/// across ranks `m < n`, prefixes `0..m` that are not identical or a known size in the tail
+/// `m..n` of the longer shape.
+fn strict_conflict(shapes: &[Option<&[Dim]>]) -> Option<(usize, usize)> {
+    // Per rank: the shapes of that rank, in order.
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (i, s) in shapes.iter().enumerate() {
+        let Some(s) = s else { continue };
+        match groups.iter_mut().find(|g| g.0 == s.len()) {
+            Some(g) => g.1.push(i),
+            None => groups.push((s.len(), vec![i])),
+        }
+    }
+    let dims = |i: usize| shapes[i].unwrap_or(&[]);
+    // J2 within a rank: the first known size at each position, against the later ones.
+    for (rank, members) in &groups {
+        for p in 0..*rank {
+            let mut known: Option<(u64, usize)> = None;
+            for &i in members {
+                if let Some(n) = dims(i)[p] {
+                    match known {
+                        Some((k, at)) if k != n => return Some((at, i)),
+                        None => known = Some((n, i)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    // J4 across ranks: every pair of a shorter and a longer shape.
+    groups.sort_by_key(|g| g.0);
+    for (a, (m, short)) in groups.iter().enumerate() {
+        for (_, long) in &groups[a + 1..] {
+            let (s0, l0) = (short[0], long[0]);
+            for p in 0..*m {
+                if let Some(&x) = short.iter().find(|&&x| dims(x)[p] != dims(l0)[p]) {
+                    return Some((x, l0));
+                }
+                if let Some(&y) = long.iter().find(|&&y| dims(y)[p] != dims(s0)[p]) {
+                    return Some((s0, y));
+                }
+            }
+            if let Some(&y) = long
+                .iter()
+                .find(|&&y| dims(y)[*m..].iter().any(Option::is_some))
+            {
+                return Some((s0, y));
+            }
+        }
+    }
+    None
+}
+
 /// The meet of two tensor types of one element type ([`weir_ir::shape::meet`]): the most
 /// specific type compatible with both; `a` itself if they are equal; `None` if they are not
 /// compatible tensors.
@@ -200,6 +294,41 @@ mod tests {
             join_declared(&mut ctx, decl, a, b, JoinMode::Strict),
             Ok(decl)
         );
+    }
+
+    #[test]
+    fn join_of_many_does_not_depend_on_their_order() {
+        // (2, 3), (2, ?), (2, 7): (2, 3) and (2, 7) fail J2 in strict mode in every order;
+        // relaxed gives (2, ?). (3, ?) with (3, ?, ?) and (3, ?, ?, ?) is unranked (J4 for
+        // each pair).
+        let (mut ctx, f32, _, _) = setup();
+        let decl = tensor(&mut ctx, None, f32);
+        let a = tensor(&mut ctx, Some(&[Some(2), Some(3)]), f32);
+        let b = tensor(&mut ctx, Some(&[Some(2), None]), f32);
+        let c = tensor(&mut ctx, Some(&[Some(2), Some(7)]), f32);
+        let want = tensor(&mut ctx, Some(&[Some(2), None]), f32);
+        for order in [[a, b, c], [b, a, c], [c, b, a], [a, c, b]] {
+            let e = join_all(&mut ctx, decl, &order, JoinMode::Strict).unwrap_err();
+            assert_eq!(
+                (order[e.0], order[e.1]).max((order[e.1], order[e.0])),
+                (c, a).max((a, c))
+            );
+            assert_eq!(
+                join_all(&mut ctx, decl, &order, JoinMode::Relaxed),
+                Ok(want)
+            );
+        }
+        let r2 = tensor(&mut ctx, Some(&[Some(3), None]), f32);
+        let r3 = tensor(&mut ctx, Some(&[Some(3), None, None]), f32);
+        let r4 = tensor(&mut ctx, Some(&[Some(3), None, None, None]), f32);
+        assert_eq!(
+            join_all(&mut ctx, decl, &[r3, r2, r4], JoinMode::Strict),
+            Ok(decl)
+        );
+        // (3, ?) against (3, 4, ?): position 1 is `?` against 4 (row 8 of the table).
+        let bad = tensor(&mut ctx, Some(&[Some(3), Some(4), None]), f32);
+        let e = join_all(&mut ctx, decl, &[r2, r3, bad], JoinMode::Strict).unwrap_err();
+        assert_eq!((e.0, e.1), (0, 2));
     }
 
     #[test]

@@ -31,7 +31,7 @@
 
 pub mod join;
 
-use join::{join_declared, meet_types, shape_of, JoinError};
+use join::{join_all, join_declared, meet_types, shape_of, JoinError};
 use rustc_hash::{FxHashMap, FxHashSet};
 use weir_dialect_tensor::{build_cast, CastOp};
 use weir_ir::interfaces::infer_types::infer_refined_result_types;
@@ -522,33 +522,20 @@ impl BranchState {
     /// declaration.
     fn settle(&self, inf: &mut Inference, ctx: &mut Context, c: usize) -> DiagResult<()> {
         let class = &self.classes[c];
-        let mut acc: Option<(Type, Incoming)> = None;
-        let mut seen: Vec<(Type, Incoming)> = Vec::new();
-        for &inc in &class.incoming {
-            let p = precise(ctx, ctx.operands(inc.from)[inc.operand]).0;
-            let joined = match acc {
-                None => meet_types(ctx, p, class.declared).unwrap_or(class.declared),
-                Some((a, _)) => match join_declared(ctx, class.declared, a, p, inf.mode) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        let other = seen
-                            .iter()
-                            .copied()
-                            .find(|&(t, _)| {
-                                join_declared(ctx, class.declared, t, p, inf.mode).is_err()
-                            })
-                            .unwrap_or(seen[0]);
-                        return Err(self.branch_error(ctx, class, other, (p, inc), e));
-                    }
-                },
-            };
-            seen.push((p, inc));
-            acc = Some((joined, inc));
+        if class.incoming.is_empty() {
+            return Ok(());
         }
-        if let Some((t, _)) = acc {
-            for m in &class.members {
-                inf.set_type(ctx, m.0, t);
-            }
+        let types: Vec<Type> = class
+            .incoming
+            .iter()
+            .map(|inc| precise(ctx, ctx.operands(inc.from)[inc.operand]).0)
+            .collect();
+        let t = join_all(ctx, class.declared, &types, inf.mode).map_err(|(i, j, e)| {
+            let (a, b) = ((types[i], class.incoming[i]), (types[j], class.incoming[j]));
+            self.branch_error(ctx, class, a, b, e)
+        })?;
+        for m in &class.members {
+            inf.set_type(ctx, m.0, t);
         }
         Ok(())
     }
@@ -559,29 +546,32 @@ impl BranchState {
         let class = &self.classes[c];
         let current = ctx.value_type(class.members[0].0);
         let invariant = is_ranked(ctx, class.declared);
-        let mut new = current;
+        let mut types = vec![current];
+        let mut from = vec![None];
         for &inc in &class.incoming {
             let p = precise(ctx, ctx.operands(inc.from)[inc.operand]).0;
             if invariant {
                 if p != class.declared && !is_refinement(ctx, p, class.declared) {
                     return Err(self.invariant_error(ctx, class, p, inc));
                 }
-                continue;
+            } else if inc.region.is_some() {
+                types.push(p);
+                from.push(Some(inc));
             }
-            if inc.region.is_none() {
-                continue;
-            }
-            new = match join_declared(ctx, class.declared, new, p, inf.mode) {
-                Ok(t) => t,
-                Err(JoinError::Shape(..)) => {
-                    return Err(self.carried_error(ctx, class, new, p, inc));
+        }
+        if invariant {
+            return Ok(false);
+        }
+        let new = join_all(ctx, class.declared, &types, inf.mode).map_err(|(i, j, e)| {
+            let (i, j) = if from[j].is_some() { (i, j) } else { (j, i) };
+            match (e, from[j]) {
+                (JoinError::Shape(..), Some(inc)) => {
+                    self.carried_error(ctx, class, types[i], types[j], inc)
                 }
-                Err(e) => return Err(op_error(ctx, self.op, e.message(ctx))),
-            };
-        }
-        if !invariant {
-            inf.last_fixpoint.insert(class.members[0].0, new);
-        }
+                _ => op_error(ctx, self.op, e.message(ctx)),
+            }
+        })?;
+        inf.last_fixpoint.insert(class.members[0].0, new);
         if new == current {
             return Ok(false);
         }
@@ -635,13 +625,20 @@ impl BranchState {
         to: Type,
         inc: Incoming,
     ) -> Diagnostic {
-        let suggestion = join_declared(ctx, class.declared, from, to, JoinMode::Relaxed)
-            .map(|t| (ctx.type_printer())(ctx, t))
-            .unwrap_or_default();
+        // The invariant that would accept both: their relaxed join, if it is ranked.
+        let hint = match join_declared(ctx, class.declared, from, to, JoinMode::Relaxed) {
+            Ok(t) if is_ranked(ctx, t) => format!(
+                "declare a shape invariant ('{}') or use join=relaxed",
+                (ctx.type_printer())(ctx, t)
+            ),
+            _ => {
+                "the rank changes, so no shape invariant covers both: use join=relaxed".to_string()
+            }
+        };
         Diagnostic::error(
             ctx.loc(self.op),
             format!(
-                "the shape of loop-carried value #{} of '{}' changes from {} to {} in the body (strict shape join); declare a shape invariant ('{suggestion}') or use join=relaxed",
+                "the shape of loop-carried value #{} of '{}' changes from {} to {} in the body (strict shape join); {hint}",
                 carried_index(class),
                 ctx.name_str(self.op),
                 shape_of(ctx, from),
