@@ -168,3 +168,11 @@ func.func @not_literal() {
   "test.op"() {v = dense<[foo]> : tensor<1xi32>} : () -> ()
   return
 }
+
+// -----
+
+func.func @empty_literal_for_elements() {
+  // expected-error@+1 {{parsed zero elements, but type ('tensor<2xi32>') expected at least 1}}
+  "test.op"() {v = dense<> : tensor<2xi32>} : () -> ()
+  return
+}

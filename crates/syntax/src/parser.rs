@@ -1741,6 +1741,13 @@ impl<'a> Parser<'a> {
         } else {
             let is_splat = shape.is_empty() && count == 1;
             let is_empty_literal = shape.is_empty() && count == 0 && total == 0;
+            if shape.is_empty() && count == 0 && total != 0 {
+                // `dense<>` of a type with elements (mlir-opt 22's wording).
+                return Err(at_kw(&format!(
+                    "parsed zero elements, but type ('{}') expected at least 1",
+                    self.type_str(ty)
+                )));
+            }
             if !is_splat && !is_empty_literal && shape != dims {
                 return Err(at_kw(&format!(
                     "inferred shape of elements literal ([{}]) does not match type ([{}])",
