@@ -25,16 +25,20 @@
 
 pub mod common;
 pub mod concat;
+pub mod generate;
 pub mod mixed;
 pub mod ops;
+pub mod pad;
 pub mod reshape;
 pub mod slice;
 
 pub use concat::ConcatOp;
+pub use generate::{GenerateOp, YieldOp};
 pub use ops::{
     are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
     InsertOp, RankOp, SplatOp,
 };
+pub use pad::PadOp;
 pub use reshape::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};
 pub use slice::{ExtractSliceOp, InsertSliceOp};
 
@@ -42,7 +46,7 @@ use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// The tensor ops.
-pub const OPS: [&str; 14] = [
+pub const OPS: [&str; 17] = [
     CastOp::NAME,
     DimOp::NAME,
     RankOp::NAME,
@@ -57,6 +61,9 @@ pub const OPS: [&str; 14] = [
     ExtractSliceOp::NAME,
     InsertSliceOp::NAME,
     ReshapeOp::NAME,
+    GenerateOp::NAME,
+    PadOp::NAME,
+    YieldOp::NAME,
 ];
 
 /// The name mlir-opt gives an op's result (MLIR's `getAsmResultNames`); `tensor.empty` has
@@ -76,6 +83,8 @@ fn name_hint(ctx: &Context, op: weir_ir::OpId) -> Option<String> {
         ExtractSliceOp::NAME => "extracted_slice",
         InsertSliceOp::NAME => "inserted_slice",
         ReshapeOp::NAME => "reshape",
+        GenerateOp::NAME => "generated",
+        PadOp::NAME => "padded",
         _ => return None,
     };
     Some(hint.to_string())
@@ -182,6 +191,34 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
                 .patterns(reshape::RESHAPE_PATTERNS),
             OpSyntax::new(reshape::parse_reshape_op, reshape::print_reshape_op)
                 .generic_when(reshape::print_reshape_generic),
+        ),
+        (
+            OpDef::new(
+                GenerateOp::NAME,
+                Traits::RECURSIVELY_PURE | Traits::SINGLE_BLOCK,
+            )
+            .verifier(generate::verify_generate)
+            .region_verifier_last(generate::verify_generate_regions),
+            OpSyntax::new(generate::parse_generate, generate::print_generate)
+                .generic_when(generate::print_generate_generic),
+        ),
+        (
+            OpDef::new(PadOp::NAME, pure | Traits::SINGLE_BLOCK)
+                .verifier(pad::verify)
+                .region_verifier_last(pad::verify_regions)
+                .infer_shaped_types(pad::infer_shaped)
+                .folder(pad::fold)
+                .patterns(pad::PATTERNS),
+            OpSyntax::new(pad::parse, pad::print).generic_when(pad::print_generic),
+        ),
+        (
+            OpDef::new(
+                YieldOp::NAME,
+                Traits::TERMINATOR | Traits::RETURN_LIKE | pure,
+            )
+            .verifier(generate::verify_yield),
+            OpSyntax::new(generate::parse_yield, generate::print_yield)
+                .generic_when(generate::print_yield_generic),
         ),
     ];
     for (def, s) in defs {
