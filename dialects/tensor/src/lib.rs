@@ -18,8 +18,12 @@
 //! | `tensor.extract_slice` | `%s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>` | `infer_shaped_types`: the static sizes (before a rank reduction) | of the whole source (its type, zero offsets, unit strides, its static sizes; constant operands count): the source |
 //! | `tensor.insert_slice` | `%r = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>` | `infer_types`: the dest's type | a full-size static source of the dest's type: the source |
 //! | `tensor.reshape` | `%r = tensor.reshape %t(%shape) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>` | `infer_shaped_types`: rank from the shape's static length | 1-D to its own type: the source; `reshape(reshape(x))` reshapes `x` |
+//! | `tensor.generate` | `%g = tensor.generate %n, %m { ^bb0(%i: index, %j: index, %k: index): ... tensor.yield %v : f32 } : tensor<?x3x?xf32>` | declared | no (MLIR's `StaticTensorGenerate` and extract-of-generate patterns are not built) |
+//! | `tensor.pad` | `%p = tensor.pad %t nofold low[1, %a] high[2, 0] { ^bb0(%i: index, %j: index): tensor.yield %c : f32 } : tensor<?x4xf32> to tensor<?x9xf32>` | `infer_shaped_types`: `low + source + high` where all are static, `?` otherwise | static result = source type, no `nofold`: the source; all paddings constant 0, no `nofold`: a `tensor.cast` of the source |
+//! | `tensor.yield` | `tensor.yield %v : f32` (terminator of `generate` and `pad`) | none | no |
 //!
-//! Every op is `PURE`. The folders' `index` constants are materialized by arith's
+//! Every op is `PURE` but `tensor.generate` (`RECURSIVELY_PURE`: as MLIR's
+//! `RecursiveMemoryEffects`, it is as pure as its body). The folders' `index` constants are materialized by arith's
 //! materializer (`arith.constant N : index`). `tensor.extract` of a `tensor.splat` op does not
 //! fold: mlir-opt 22's `--canonicalize` leaves it (it folds only a splat *constant*).
 
