@@ -2,7 +2,7 @@
 // verifier rule, with mlir-opt 22's message (some of MLIR's rules use `emitError`, without the
 // `'tensor.pad' op` prefix). The expectations hold for both cf-opt and
 // `mlir-opt --split-input-file --verify-diagnostics` (MLIR 22). Weir's own extra checks, which
-// mlir-opt 22 does not make, are in invalid-pad-weir.mlir.
+// mlir-opt 22 does not make, are in invalid-pad-extra.mlir.
 // RUN: cf-opt %s --split-input-file --verify-diagnostics
 
 func.func @f(%n: index) -> tensor<?x3x?xf32> {
