@@ -217,10 +217,10 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-/// The most specific result the operands imply (MLIR `PadOp::inferResultType`): `source + low
-/// + high` where all three are static, `?` otherwise; for an unranked source (mid-inference)
-/// the rank of the static lists, all `?`. Errors on invalid operands: lists whose lengths
-/// differ from each other or from the source's rank, or a negative padded size.
+/// The most specific result the operands imply (MLIR `PadOp::inferResultType`): the sum of
+/// source, low and high where all three are static, `?` otherwise; for an unranked source
+/// (mid-inference) the rank of the static lists, all `?`. Errors on invalid operands: lists
+/// whose lengths differ from each other or from the source's rank, or a negative padded size.
 pub(crate) fn infer_shaped(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
     let fail = |m: &str| Diagnostic::error(input.loc.clone(), format!("'{}' op {m}", input.name));
     let list = |name: &str| {
