@@ -3,8 +3,8 @@
 //! `NOperands<N>`, ...) and the `custom op '...'` error prefix of MLIR's custom-op parser.
 
 use weir_ir::{
-    op_error, Context, DiagResult, Diagnostic, Location, OpId, OpState, Signedness, Type, TypeKind,
-    ValueId,
+    op_error, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId,
+    Signedness, Traits, Type, TypeKind, ValueId,
 };
 use weir_syntax::{type_to_string, Parser};
 
@@ -419,4 +419,26 @@ pub fn normalize_signed(v: i128, width: u32) -> i128 {
 /// The location of op `op` (for diagnostics that MLIR emits without the `'name' op` prefix).
 pub fn op_loc(ctx: &Context, op: OpId) -> Location {
     ctx.loc(op)
+}
+
+/// MLIR's `SingleBlockImplicitTerminator::ensureTerminator`: gives an empty region one block,
+/// and appends an operand-less `terminator` (at `loc`) to the last block unless it already
+/// ends with a registered terminator.
+pub fn ensure_terminator(ctx: &mut Context, region: RegionId, terminator: &str, loc: &Location) {
+    let block = match ctx.region_blocks(region).last() {
+        Some(&b) => b,
+        None => {
+            let b = ctx.new_block(&[]);
+            ctx.append_block(region, b);
+            b
+        }
+    };
+    if ctx
+        .last_op(block)
+        .is_some_and(|o| ctx.has_traits(o, Traits::TERMINATOR))
+    {
+        return;
+    }
+    let name = ctx.op_name(terminator);
+    ctx.build_op(OpState::new(name, loc.clone()), InsertPoint::End(block));
 }

@@ -1,10 +1,11 @@
-//! Helpers shared by the scf ops: MLIR's `ensureTerminator`, the `RegionBranch` edges of the
-//! ops that yield their results, and small syntax utilities.
+//! Helpers shared by the scf ops: the `RegionBranch` edges of the ops that yield their results,
+//! and small syntax utilities (MLIR's `ensureTerminator` is `weir_dialect_arith::util::
+//! ensure_terminator`, shared with the tensor dialect).
 
+pub(crate) use weir_dialect_arith::util::ensure_terminator;
 use weir_ir::interfaces::region_branch::{BranchPoint, Successor, Target};
 use weir_ir::{
-    op_error, Context, DiagResult, Diagnostic, InsertPoint, Location, OpId, OpState, RegionId,
-    Traits, Type, ValueId,
+    op_error, Context, DiagResult, Diagnostic, Location, OpId, OpState, RegionId, Type, ValueId,
 };
 use weir_syntax::{type_to_string, Parser};
 
@@ -37,33 +38,6 @@ pub(crate) fn expect_keyword(
     } else {
         Err(custom_error(p, state, p.loc(), format!("expected '{kw}'")))
     }
-}
-
-/// MLIR's `SingleBlockImplicitTerminator::ensureTerminator`: gives an empty region one block,
-/// and appends an operand-less `terminator` (at `loc`) to the last block unless it already
-/// ends with a registered terminator.
-pub(crate) fn ensure_terminator(
-    ctx: &mut Context,
-    region: RegionId,
-    terminator: &str,
-    loc: &Location,
-) {
-    let block = match ctx.region_blocks(region).last() {
-        Some(&b) => b,
-        None => {
-            let b = ctx.new_block(&[]);
-            ctx.append_block(region, b);
-            b
-        }
-    };
-    if ctx
-        .last_op(block)
-        .is_some_and(|o| ctx.has_traits(o, Traits::TERMINATOR))
-    {
-        return;
-    }
-    let name = ctx.op_name(terminator);
-    ctx.build_op(OpState::new(name, loc.clone()), InsertPoint::End(block));
 }
 
 /// The terminator of the only block of `region`, if the region has a block with ops.

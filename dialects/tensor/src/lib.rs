@@ -18,23 +18,31 @@
 //! | `tensor.extract_slice` | `%s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>` | `infer_shaped_types`: the static sizes (before a rank reduction) | of the whole source (its type, zero offsets, unit strides, its static sizes; constant operands count): the source |
 //! | `tensor.insert_slice` | `%r = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>` | `infer_types`: the dest's type | a full-size static source of the dest's type: the source |
 //! | `tensor.reshape` | `%r = tensor.reshape %t(%shape) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>` | `infer_shaped_types`: rank from the shape's static length | 1-D to its own type: the source; `reshape(reshape(x))` reshapes `x` |
+//! | `tensor.generate` | `%g = tensor.generate %n, %m { ^bb0(%i: index, %j: index, %k: index): ... tensor.yield %v : f32 } : tensor<?x3x?xf32>` | declared | no (MLIR's `StaticTensorGenerate` and extract-of-generate patterns are not built) |
+//! | `tensor.pad` | `%p = tensor.pad %t nofold low[1, %a] high[2, 0] { ^bb0(%i: index, %j: index): tensor.yield %c : f32 } : tensor<?x4xf32> to tensor<?x9xf32>` | `infer_shaped_types`: `low + source + high` where all are static, `?` otherwise | static result = source type, no `nofold`: the source; all paddings constant 0, no `nofold`: a `tensor.cast` of the source |
+//! | `tensor.yield` | `tensor.yield %v : f32` (terminator of `generate` and `pad`) | none | no |
 //!
-//! Every op is `PURE`. The folders' `index` constants are materialized by arith's
+//! Every op is `PURE` but `tensor.generate` (`RECURSIVELY_PURE`: as MLIR's
+//! `RecursiveMemoryEffects`, it is as pure as its body). The folders' `index` constants are materialized by arith's
 //! materializer (`arith.constant N : index`). `tensor.extract` of a `tensor.splat` op does not
 //! fold: mlir-opt 22's `--canonicalize` leaves it (it folds only a splat *constant*).
 
 pub mod common;
 pub mod concat;
+pub mod generate;
 pub mod mixed;
 pub mod ops;
+pub mod pad;
 pub mod reshape;
 pub mod slice;
 
 pub use concat::ConcatOp;
+pub use generate::{GenerateOp, YieldOp};
 pub use ops::{
     are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
     InsertOp, RankOp, SplatOp,
 };
+pub use pad::PadOp;
 pub use reshape::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};
 pub use slice::{ExtractSliceOp, InsertSliceOp};
 
@@ -42,7 +50,7 @@ use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
 /// The tensor ops.
-pub const OPS: [&str; 14] = [
+pub const OPS: [&str; 17] = [
     CastOp::NAME,
     DimOp::NAME,
     RankOp::NAME,
@@ -57,6 +65,9 @@ pub const OPS: [&str; 14] = [
     ExtractSliceOp::NAME,
     InsertSliceOp::NAME,
     ReshapeOp::NAME,
+    GenerateOp::NAME,
+    PadOp::NAME,
+    YieldOp::NAME,
 ];
 
 /// The name mlir-opt gives an op's result (MLIR's `getAsmResultNames`); `tensor.empty` has
@@ -76,6 +87,8 @@ fn name_hint(ctx: &Context, op: weir_ir::OpId) -> Option<String> {
         ExtractSliceOp::NAME => "extracted_slice",
         InsertSliceOp::NAME => "inserted_slice",
         ReshapeOp::NAME => "reshape",
+        GenerateOp::NAME => "generated",
+        PadOp::NAME => "padded",
         _ => return None,
     };
     Some(hint.to_string())
@@ -186,6 +199,34 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
                 .patterns(reshape::RESHAPE_PATTERNS),
             OpSyntax::new(reshape::parse_reshape_op, reshape::print_reshape_op)
                 .generic_when(reshape::print_reshape_generic),
+        ),
+        (
+            OpDef::new(
+                GenerateOp::NAME,
+                Traits::RECURSIVELY_PURE | Traits::SINGLE_BLOCK,
+            )
+            .verifier(generate::verify_generate)
+            .region_verifier_last(generate::verify_generate_regions),
+            OpSyntax::new(generate::parse_generate, generate::print_generate)
+                .generic_when(generate::print_generate_generic),
+        ),
+        (
+            OpDef::new(PadOp::NAME, pure | Traits::SINGLE_BLOCK)
+                .verifier(pad::verify)
+                .region_verifier_last(pad::verify_regions)
+                .infer_shaped_types(pad::infer_shaped)
+                .folder(pad::fold)
+                .patterns(pad::PATTERNS),
+            OpSyntax::new(pad::parse, pad::print).generic_when(pad::print_generic),
+        ),
+        (
+            OpDef::new(
+                YieldOp::NAME,
+                Traits::TERMINATOR | Traits::RETURN_LIKE | pure,
+            )
+            .verifier(generate::verify_yield),
+            OpSyntax::new(generate::parse_yield, generate::print_yield)
+                .generic_when(generate::print_yield_generic),
         ),
     ];
     for (def, s) in defs {

@@ -482,7 +482,12 @@ pub(crate) fn print_rank(p: &mut Printer<'_>, op: OpId) {
 
 /// `incorrect number of dynamic sizes, has N, expected M` (MLIR's `EmptyOp`/`SplatOp`
 /// verifiers) for `sizes` operands against the `?` dimensions of `ty`.
-fn verify_dynamic_sizes(ctx: &Context, op: OpId, sizes: usize, ty: Type) -> DiagResult<()> {
+pub(crate) fn verify_dynamic_sizes(
+    ctx: &Context,
+    op: OpId,
+    sizes: usize,
+    ty: Type,
+) -> DiagResult<()> {
     let expected = dynamic_dims(ctx, ty);
     if sizes != expected {
         return Err(op_error(

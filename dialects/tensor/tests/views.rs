@@ -4,7 +4,8 @@
 
 use weir_dialect_tensor::{
     build_cast, build_dim, CastOp, CollapseShapeOp, ConcatOp, DimOp, EmptyOp, ExpandShapeOp,
-    ExtractOp, ExtractSliceOp, FromElementsOp, InsertOp, InsertSliceOp, RankOp, ReshapeOp, SplatOp,
+    ExtractOp, ExtractSliceOp, FromElementsOp, GenerateOp, InsertOp, InsertSliceOp, PadOp, RankOp,
+    ReshapeOp, SplatOp, YieldOp,
 };
 use weir_ir::interfaces::infer_types::infer_refined_result_types;
 use weir_ir::{verify, Context, Dim, InsertPoint, OpId, TypeKind, ValueDef, ValueId};
@@ -295,4 +296,86 @@ fn slice_and_reshape_views_and_hooks() {
     ctx.set_value_type(e.source(&ctx), unranked);
     let kinds = infer_refined_result_types(&ctx, e.op()).unwrap().unwrap();
     assert_eq!(shape(&kinds[0]), Some(vec![Some(4), Some(1)]));
+}
+
+const REGIONS: &str = r#"func.func @f(%n: index, %m: index, %t: tensor<?x4xf32>, %a: index, %x: f32) {
+  %g = tensor.generate %n, %m {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %x : f32
+  } : tensor<?x3x?xf32>
+  %p = tensor.pad %t nofold low[1, %a] high[2, -1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %x : f32
+  } : tensor<?x4xf32> to tensor<?x?xf32>
+  %q = tensor.pad %t low[1, 2] high[3, 4] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %x : f32
+  } : tensor<?x4xf32> to tensor<?x10xf32>
+  return
+}"#;
+
+#[test]
+fn generate_pad_and_yield_views() {
+    let (mut ctx, syntax) = setup();
+    let m = parse_verified(&mut ctx, &syntax, REGIONS);
+    let g = find(&ctx, m, GenerateOp::of);
+    let extents: Vec<u32> = g
+        .dynamic_extents(&ctx)
+        .iter()
+        .map(|&v| arg(&ctx, v))
+        .collect();
+    assert_eq!(extents, [0, 1]); // %n, %m
+    assert_eq!(ctx.block_args(g.body(&ctx)).len(), 3); // one index per dimension
+    assert_eq!(arg(&ctx, g.yielded(&ctx)), 4); // %x
+    let y = YieldOp::of(&ctx, ctx.last_op(g.body(&ctx)).unwrap()).unwrap();
+    assert_eq!(y.value(&ctx), g.yielded(&ctx));
+
+    let p = find(&ctx, m, PadOp::of);
+    assert_eq!(arg(&ctx, p.source(&ctx)), 2);
+    let a = ctx.block_args(ctx.value_block(p.source(&ctx)).unwrap())[3];
+    assert_eq!(p.low(&ctx), [Ok(1), Err(a)]);
+    assert_eq!(p.high(&ctx), [Ok(2), Ok(-1)]);
+    assert!(p.is_nofold(&ctx));
+    assert_eq!(arg(&ctx, p.padding_value(&ctx)), 4);
+    assert_eq!(ctx.block_args(p.body(&ctx)).len(), 2);
+}
+
+#[test]
+fn pad_hook_adds_static_paddings() {
+    let (mut ctx, syntax) = setup();
+    let m = parse_verified(&mut ctx, &syntax, REGIONS);
+    let pads: Vec<OpId> = ctx
+        .nested_ops(m)
+        .into_iter()
+        .filter(|&o| PadOp::of(&ctx, o).is_some())
+        .collect();
+    let refined =
+        |ctx: &Context, op| shape(&infer_refined_result_types(ctx, op).unwrap().unwrap()[0]);
+    // (?, 4) low [1, %a] high [2, -1]: ? + 1 + 2 = ?, 4 + %a - 1 = ?.
+    assert_eq!(refined(&ctx, pads[0]), Some(vec![None, None]));
+    // (?, 4) low [1, 2] high [3, 4]: ?, 2 + 4 + 4 = 10.
+    assert_eq!(refined(&ctx, pads[1]), Some(vec![None, Some(10)]));
+    // Once the source is refined to (5, 4): 1 + 5 + 3 = 9, 10.
+    let f32t = ctx.float_type(weir_ir::FloatKind::F32);
+    let five = ctx.intern_type(TypeKind::Tensor {
+        shape: Some(vec![Some(5), Some(4)]),
+        element: f32t,
+    });
+    let src = PadOp::of(&ctx, pads[1]).unwrap().source(&ctx);
+    ctx.set_value_type(src, five);
+    assert_eq!(refined(&ctx, pads[1]), Some(vec![Some(9), Some(10)]));
+    // An unranked source (mid-inference): the rank of the lists, every size `?`.
+    let unranked = ctx.intern_type(TypeKind::Tensor {
+        shape: None,
+        element: f32t,
+    });
+    ctx.set_value_type(src, unranked);
+    assert_eq!(refined(&ctx, pads[1]), Some(vec![None, None]));
+    // A rank-1 source does not fit the two-entry lists: an error, not a panic.
+    let one = ctx.intern_type(TypeKind::Tensor {
+        shape: Some(vec![Some(1)]),
+        element: f32t,
+    });
+    ctx.set_value_type(src, one);
+    assert!(infer_refined_result_types(&ctx, pads[1]).unwrap().is_err());
 }
