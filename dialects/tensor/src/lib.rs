@@ -123,7 +123,9 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpSyntax::new(parse_rank, print_rank),
         ),
         (
-            OpDef::new(EmptyOp::NAME, pure).verifier(verify_empty),
+            OpDef::new(EmptyOp::NAME, pure)
+                .verifier(verify_empty)
+                .patterns(EMPTY_PATTERNS),
             OpSyntax::new(parse_empty, print_empty),
         ),
         (

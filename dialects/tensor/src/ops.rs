@@ -381,6 +381,69 @@ pub(crate) fn fold_dim(
     Some(vec![FoldResult::Value(size)])
 }
 
+pub(crate) const EMPTY_PATTERNS: &[Pattern] = &[Pattern {
+    name: "tensor.empty-static-dims",
+    apply: empty_static_dims,
+}];
+
+/// `tensor.empty(%c) : tensor<4x?xf32>` with a constant `%c = 2` becomes `tensor.empty() :
+/// tensor<4x2xf32>` and a `tensor.cast` back to the old type (MLIR
+/// `ReplaceEmptyTensorStaticShapeDims`; a negative constant is left alone).
+fn empty_static_dims(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let empty = EmptyOp(op);
+    let result = empty.result(ctx);
+    let ty = ctx.value_type(result);
+    let Some((element, dims)) = ranked(ctx, ty).map(|(e, d)| (e, d.to_vec())) else {
+        return false;
+    };
+    let sizes = empty.dynamic_sizes(ctx).to_vec();
+    if sizes.len() != dims.iter().filter(|d| d.is_none()).count() {
+        return false;
+    }
+    let mut kept = Vec::new();
+    let mut next = sizes.iter();
+    let mut changed = false;
+    let new_dims: Vec<weir_ir::Dim> = dims
+        .iter()
+        .map(|d| {
+            if d.is_some() {
+                return *d;
+            }
+            let v = *next
+                .next()
+                .expect("one size per dynamic dimension (checked above)");
+            match weir_dialect_arith::constant_int_value(ctx, v).and_then(|c| u64::try_from(c).ok())
+            {
+                Some(n) => {
+                    changed = true;
+                    Some(n)
+                }
+                None => {
+                    kept.push(v);
+                    None
+                }
+            }
+        })
+        .collect();
+    if !changed {
+        return false;
+    }
+    let new_ty = ctx.intern_type(TypeKind::Tensor {
+        shape: Some(new_dims),
+        element,
+    });
+    let loc = ctx.loc(op);
+    let mut st = OpState::new(ctx.op_name(EmptyOp::NAME), loc.clone());
+    st.operands = kept;
+    st.result_types.push(new_ty);
+    let new = ctx.build_op(st, InsertPoint::Before(op));
+    let new = ctx.result(new, 0);
+    let cast = build_cast(ctx, new, ty, loc, InsertPoint::Before(op));
+    ctx.replace_all_uses(result, cast);
+    ctx.erase_op(op);
+    true
+}
+
 pub(crate) const DIM_PATTERNS: &[Pattern] = &[Pattern {
     name: "tensor.dim-of-cast",
     apply: dim_of_cast,
@@ -601,6 +664,18 @@ pub(crate) fn fold_extract(
         }
         let (v, ty) = (d.get(flat), d.element_type());
         return Some(vec![FoldResult::Constant(ctx.scalar_attr(v, ty))]);
+    }
+    // Of a `tensor.insert` at the same constant indices: the inserted element (MLIR's
+    // extract-after-insert fold; indices must be constants, as in MLIR).
+    if let Some(ins) = InsertOp::defining(ctx, source) {
+        let same = ins.indices(ctx).iter().zip(&consts[1..]).all(|(&i, c)| {
+            let want = c.and_then(|a| match ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => Some(*value),
+                _ => None,
+            });
+            want.is_some() && weir_dialect_arith::constant_int_value(ctx, i) == want
+        });
+        return same.then(|| vec![FoldResult::Value(ins.scalar(ctx))]);
     }
     let from = FromElementsOp::defining(ctx, source)?;
     let element = *from.elements(ctx).get(usize::try_from(flat).ok()?)?;
