@@ -38,6 +38,7 @@ pub mod slice;
 
 pub use concat::ConcatOp;
 pub use generate::{GenerateOp, YieldOp};
+pub use ops::known_size;
 pub use ops::{
     are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
     InsertOp, RankOp, SplatOp,
@@ -125,6 +126,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         (
             OpDef::new(EmptyOp::NAME, pure)
                 .verifier(verify_empty)
+                .infer_shaped_types(infer_empty)
                 .patterns(EMPTY_PATTERNS),
             OpSyntax::new(parse_empty, print_empty),
         ),
@@ -150,6 +152,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         (
             OpDef::new(SplatOp::NAME, pure)
                 .verifier(verify_splat)
+                .infer_shaped_types(infer_splat)
                 .folder(fold_splat),
             OpSyntax::new(parse_splat, print_splat),
         ),
@@ -208,6 +211,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
                 Traits::RECURSIVELY_PURE | Traits::SINGLE_BLOCK,
             )
             .verifier(generate::verify_generate)
+            .infer_shaped_types(infer_empty)
             .region_verifier_last(generate::verify_generate_regions),
             OpSyntax::new(generate::parse_generate, generate::print_generate)
                 .generic_when(generate::print_generate_generic),

@@ -193,6 +193,61 @@ impl SplatOp {
     }
 }
 
+// ------------------------------------------------------------------ sizes known statically
+
+/// The value of an `index` size operand when it is known at compile time: a non-negative
+/// constant, or a `tensor.dim` of a dimension that is static in its source's (possibly
+/// refined) type. Shape inference uses it to refine ops whose dynamic sizes are operands.
+pub fn known_size(ctx: &Context, v: ValueId) -> Option<u64> {
+    if let Some(c) = weir_dialect_arith::constant_int_value(ctx, v) {
+        return u64::try_from(c).ok();
+    }
+    let dim = DimOp::defining(ctx, v)?;
+    let i = usize::try_from(dim.constant_index(ctx)?).ok()?;
+    let (_, dims) = ranked(ctx, ctx.value_type(dim.source(ctx)))?;
+    *dims.get(i)?
+}
+
+/// The `InferShapedTypes` hook of ops whose declared result type has one size operand per `?`
+/// from operand `first` on (`tensor.empty`, `tensor.splat`, `tensor.generate`): the declared
+/// type with each `?` whose size is [`known_size`] replaced by it. Shape inference asserts
+/// the refined type with a `tensor.cast` after the op (the op itself keeps its operands).
+pub(crate) fn infer_known_sizes(
+    ctx: &Context,
+    input: &InferInput<'_>,
+    first: usize,
+) -> DiagResult<Vec<TypeKind>> {
+    let declared = input.results.first().map(|&r| ctx.value_type(r));
+    let Some((element, dims)) = declared.and_then(|t| ranked(ctx, t)) else {
+        return Err(weir_ir::Diagnostic::error(
+            input.loc.clone(),
+            format!(
+                "'{}' op needs its declared ranked result type to refine it",
+                input.name
+            ),
+        ));
+    };
+    let mut sizes = input.operands.get(first..).unwrap_or(&[]).iter();
+    let shape = dims
+        .iter()
+        .map(|&d| d.or_else(|| sizes.next().and_then(|&v| known_size(ctx, v))))
+        .collect();
+    Ok(vec![TypeKind::Tensor {
+        shape: Some(shape),
+        element,
+    }])
+}
+
+/// [`infer_known_sizes`] for `tensor.empty` and `tensor.generate` (all operands are sizes).
+pub(crate) fn infer_empty(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    infer_known_sizes(ctx, input, 0)
+}
+
+/// [`infer_known_sizes`] for `tensor.splat` (operand 0 is the element).
+pub(crate) fn infer_splat(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    infer_known_sizes(ctx, input, 1)
+}
+
 // ------------------------------------------------------------------------------ builders
 
 /// Builds `tensor.cast %value : T to to_type` at `at` and returns its result. The caller

@@ -87,6 +87,7 @@ pub fn infer_shapes(ctx: &mut Context, root: OpId, mode: JoinMode) -> DiagResult
         mode,
         declared: FxHashMap::default(),
         last_fixpoint: FxHashMap::default(),
+        cast_results: FxHashSet::default(),
     };
     inference.analyze(ctx, root)?;
     inference.repair(ctx, root);
@@ -102,6 +103,8 @@ struct Inference {
     /// inputs at least as general as before, so its fixpoint can only grow: it restarts from
     /// the last one, and the rounds of all nesting levels add up instead of multiplying.
     last_fixpoint: FxHashMap<ValueId, Type>,
+    /// Ops whose results are refined but that do not verify with them (see `refine_op`).
+    cast_results: FxHashSet<OpId>,
 }
 
 /// One step of the analysis walk (an explicit stack: nesting depth costs no stack).
@@ -255,9 +258,46 @@ impl Inference {
             self.set_type(ctx, r, t);
         }
         if weir_ir::verify_local(ctx, op).is_err() {
+            if shaped {
+                // The op cannot hold the refined type itself (`tensor.empty(%n) :
+                // tensor<?x4xf32>` with a known `%n`): it keeps its declared type and the
+                // repair asserts the refined one with a cast after it.
+                self.cast_results.insert(op);
+                return;
+            }
             for &r in &results {
                 let t = self.original(ctx, r);
                 self.set_type(ctx, r, t);
+            }
+        }
+    }
+
+    /// Gives the results of an op that cannot hold its refined types back their declared
+    /// types, and their uses a `tensor.cast` to the refined type (registered as refined, so a
+    /// use that rejects it is cast back). Nothing to do when every use already is that cast
+    /// (a second run).
+    fn cast_refined_results(&mut self, ctx: &mut Context, op: OpId) {
+        for i in 0..ctx.results(op).len() {
+            let r = ctx.result(op, i);
+            let (refined, declared) = (ctx.value_type(r), self.original(ctx, r));
+            if refined == declared {
+                continue;
+            }
+            ctx.set_value_type(r, declared);
+            self.declared.remove(&r);
+            let already = ctx.uses(r).iter().all(|u| {
+                CastOp::of(ctx, u.op)
+                    .is_some_and(|c| ctx.value_type(ctx.result(c.op(), 0)) == refined)
+            });
+            if already {
+                continue;
+            }
+            let uses: Vec<_> = ctx.uses(r).to_vec();
+            let loc = ctx.loc(op);
+            let cast = build_cast(ctx, r, refined, loc, InsertPoint::After(op));
+            self.declared.insert(cast, declared);
+            for u in uses {
+                ctx.set_operand(u.op, u.operand as usize, cast);
             }
         }
     }
@@ -289,6 +329,11 @@ impl Inference {
                 }
             }
             stack[start..].reverse();
+        }
+        for &op in &ops {
+            if self.cast_results.contains(&op) {
+                self.cast_refined_results(ctx, op);
+            }
         }
         let mut branch_ops = Vec::new();
         for &op in &ops {

@@ -36,6 +36,10 @@ pub struct InferInput<'a> {
     /// The regions (their blocks and arguments may be read; result types of region ops often
     /// come from their terminators).
     pub regions: &'a [RegionId],
+    /// The op's results, when it exists (empty when building): an `InferShapedTypes` hook
+    /// may start from their declared types (`tensor.empty`'s static sizes are only in its
+    /// type) and refine them.
+    pub results: &'a [ValueId],
     /// Where errors are reported.
     pub loc: &'a Location,
 }
@@ -68,6 +72,7 @@ pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<Type
             operands: ctx.operands(op),
             attrs: ctx.attrs(op),
             regions: ctx.regions(op),
+            results: ctx.results(op),
             loc: &loc,
         },
     ))
@@ -87,6 +92,7 @@ pub fn infer_refined_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<
             operands: ctx.operands(op),
             attrs: ctx.attrs(op),
             regions: ctx.regions(op),
+            results: ctx.results(op),
             loc: &loc,
         },
     ))
@@ -183,6 +189,7 @@ impl Context {
                 operands: &state.operands,
                 attrs: &state.attrs,
                 regions: &state.regions,
+                results: &[],
                 loc: &state.loc,
             },
         )?;
