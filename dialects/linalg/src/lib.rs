@@ -51,6 +51,7 @@
 //! `generic`/`map`, transpose-of-transpose and broadcast folding, fill into `tensor.pad` /
 //! `tensor.collapse_shape`; see the crate's report).
 
+mod canon;
 mod ops;
 pub mod structured;
 
@@ -199,11 +200,17 @@ fn parse_iterator_type(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
 /// Registers the linalg ops, their syntax and the `#linalg.iterator_type` attribute.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for kind in Kind::ALL {
-        ctx.register(
-            OpDef::new(kind.name(), Traits::RECURSIVELY_PURE)
-                .verifier(ops::verify)
-                .infer_types(structured::infer_outs),
-        );
+        let def = OpDef::new(kind.name(), Traits::RECURSIVELY_PURE)
+            .verifier(ops::verify)
+            .infer_types(structured::infer_outs);
+        ctx.register(match kind {
+            Kind::Transpose => def
+                .folder(canon::fold_transpose)
+                .patterns(canon::TRANSPOSE),
+            Kind::Broadcast => def.patterns(canon::BROADCAST),
+            Kind::Generic => def.patterns(canon::GENERIC),
+            _ => def,
+        });
         let (parse, print) = ops::syntax(kind);
         let mut s = OpSyntax::new(parse, print);
         if let Some(hint) = ops::name_hint(kind) {
@@ -225,7 +232,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new(IndexOp::NAME, Traits::PURE)
             .verifier(ops::verify_index)
-            .infer_types(ops::infer_index),
+            .infer_types(ops::infer_index)
+            .folder(canon::fold_index),
     );
     syntax.register(
         IndexOp::NAME,
