@@ -29,7 +29,15 @@ fn view(ctx: &Context, op: OpId) -> StructuredOp {
 fn replace_with_named(ctx: &mut Context, op: OpId, kind: Kind, input: ValueId, array: &[i64]) {
     let init = view(ctx, op).outputs(ctx)[0];
     let loc = ctx.loc(op);
-    let new = build_named(ctx, InsertPoint::Before(op), kind, &[input], &[init], array, loc);
+    let new = build_named(
+        ctx,
+        InsertPoint::Before(op),
+        kind,
+        &[input],
+        &[init],
+        array,
+        loc,
+    );
     let results = ctx.results(new).to_vec();
     ctx.replace_op(op, &results);
 }
