@@ -47,10 +47,36 @@
 //! for `reduce`'s; the static-size check of indexing maps covers dimensions indexed by a
 //! single loop (22 also bounds those indexed by other affine expressions).
 //!
-//! Folders and canonicalizations: none yet (MLIR's are `EraseIdentityLinalgOp` on
-//! `generic`/`map`, transpose-of-transpose and broadcast folding, fill into `tensor.pad` /
-//! `tensor.collapse_shape`; see the crate's report).
+//! Folders and canonicalizations (`canon.rs`; each checked against `mlir-opt --canonicalize`
+//! 22 in `lit-tests/linalg/canonicalize.mlir`, whose output after mlir-opt's reprinting equals
+//! mlir-opt's own). Implemented, as MLIR 22 does them on tensors:
+//! - `transpose` folds to its input when its permutation is the identity (`TransposeOp::fold`);
+//! - `transpose(transpose(x, p), q)` becomes `transpose(x, r)`, `r[i] = p[q[i]]`, into the
+//!   outer init (`FoldTransposeWithTranspose`), so permutations composing to the identity
+//!   leave `x`;
+//! - `transpose(fill(v))` becomes `fill(v)` of the transpose's init (`FoldFillWithTranspose`);
+//! - `broadcast(broadcast(x))` becomes one broadcast with the added dimensions merged
+//!   (`FoldBroadcasts`);
+//! - a `generic` or `broadcast` whose indexing maps are all equal and whose body only yields
+//!   its block arguments is replaced by the operands they stand for (`EraseIdentityLinalgOp`;
+//!   for `broadcast` that is `dimensions = []`); MLIR 22 does not register it on `map`;
+//! - `linalg.index` of a loop of static size 1 is `0 : index` (`IndexOp::fold`);
+//! - an unused structured op is erased by the rewrite driver: the ops are `RECURSIVELY_PURE`
+//!   (MLIR: no memory effects on tensors), so a body with a side effect (a call) keeps it, as
+//!   in MLIR.
+//!
+//! Not implemented: those that build ops of the tensor dialect, which this crate does not
+//! depend on: `SwapTransposeWithBroadcast` (`tensor.empty`, `tensor.dim`),
+//! `EraseIdentityLinalgOp` where an operand's type differs from the result's (MLIR inserts a
+//! `tensor.cast`; Weir keeps the op), the dialect-wide `FoldTensorCastProducerOp`,
+//! `FoldTensorCastConsumerOp` and `InferStaticShapeOfOperands` (`tensor.cast`), and fill's
+//! folds into `tensor.pad`, `tensor.extract`, `tensor.collapse_shape`/`expand_shape`,
+//! `tensor.concat`, `linalg.pack`, `linalg.copy` (ops Weir lacks or the tensor dialect's own
+//! patterns). `EraseDeadLinalgOp` applies to memrefs only. MLIR 22 itself crashes on a rank-0
+//! `linalg.transpose` (`permutation = []`); Weir folds it to its input as `TransposeOp::fold`
+//! says (`tests/fold.rs`); `lit-tests/linalg/canonicalize-weir-only.mlir` holds the ops kept above.
 
+mod canon;
 mod ops;
 pub mod structured;
 
@@ -199,11 +225,15 @@ fn parse_iterator_type(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
 /// Registers the linalg ops, their syntax and the `#linalg.iterator_type` attribute.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for kind in Kind::ALL {
-        ctx.register(
-            OpDef::new(kind.name(), Traits::RECURSIVELY_PURE)
-                .verifier(ops::verify)
-                .infer_types(structured::infer_outs),
-        );
+        let def = OpDef::new(kind.name(), Traits::RECURSIVELY_PURE)
+            .verifier(ops::verify)
+            .infer_types(structured::infer_outs);
+        ctx.register(match kind {
+            Kind::Transpose => def.folder(canon::fold_transpose).patterns(canon::TRANSPOSE),
+            Kind::Broadcast => def.patterns(canon::BROADCAST),
+            Kind::Generic => def.patterns(canon::GENERIC),
+            _ => def,
+        });
         let (parse, print) = ops::syntax(kind);
         let mut s = OpSyntax::new(parse, print);
         if let Some(hint) = ops::name_hint(kind) {
@@ -225,7 +255,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
         OpDef::new(IndexOp::NAME, Traits::PURE)
             .verifier(ops::verify_index)
-            .infer_types(ops::infer_index),
+            .infer_types(ops::infer_index)
+            .folder(canon::fold_index),
     );
     syntax.register(
         IndexOp::NAME,

@@ -13,7 +13,7 @@ use weir_dialect_arith::{
 };
 use weir_ir::interfaces::infer_types::InferInput;
 use weir_ir::{
-    op_error, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, InsertPoint,
+    op_error, Attr, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, InsertPoint,
     Location, OpId, OpState, RegionId, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
@@ -468,14 +468,14 @@ pub(crate) fn infer_index(_ctx: &Context, _input: &InferInput<'_>) -> DiagResult
 // ------------------------------------------------------------------------------ bodies
 
 /// A region of one block whose arguments are the element types of `operands`.
-fn new_body(p: &mut Parser<'_>, operands: &[ValueId]) -> (RegionId, BlockId) {
+fn new_body(ctx: &mut Context, operands: &[ValueId]) -> (RegionId, BlockId) {
     let types: Vec<Type> = operands
         .iter()
-        .map(|&v| element_or_self(p.ctx, p.ctx.value_type(v)))
+        .map(|&v| element_or_self(ctx, ctx.value_type(v)))
         .collect();
-    let region = p.ctx.new_region();
-    let block = p.ctx.new_block(&types);
-    p.ctx.append_block(region, block);
+    let region = ctx.new_region();
+    let block = ctx.new_block(&types);
+    ctx.append_block(region, block);
     (region, block)
 }
 
@@ -508,10 +508,9 @@ fn cast_to(ctx: &mut Context, block: BlockId, v: ValueId, to: Type, loc: &Locati
 
 /// The implicit body of a named op: `fill`, `transpose`, `broadcast` yield the input element;
 /// `matmul`, `batch_matmul` multiply the (cast) inputs and add the product to the output.
-fn named_body(p: &mut Parser<'_>, kind: Kind, operands: &[ValueId], loc: &Location) -> RegionId {
-    let (region, block) = new_body(p, operands);
-    let args = p.ctx.block_args(block).to_vec();
-    let ctx = &mut *p.ctx;
+fn named_body(ctx: &mut Context, kind: Kind, operands: &[ValueId], loc: &Location) -> RegionId {
+    let (region, block) = new_body(ctx, operands);
+    let args = ctx.block_args(block).to_vec();
     let value = match (kind, &args[..]) {
         (Kind::Matmul | Kind::BatchMatmul, &[a, b, c]) => {
             let out = ctx.value_type(c);
@@ -563,10 +562,10 @@ fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             format!("[parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, got {got}"),
         ));
     }
-    add_operands(p, state, &io, true);
+    add_operands(p.ctx, state, &io.ins, &io.outs, true);
     let loc = state.loc.clone();
     let operands = state.operands.clone();
-    state.regions.push(named_body(p, kind, &operands, &loc));
+    state.regions.push(named_body(p.ctx, kind, &operands, &loc));
     Ok(())
 }
 
@@ -644,10 +643,41 @@ fn parse_i64_array(p: &mut Parser<'_>, state: &mut OpState, name: &str) -> PResu
         }
         p.expect(Tok::RSquare, "]")?;
     }
-    let element = p.ctx.int_type(64);
-    let a = p.ctx.attr(AttrKind::DenseArray { element, values });
+    let a = i64_array_attr(p.ctx, values);
     state.set_attr(p.ctx.attr_name(name), a);
     Ok(())
+}
+
+/// `array<i64: values>`.
+fn i64_array_attr(ctx: &mut Context, values: Vec<DenseValue>) -> Attr {
+    let element = ctx.int_type(64);
+    ctx.attr(AttrKind::DenseArray { element, values })
+}
+
+/// Builds the named op `kind` (`fill`, `transpose` or `broadcast`, as MLIR's builders) on
+/// `ins` and `outs` at `at`: `operandSegmentSizes` for `fill`, the `permutation` or
+/// `dimensions` attribute from `array` for the others, the implicit body, and one result per
+/// tensor `outs` operand of its type.
+pub(crate) fn build_named(
+    ctx: &mut Context,
+    at: InsertPoint,
+    kind: Kind,
+    ins: &[ValueId],
+    outs: &[ValueId],
+    array: &[i64],
+    loc: Location,
+) -> OpId {
+    let mut state = OpState::new(ctx.op_name(kind.name()), loc.clone());
+    add_operands(ctx, &mut state, ins, outs, kind == Kind::Fill);
+    if let Some(name) = array_attr_name(kind) {
+        let values = array.iter().map(|&v| DenseValue::Int(v.into())).collect();
+        let a = i64_array_attr(ctx, values);
+        state.set_attr(ctx.attr_name(name), a);
+    }
+    state.result_types = tensor_outs_types(ctx, outs);
+    let operands = state.operands.clone();
+    state.regions.push(named_body(ctx, kind, &operands, &loc));
+    ctx.build_op(state, at)
 }
 
 /// Writes ` NAME = [1, 0] ` (with MLIR's trailing space) and the other attributes.
@@ -667,7 +697,7 @@ fn parse_dst_style(p: &mut Parser<'_>, state: &mut OpState, kind: Kind) -> PResu
         parse_i64_array(p, state, name)?;
     }
     p.parse_optional_attr_dict(state)?;
-    add_operands(p, state, &io, false);
+    add_operands(p.ctx, state, &io.ins, &io.outs, false);
     Ok(io)
 }
 
@@ -676,7 +706,7 @@ fn parse_permuting(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     parse_dst_style(p, state, kind)?;
     let loc = state.loc.clone();
     let operands = state.operands.clone();
-    state.regions.push(named_body(p, kind, &operands, &loc));
+    state.regions.push(named_body(p.ctx, kind, &operands, &loc));
     Ok(())
 }
 
@@ -712,7 +742,7 @@ fn parse_mapping(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let region = match payload {
         Some(mut payload) => {
             let operands = state.operands.clone();
-            let (region, block) = new_body(p, &operands);
+            let (region, block) = new_body(p.ctx, &operands);
             let args = p.ctx.block_args(block).to_vec();
             let Some((&last, rest)) = args.split_last() else {
                 return Err(custom_error(
@@ -870,7 +900,7 @@ fn parse_generic(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     }
     let region = p.parse_region(&[])?;
     state.result_types = p.parse_optional_arrow_type_list()?;
-    add_operands(p, state, &io, true);
+    add_operands(p.ctx, state, &io.ins, &io.outs, true);
     state.regions.push(region);
     Ok(())
 }

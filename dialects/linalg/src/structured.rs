@@ -463,6 +463,41 @@ pub(crate) fn verify_common(
     Ok((ins, outs))
 }
 
+/// The shape of each operand (empty for a scalar).
+fn operand_shapes<'a>(ctx: &'a Context, operands: &[ValueId]) -> Vec<&'a [Dim]> {
+    operands
+        .iter()
+        .map(|&v| ranked(ctx, ctx.value_type(v)).map_or(&[][..], |(s, _)| s))
+        .collect()
+}
+
+/// The size of each of the `num_loops` loops as the operands imply it (MLIR
+/// `getStaticLoopRanges`): the size of the first operand dimension (operands in order) that
+/// `maps` index by exactly that loop; `None` for a loop no dimension is indexed by alone.
+/// Indices beyond `num_loops` (in unverified maps) are ignored.
+fn loop_sizes(maps: &[AffineMap], shapes: &[&[Dim]], num_loops: usize) -> Vec<Option<Dim>> {
+    let mut loops: Vec<Option<Dim>> = vec![None; num_loops];
+    for (m, shape) in maps.iter().zip(shapes) {
+        for (e, &d) in m.results.iter().zip(shape.iter()) {
+            if let AffineExpr::Dim(l) = e {
+                if let Some(slot @ None) = loops.get_mut(*l as usize) {
+                    *slot = Some(d);
+                }
+            }
+        }
+    }
+    loops
+}
+
+/// The static size of loop `l` of the structured op `op`, if its operands give one (see
+/// [`loop_sizes`]); `None` also when `op`'s indexing maps are invalid.
+pub(crate) fn static_loop_size(ctx: &Context, op: OpId, l: usize) -> Option<u64> {
+    let maps = indexing_maps(ctx, op).ok()?;
+    let num_loops = maps.first()?.num_dims as usize;
+    let shapes = operand_shapes(ctx, ctx.operands(op));
+    loop_sizes(&maps, &shapes, num_loops).get(l).copied()??
+}
+
 /// MLIR `verifyStructuredOpInterface`'s checks on indexing maps: one map per operand, each with
 /// one dimension per loop and one result per operand dimension, and, when every loop's size is
 /// static (the size of the first operand dimension indexed by exactly that loop), each
@@ -504,22 +539,8 @@ pub(crate) fn verify_indexing_maps(ctx: &Context, op: OpId, num_loops: usize) ->
             ));
         }
     }
-    let shapes: Vec<&[Dim]> = operands
-        .iter()
-        .map(|&v| ranked(ctx, ctx.value_type(v)).map_or(&[][..], |(s, _)| s))
-        .collect();
-    let mut loops: Vec<Option<Dim>> = vec![None; num_loops];
-    for (m, shape) in maps.iter().zip(&shapes) {
-        for (e, &d) in m.results.iter().zip(shape.iter()) {
-            if let AffineExpr::Dim(l) = e {
-                let slot = &mut loops[*l as usize];
-                if slot.is_none() {
-                    *slot = Some(d);
-                }
-            }
-        }
-    }
-    let Some(sizes) = loops
+    let shapes = operand_shapes(ctx, operands);
+    let Some(sizes) = loop_sizes(&maps, &shapes, num_loops)
         .into_iter()
         .map(|l| l.flatten())
         .collect::<Option<Vec<u64>>>()
@@ -577,18 +598,24 @@ pub(crate) fn parse_ins_outs(p: &mut Parser<'_>) -> PResult<InsOuts> {
     Ok(InsOuts { ins, outs })
 }
 
-/// Adds the operands to `state`, and `operandSegmentSizes` when `segments`.
-pub(crate) fn add_operands(p: &mut Parser<'_>, state: &mut OpState, io: &InsOuts, segments: bool) {
-    state.operands.extend(&io.ins);
-    state.operands.extend(&io.outs);
+/// Adds `ins` then `outs` to `state`, and `operandSegmentSizes` when `segments`.
+pub(crate) fn add_operands(
+    ctx: &mut Context,
+    state: &mut OpState,
+    ins: &[ValueId],
+    outs: &[ValueId],
+    segments: bool,
+) {
+    state.operands.extend(ins);
+    state.operands.extend(outs);
     if segments {
-        let element = p.ctx.int_type(32);
+        let element = ctx.int_type(32);
         let values = vec![
-            DenseValue::Int(io.ins.len() as i128),
-            DenseValue::Int(io.outs.len() as i128),
+            DenseValue::Int(ins.len() as i128),
+            DenseValue::Int(outs.len() as i128),
         ];
-        let a = p.ctx.attr(AttrKind::DenseArray { element, values });
-        state.set_attr(p.ctx.attr_name(OPERAND_SEGMENT_SIZES), a);
+        let a = ctx.attr(AttrKind::DenseArray { element, values });
+        state.set_attr(ctx.attr_name(OPERAND_SEGMENT_SIZES), a);
     }
 }
 
