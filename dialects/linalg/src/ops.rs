@@ -246,7 +246,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
                 }
             }
             let (input, init) = (shape(ins.start), shape(outs.start));
-            if let Some(_) = dims.iter().find(|&&d| d < 0 || d as usize >= input.len()) {
+            if dims.iter().any(|&d| d < 0 || d as usize >= input.len()) {
                 return Err(op_error(
                     ctx,
                     op,

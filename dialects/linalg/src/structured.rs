@@ -118,7 +118,7 @@ pub(crate) fn groups(
         }
         // MLIR `SameVariadicOperandSize`: as many inits as inputs.
         Kind::Reduce => {
-            if n == 0 || n % 2 != 0 {
+            if n == 0 || !n.is_multiple_of(2) {
                 return Err(format!(
                     "expects as many inits as inputs (at least one), but got {n} operands"
                 ));
