@@ -8,17 +8,21 @@
 //!   (`f16`, `bf16` and `f32` are computed in `f32` and rounded back to their type);
 //! - control flow: `func.call`/`func.return`, `scf.if`, `scf.for`, `scf.while`,
 //!   `scf.index_switch`, `scf.yield`/`scf.condition`, `weir.loop`/`weir.yield` (SEMANTICS.md
-//!   section 6), here; the scalar and elementwise ops (arith, math), the tensor ops and the
-//!   linalg ops in [`ops`];
+//!   section 6), here; every other op in one module per family, dispatched by [`ops`]:
+//!   constants, the elementwise ops (arith, math), the tensor ops and the linalg ops;
 //! - runtime faults (an index out of bounds, a shape that does not match, a division by zero,
 //!   an unsupported op) are located errors, never panics.
 //!
 //! Ops are read through their dialects' typed views and op enums; each op's evaluation is one
-//! entry of the dispatch in [`ops::eval_op`]. Regions are evaluated recursively, so nesting
+//! arm of its family module's `eval`, which the dispatch in `ops::eval_op` asks in turn. Regions are evaluated recursively, so nesting
 //! depth costs stack (test programs are shallow); every op costs time linear in the elements it
 //! reads and writes (an insert copies its destination, as the value semantics say).
 
+mod constant;
+mod elementwise;
+mod linalg;
 pub mod ops;
+mod tensor_ops;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -199,6 +203,18 @@ pub fn scalar_f64(e: Elem, s: Scalar) -> f64 {
         Scalar::Int(b) if e == Elem::Int(1) => b as f64,
         Scalar::Int(b) => signed(b, e.int_width().unwrap_or(64)) as f64,
     }
+}
+
+/// A shape written `(2, 3)`, as the shape diagnostics write it.
+pub fn shape_text(s: &[u64]) -> String {
+    let parts: Vec<String> = s.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The element type of `op`'s first result.
+fn result_elem(ctx: &Context, op: OpId) -> EvalResult<Elem> {
+    Elem::of(ctx, ctx.value_type(ctx.result(op, 0)))
+        .ok_or_else(|| op_error(ctx, op, "has a result type the evaluator does not compute"))
 }
 
 /// Whether `v` is a value of type `ty`: the same element type, and for a tensor a shape of
