@@ -2,7 +2,7 @@
 //! over its iteration domain, each operand read at its indexing map, the body run once per
 //! point; `linalg.index` reads the innermost point.
 
-use super::{shape_text, Elem, EvalResult, Evaluator, Tensor, Value};
+use super::{next_index, shape_text, Elem, EvalResult, Evaluator, Tensor, Value};
 use weir_dialect_linalg::{IndexOp, StructuredOp};
 use weir_ir::affine::{AffineBinOp, AffineExpr};
 use weir_ir::{op_error, OpId};
@@ -157,14 +157,7 @@ fn structured(ev: &mut Evaluator<'_>, s: StructuredOp) -> EvalResult<Vec<Value>>
             };
             t.data[p] = t.elem.normalize(x);
         }
-        // The next point: the last loop fastest.
-        for d in (0..n_loops).rev() {
-            point[d] += 1;
-            if point[d] < sizes[d] {
-                break;
-            }
-            point[d] = 0;
-        }
+        next_index(&mut point, &sizes);
     }
     Ok(outs.into_iter().map(Value::tensor).collect())
 }

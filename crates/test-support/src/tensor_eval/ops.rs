@@ -1,8 +1,8 @@
 //! The evaluator's per-op dispatch ([`eval_op`]): control flow in the parent module, then
 //! each op family in its own module (constants, the elementwise arith/math ops, the tensor
-//! ops, the linalg ops).
+//! ops, the slices, the ops with a region per element, the linalg ops).
 
-use super::{constant, elementwise, linalg, tensor_ops};
+use super::{constant, elementwise, generate, linalg, slice, tensor_ops};
 use super::{EvalResult, Evaluator, Value};
 use weir_ir::{op_error, OpId};
 
@@ -16,6 +16,7 @@ pub(super) fn eval_op(ev: &mut Evaluator<'_>, op: OpId) -> EvalResult<()> {
         || weir_dialect_weir::YieldOp::of(ctx, op).is_some()
         || weir_dialect_func::ReturnOp::of(ctx, op).is_some()
         || weir_dialect_linalg::YieldOp::of(ctx, op).is_some()
+        || weir_dialect_tensor::YieldOp::of(ctx, op).is_some()
     {
         return Ok(());
     }
@@ -36,6 +37,12 @@ fn compute(ev: &mut Evaluator<'_>, op: OpId) -> EvalResult<Vec<Value>> {
         return Ok(r);
     }
     if let Some(t) = tensor_ops::eval(ev, op)? {
+        return Ok(vec![t]);
+    }
+    if let Some(t) = slice::eval(ev, op)? {
+        return Ok(vec![t]);
+    }
+    if let Some(t) = generate::eval(ev, op)? {
         return Ok(vec![t]);
     }
     if let Some(r) = linalg::eval(ev, op)? {

@@ -1,8 +1,10 @@
 //! The tensor ops that build, read, cast and reshape whole tensors (MLIR `TensorOps.td`):
 //! `tensor.empty`, `splat`, `from_elements`, `extract`, `insert`, `dim`, `rank`, `cast`,
-//! `concat`, `expand_shape`, `collapse_shape`; and the evaluator's tensor-operand helpers.
+//! `concat`, `expand_shape`, `collapse_shape`, `reshape`; and the evaluator's tensor-operand
+//! helpers.
 
-use super::{result_elem, shape_text, Elem, EvalResult, Evaluator, Tensor, Value};
+use super::{fits_dims, result_elem, shape_text, signed, Elem, EvalResult, Evaluator, Scalar};
+use super::{Tensor, Value};
 use std::rc::Rc;
 use weir_dialect_tensor as tensor;
 use weir_ir::{op_error, OpId, Type, TypeKind};
@@ -145,12 +147,7 @@ pub(super) fn eval(ev: &Evaluator<'_>, op: OpId) -> EvalResult<Option<Value>> {
             shape: Some(dims), ..
         } = ctx.type_kind(c.dest_type(ctx))
         {
-            let fits = dims.len() == t.shape.len()
-                && dims
-                    .iter()
-                    .zip(&t.shape)
-                    .all(|(d, &n)| d.is_none_or(|d| d == n));
-            if !fits {
+            if !fits_dims(dims, &t.shape) {
                 return Err(err(format!(
                     "casts a tensor of shape {} to the incompatible type {}",
                     shape_text(&t.shape),
@@ -191,10 +188,68 @@ pub(super) fn eval(ev: &Evaluator<'_>, op: OpId) -> EvalResult<Option<Value>> {
             shape,
             ..Rc::unwrap_or_clone(t)
         }
+    } else if let Some(r) = tensor::ReshapeOp::of(ctx, op) {
+        reshape(ev, op, r)?
     } else {
         return Ok(None);
     };
     Ok(Some(Value::tensor(v)))
+}
+
+/// `tensor.reshape`: the source's elements in row-major order with the shape the 1-D shape
+/// operand holds; every size non-negative, as many elements as the source, and the shape of
+/// the result type's rank and static sizes when it is ranked.
+fn reshape(ev: &Evaluator<'_>, op: OpId, r: tensor::ReshapeOp) -> EvalResult<Tensor> {
+    let ctx = ev.ctx;
+    let t = ev.tensor(op, r.source(ctx))?;
+    let s = ev.tensor(op, r.shape(ctx))?;
+    let w = s.elem.int_width().unwrap_or(64);
+    let shape = s
+        .data
+        .iter()
+        .map(|&x| {
+            let Scalar::Int(b) = x else {
+                return Err(op_error(ctx, op, "expects an integer shape"));
+            };
+            let n = signed(b, w);
+            u64::try_from(n)
+                .map_err(|_| op_error(ctx, op, format!("has a negative size {n} in its shape")))
+        })
+        .collect::<EvalResult<Vec<_>>>()?;
+    let count = shape.iter().try_fold(1u64, |n, &m| n.checked_mul(m));
+    if count != Some(t.data.len() as u64) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "reshapes a tensor of shape {} ({} elements) to the shape {}",
+                shape_text(&t.shape),
+                t.data.len(),
+                shape_text(&shape)
+            ),
+        ));
+    }
+    let ty = ctx.value_type(r.result(ctx));
+    if let TypeKind::Tensor {
+        shape: Some(dims), ..
+    } = ctx.type_kind(ty)
+    {
+        if !fits_dims(dims, &shape) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "reshapes to the shape {}, not of its result type {}",
+                    shape_text(&shape),
+                    weir_syntax::type_to_string(ctx, ty)
+                ),
+            ));
+        }
+    }
+    Ok(Tensor {
+        shape,
+        ..Rc::unwrap_or_clone(t)
+    })
 }
 
 /// `tensor.concat`: the inputs one after the other along `dim`; the other sizes must agree.
