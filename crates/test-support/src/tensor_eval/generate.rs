@@ -11,11 +11,10 @@ use weir_ir::{op_error, BlockId, OpId, TypeKind, ValueId};
 /// The value of `op` if it is `tensor.generate` or `tensor.pad`.
 pub(super) fn eval(ev: &mut Evaluator<'_>, op: OpId) -> EvalResult<Option<Value>> {
     let ctx = ev.ctx;
-    let elem = || result_elem(ctx, op);
     if let Some(g) = tensor::GenerateOp::of(ctx, op) {
         let ty = ctx.value_type(g.result(ctx));
         let shape = result_shape(ev, op, ty, g.dynamic_extents(ctx))?;
-        let elem = elem()?;
+        let elem = result_elem(ctx, op)?;
         let (body, yielded) = (g.body(ctx), g.yielded(ctx));
         let n = shape.iter().product::<u64>();
         let mut index = vec![0u64; shape.len()];
