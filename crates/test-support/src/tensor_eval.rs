@@ -8,17 +8,24 @@
 //!   (`f16`, `bf16` and `f32` are computed in `f32` and rounded back to their type);
 //! - control flow: `func.call`/`func.return`, `scf.if`, `scf.for`, `scf.while`,
 //!   `scf.index_switch`, `scf.yield`/`scf.condition`, `weir.loop`/`weir.yield` (SEMANTICS.md
-//!   section 6), here; the scalar and elementwise ops (arith, math), the tensor ops and the
-//!   linalg ops in [`ops`];
+//!   section 6), here; every other op in one module per family, dispatched by [`ops`]:
+//!   constants, the elementwise ops (arith, math), the tensor ops (whole tensors, slices, ops
+//!   with a region per element) and the linalg ops;
 //! - runtime faults (an index out of bounds, a shape that does not match, a division by zero,
 //!   an unsupported op) are located errors, never panics.
 //!
 //! Ops are read through their dialects' typed views and op enums; each op's evaluation is one
-//! entry of the dispatch in [`ops::eval_op`]. Regions are evaluated recursively, so nesting
+//! arm of its family module's `eval`, which the dispatch in `ops::eval_op` asks in turn. Regions are evaluated recursively, so nesting
 //! depth costs stack (test programs are shallow); every op costs time linear in the elements it
 //! reads and writes (an insert copies its destination, as the value semantics say).
 
+mod constant;
+mod elementwise;
+mod generate;
+mod linalg;
 pub mod ops;
+mod slice;
+mod tensor_ops;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -26,7 +33,7 @@ use weir_dialect_func::{CallOp, FuncOp, ReturnOp};
 use weir_dialect_scf::{ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp, YieldOp};
 use weir_dialect_weir::LoopOp;
 use weir_ir::{
-    op_error, BlockId, Context, Diagnostic, FloatKind, OpId, RegionId, Type, TypeKind, ValueId,
+    op_error, BlockId, Context, Diagnostic, Dim, FloatKind, OpId, RegionId, Type, TypeKind, ValueId,
 };
 
 /// An element type: what a scalar is and how it wraps or rounds.
@@ -201,6 +208,39 @@ pub fn scalar_f64(e: Elem, s: Scalar) -> f64 {
     }
 }
 
+/// Whether the runtime `shape` has the rank of `dims` and its static sizes.
+fn fits_dims(dims: &[Dim], shape: &[u64]) -> bool {
+    dims.len() == shape.len()
+        && dims
+            .iter()
+            .zip(shape)
+            .all(|(d, &n)| d.is_none_or(|d| d == n))
+}
+
+/// Advances `index` to the next row-major index of `shape` (the last dimension fastest),
+/// wrapping to zeros after the last one.
+fn next_index(index: &mut [u64], shape: &[u64]) {
+    for d in (0..index.len()).rev() {
+        index[d] += 1;
+        if index[d] < shape[d] {
+            return;
+        }
+        index[d] = 0;
+    }
+}
+
+/// A shape written `(2, 3)`, as the shape diagnostics write it.
+pub fn shape_text(s: &[u64]) -> String {
+    let parts: Vec<String> = s.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The element type of `op`'s first result.
+fn result_elem(ctx: &Context, op: OpId) -> EvalResult<Elem> {
+    Elem::of(ctx, ctx.value_type(ctx.result(op, 0)))
+        .ok_or_else(|| op_error(ctx, op, "has a result type the evaluator does not compute"))
+}
+
 /// Whether `v` is a value of type `ty`: the same element type, and for a tensor a shape of
 /// the type's rank with its static sizes (any shape for an unranked type).
 fn fits(ctx: &Context, v: &Value, ty: Type) -> bool {
@@ -209,14 +249,7 @@ fn fits(ctx: &Context, v: &Value, ty: Type) -> bool {
     };
     match (v, ctx.type_kind(ty)) {
         (Value::Tensor(t), TypeKind::Tensor { shape, .. }) => {
-            t.elem == elem
-                && shape.as_ref().is_none_or(|dims| {
-                    dims.len() == t.shape.len()
-                        && dims
-                            .iter()
-                            .zip(&t.shape)
-                            .all(|(d, &n)| d.is_none_or(|d| d == n))
-                })
+            t.elem == elem && shape.as_ref().is_none_or(|dims| fits_dims(dims, &t.shape))
         }
         (Value::Scalar(..), TypeKind::Tensor { .. }) => false,
         (Value::Scalar(e, _), _) => *e == elem,

@@ -153,6 +153,49 @@ fn element_types() {
     }
 }
 
+#[test]
+fn window_sums_extract_slice_in_for() {
+    let x = f32s(&[8], &[1.0, -2.0, 3.5, 4.0, 0.25, 6.0, -7.0, 8.0]);
+    check(&run("window", &[x])[0], "window");
+}
+
+#[test]
+fn strided_rank_reducing_slices() {
+    let m: Vec<f64> = (0..24).map(|i| f64::from(i) - 5.0).collect();
+    let idx = |v| Value::int(Elem::Index, v);
+    let r = run("slices", &[f32s(&[3, 8], &m), idx(2), idx(1)]);
+    for (v, key) in r.iter().zip(["row", "insert", "box"]) {
+        check(v, &format!("slices {key}"));
+    }
+}
+
+#[test]
+fn pad_with_index_body_and_slice_back() {
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let r = run("pad", &[x, Value::int(Elem::Index, 2)]);
+    for (v, key) in r.iter().zip(["index", "back", "constant"]) {
+        check(v, &format!("pad {key}"));
+    }
+}
+
+#[test]
+fn generate_index_dependent() {
+    check(
+        &run("generate", &[Value::int(Elem::Index, 4)])[0],
+        "generate",
+    );
+}
+
+#[test]
+fn reshape_round_trip() {
+    let x: Vec<f64> = (0..24).map(|i| f64::from(i) * 0.5).collect();
+    let idx = |v| Value::int(Elem::Index, v);
+    let r = run("reshape", &[f32s(&[2, 3, 4], &x), idx(3), idx(8)]);
+    for (v, key) in r.iter().zip(["6x4", "3x8", "back"]) {
+        check(v, &format!("reshape {key}"));
+    }
+}
+
 // ------------------------------------------------------------------ passes keep the values
 
 /// Deterministic arguments for `func`'s signature: sizes `?` = 4, tensor element `i` =
@@ -376,6 +419,87 @@ fn fault_argument_of_wrong_shape() {
     let m = fault(src, &[f32s(&[3], &[1.0, 2.0, 3.0])]);
     assert!(
         m.contains("'func.func' op argument #0 does not fit its type tensor<2x?xf32>"),
+        "{m}"
+    );
+}
+
+#[test]
+fn fault_extract_slice_out_of_bounds() {
+    let src = "func.func @f(%t: tensor<4xf32>, %i: index) -> tensor<3xf32> {\n  %s = tensor.extract_slice %t[%i] [3] [1] : tensor<4xf32> to tensor<3xf32>\n  return %s : tensor<3xf32>\n}";
+    let t = f32s(&[4], &[1.0, 2.0, 3.0, 4.0]);
+    // Offset 2: the last position is 2 + (3 - 1) * 1 = 4, not below 4.
+    let m = fault(src, &[t.clone(), Value::int(Elem::Index, 2)]);
+    assert!(
+        m.contains(
+            "2:8: 'tensor.extract_slice' op slice along dimension 0 runs out-of-bounds: 4 >= 4"
+        ),
+        "{m}"
+    );
+    let m = fault(src, &[t, Value::int(Elem::Index, 4)]);
+    assert!(
+        m.contains("'tensor.extract_slice' op offset 0 is out-of-bounds: 4 >= 4"),
+        "{m}"
+    );
+}
+
+#[test]
+fn fault_insert_slice_shape_mismatch() {
+    let src = "func.func @f(%s: tensor<?xf32>, %d: tensor<2x4xf32>, %n: index) -> tensor<2x4xf32> {\n  %r = tensor.insert_slice %s into %d[1, 0] [1, %n] [1, 1] : tensor<?xf32> into tensor<2x4xf32>\n  return %r : tensor<2x4xf32>\n}";
+    let d = f32s(&[2, 4], &[0.0; 8]);
+    // A 3-element source into a 1x2 box (rank-reduced to (2)).
+    let m = fault(
+        src,
+        &[f32s(&[3], &[1.0, 2.0, 3.0]), d, Value::int(Elem::Index, 2)],
+    );
+    assert!(
+        m.contains(
+            "'tensor.insert_slice' op inserts a tensor of shape (3) into a slice of shape (2)"
+        ),
+        "{m}"
+    );
+}
+
+#[test]
+fn fault_reshape_element_count() {
+    let src = "func.func @f(%t: tensor<6xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {\n  %r = tensor.reshape %t(%s) : (tensor<6xf32>, tensor<2xindex>) -> tensor<?x?xf32>\n  return %r : tensor<?x?xf32>\n}";
+    let shape = Value::tensor(Tensor::ints(&[2], Elem::Index, &[4, 2]).unwrap());
+    let m = fault(src, &[f32s(&[6], &[0.0; 6]), shape]);
+    assert!(
+        m.contains(
+            "'tensor.reshape' op reshapes a tensor of shape (6) (6 elements) to the shape (4, 2)"
+        ),
+        "{m}"
+    );
+}
+
+#[test]
+fn fault_generate_negative_extent() {
+    let src = "func.func @f(%n: index) -> tensor<?xi32> {\n  %g = tensor.generate %n {\n  ^bb0(%i: index):\n    %v = arith.index_cast %i : index to i32\n    tensor.yield %v : i32\n  } : tensor<?xi32>\n  return %g : tensor<?xi32>\n}";
+    let m = fault(src, &[Value::int(Elem::Index, -1)]);
+    assert!(
+        m.contains("2:8: 'tensor.generate' op has a negative index or size -1"),
+        "{m}"
+    );
+}
+
+#[test]
+fn fault_generate_body() {
+    // The body divides 6 by i: the fault at i = 0 is the body's op's, located there.
+    let src = "func.func @f(%n: index) -> tensor<?xindex> {\n  %g = tensor.generate %n {\n  ^bb0(%i: index):\n    %six = arith.constant 6 : index\n    %v = arith.divui %six, %i : index\n    tensor.yield %v : index\n  } : tensor<?xindex>\n  return %g : tensor<?xindex>\n}";
+    let m = fault(src, &[Value::int(Elem::Index, 3)]);
+    assert!(m.contains("5:10: 'arith.divui' op divides by zero"), "{m}");
+}
+
+#[test]
+fn fault_pad_negative_size() {
+    let src = "func.func @f(%t: tensor<3xf32>, %l: index) -> tensor<?xf32> {\n  %c = arith.constant 0.0 : f32\n  %p = tensor.pad %t low[%l] high[1] {\n  ^bb0(%i: index):\n    tensor.yield %c : f32\n  } : tensor<3xf32> to tensor<?xf32>\n  return %p : tensor<?xf32>\n}";
+    // -5 + 3 + 1 = -1 elements.
+    let m = fault(
+        src,
+        &[f32s(&[3], &[1.0, 2.0, 3.0]), Value::int(Elem::Index, -5)],
+    );
+    assert!(
+        m.contains("3:8: 'tensor.pad' op pads dimension 0 of size 3 to the negative size -1 (low -5, high 1)"),
         "{m}"
     );
 }

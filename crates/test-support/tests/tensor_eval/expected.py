@@ -112,3 +112,38 @@ emit("elements bf16 add", to_bf16(h16 + k16))
 emit("elements i8 divui", np.array([100, 255], np.uint8) // np.array([100, 128], np.uint8))
 emit("elements extsi", np.array([100, -1], np.int8).astype(np.int32))
 emit("elements sitofp", np.array([100, -1], np.int32).astype(f32))
+
+# Sliding-window sums of width 3.
+X8 = np.array([1.0, -2.0, 3.5, 4.0, 0.25, 6.0, -7.0, 8.0], f32)
+emit("window", np.array([X8[i:i + 3].sum(dtype=f32) for i in range(6)], f32))
+
+# Strided and rank-reducing slices of M[i, j] = 8 i + j - 5 with r = 2, c = 1.
+M38 = (np.arange(24, dtype=f32) - 5).reshape(3, 8)
+r, c = 2, 1
+row = M38[r, 0:8:2]
+W38 = M38.copy()
+W38[r, 1:9:2] = row + row
+emit("slices row", row)
+emit("slices insert", W38)
+emit("slices box", W38[1:3, c:c + 6:2])
+
+# Pads of X23 = [[1, 2, 3], [4, 5, 6]]: low (1, 2), high (0, h = 2) with 10 i + j at the
+# padded result index (i, j); the source read back; a constant -1 pad low (0, 1) high (1, 0).
+X23 = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], f32)
+h = 2
+P = np.fromfunction(lambda i, j: 10 * i + j, (1 + 2 + 0, 2 + 3 + h), dtype=f32)
+P[1:3, 2:5] = X23
+emit("pad index", P)
+emit("pad back", P[1:3, 2:5])
+emit("pad constant", np.pad(X23, ((0, 1), (1, 0)), constant_values=f32(-1.0)))
+
+# generate: g[i, j] = 3 i - j, 4 rows.
+emit("generate", np.fromfunction(lambda i, j: 3 * i - j, (4, 3), dtype=np.int32))
+
+# Reshapes of X234 = 0.5 * arange(24) as (2, 3, 4): to (6, 4), (3, 8), back to (2, 3, 4).
+X234 = (np.arange(24, dtype=f32) * f32(0.5)).reshape(2, 3, 4)
+R64 = X234.reshape(6, 4)
+R38 = R64.reshape(3, 8)
+emit("reshape 6x4", R64)
+emit("reshape 3x8", R38)
+emit("reshape back", R38.reshape(2, 3, 4))

@@ -240,3 +240,84 @@ func.func @elements() -> (tensor<2xi8>, tensor<2xf16>, tensor<2xbf16>, tensor<2x
   %fl = arith.sitofp %ext : tensor<2xi32> to tensor<2xf32>
   return %s, %fs, %hs, %du, %ext, %fl : tensor<2xi8>, tensor<2xf16>, tensor<2xbf16>, tensor<2xi8>, tensor<2xi32>, tensor<2xf32>
 }
+
+// Sliding-window sums: out[i] = x[i] + x[i + 1] + x[i + 2] (a 3-wide extract_slice at the
+// induction variable, in an scf.for carrying the output).
+func.func @window(%x: tensor<8xf32>) -> tensor<6xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<6xf32>
+  %r = scf.for %i = %c0 to %c6 step %c1 iter_args(%acc = %init) -> (tensor<6xf32>) {
+    %w = tensor.extract_slice %x[%i] [3] [1] : tensor<8xf32> to tensor<3xf32>
+    %e = tensor.empty() : tensor<f32>
+    %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    %s = linalg.reduce { arith.addf } ins(%w : tensor<3xf32>) outs(%z : tensor<f32>) dimensions = [0]
+    %v = tensor.extract %s[] : tensor<f32>
+    %acc1 = tensor.insert %v into %acc[%i] : tensor<6xf32>
+    scf.yield %acc1 : tensor<6xf32>
+  }
+  return %r : tensor<6xf32>
+}
+
+// Strided and rank-reducing slices of m (3x8): row %r, every other column from 0 (a
+// tensor<4xf32>); that row doubled written back at row %r, columns 1, 3, 5, 7; and the 2x3
+// box at (1, %c) with strides (1, 2) read out with dynamic sizes.
+func.func @slices(%m: tensor<3x8xf32>, %r: index, %c: index) -> (tensor<4xf32>, tensor<3x8xf32>, tensor<?x?xf32>) {
+  %row = tensor.extract_slice %m[%r, 0] [1, 4] [1, 2] : tensor<3x8xf32> to tensor<4xf32>
+  %two = arith.addf %row, %row : tensor<4xf32>
+  %w = tensor.insert_slice %two into %m[%r, 1] [1, 4] [1, 2] : tensor<4xf32> into tensor<3x8xf32>
+  %n2 = arith.constant 2 : index
+  %n3 = arith.constant 3 : index
+  %s2 = arith.constant 2 : index
+  %box = tensor.extract_slice %w[1, %c] [%n2, %n3] [1, %s2] : tensor<3x8xf32> to tensor<?x?xf32>
+  return %row, %w, %box : tensor<4xf32>, tensor<3x8xf32>, tensor<?x?xf32>
+}
+
+// Pad + slice: x (2x3) padded low (1, 2), high (0, %h) with 10 * i + j at result index
+// (i, j); the source read back from the padded tensor; and a constant -1 pad of x low (0, 1)
+// high (1, 0).
+func.func @pad(%x: tensor<2x3xf32>, %h: index) -> (tensor<3x?xf32>, tensor<2x3xf32>, tensor<3x4xf32>) {
+  %p = tensor.pad %x low[1, 2] high[0, %h] {
+  ^bb0(%i: index, %j: index):
+    %ten = arith.constant 10 : index
+    %a = arith.muli %i, %ten : index
+    %b = arith.addi %a, %j : index
+    %bi = arith.index_cast %b : index to i32
+    %bf = arith.sitofp %bi : i32 to f32
+    tensor.yield %bf : f32
+  } : tensor<2x3xf32> to tensor<3x?xf32>
+  %back = tensor.extract_slice %p[1, 2] [2, 3] [1, 1] : tensor<3x?xf32> to tensor<2x3xf32>
+  %m1 = arith.constant -1.0 : f32
+  %q = tensor.pad %x low[0, 1] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %m1 : f32
+  } : tensor<2x3xf32> to tensor<3x4xf32>
+  return %p, %back, %q : tensor<3x?xf32>, tensor<2x3xf32>, tensor<3x4xf32>
+}
+
+// An index-dependent tensor: g[i, j] = 3 * i - j for i < %n, j < 3.
+func.func @generate(%n: index) -> tensor<?x3xi32> {
+  %g = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %c3 = arith.constant 3 : index
+    %a = arith.muli %i, %c3 : index
+    %b = arith.subi %a, %j : index
+    %v = arith.index_cast %b : index to i32
+    tensor.yield %v : i32
+  } : tensor<?x3xi32>
+  return %g : tensor<?x3xi32>
+}
+
+// A reshape round trip: x (2x3x4) to (6, 4) with a constant shape, to (%a, %b) with a shape
+// from from_elements, and back to (2, 3, 4).
+func.func @reshape(%x: tensor<2x3x4xf32>, %a: index, %b: index) -> (tensor<6x4xf32>, tensor<?x?xf32>, tensor<2x3x4xf32>) {
+  %s1 = arith.constant dense<[6, 4]> : tensor<2xi64>
+  %r1 = tensor.reshape %x(%s1) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<6x4xf32>
+  %s2 = tensor.from_elements %a, %b : tensor<2xindex>
+  %r2 = tensor.reshape %r1(%s2) : (tensor<6x4xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %s3 = arith.constant dense<[2, 3, 4]> : tensor<3xi32>
+  %r3 = tensor.reshape %r2(%s3) : (tensor<?x?xf32>, tensor<3xi32>) -> tensor<2x3x4xf32>
+  return %r1, %r2, %r3 : tensor<6x4xf32>, tensor<?x?xf32>, tensor<2x3x4xf32>
+}
