@@ -22,12 +22,14 @@ fn main() {
         "block" => Some(generate::long_block),
         "uses" => Some(generate::value_with_uses),
         "fan-in" => Some(generate::cond_br_fan_in),
+        "tensor-switch" => Some(generate::tensor_switch),
+        "tensor-loops" => Some(generate::tensor_loops),
         _ => None,
     };
     match (generator, n) {
         (Some(g), Some(n)) => print!("{}", g(n)),
         _ => {
-            eprintln!("usage: gen_module [module|calls|nested|switch|block|uses|fan-in] N");
+            eprintln!("usage: gen_module [module|calls|nested|switch|block|uses|fan-in|tensor-switch|tensor-loops] N");
             std::process::exit(2);
         }
     }

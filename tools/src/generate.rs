@@ -248,3 +248,55 @@ pub fn cond_br_fan_in(n: usize) -> String {
     .expect("writing to a String cannot fail");
     s
 }
+
+/// `@main(%i: index, %a: tensor<2x3xf32>, %b: tensor<2x?xf32>) -> tensor<*xf32>` whose one
+/// `scf.index_switch` has `n` cases yielding `%a` or `%b` (in turn) through a `tensor.cast` to
+/// the unranked result type: the shape of many branches whose results `--infer-shapes` joins
+/// (to `tensor<2x?xf32>`).
+pub fn tensor_switch(n: usize) -> String {
+    let mut s = String::with_capacity(n * 120 + 400);
+    s.push_str(
+        "func.func @main(%i: index, %a: tensor<2x3xf32>, %b: tensor<2x?xf32>) -> tensor<*xf32> {\n  %r = scf.index_switch %i -> tensor<*xf32>\n",
+    );
+    let case = |s: &mut String, k: usize| {
+        let (v, t) = if k % 2 == 0 {
+            ("%a", "2x3")
+        } else {
+            ("%b", "2x?")
+        };
+        write!(
+            s,
+            "    %x{k} = tensor.cast {v} : tensor<{t}xf32> to tensor<*xf32>\n    scf.yield %x{k} : tensor<*xf32>\n  }}\n"
+        )
+        .expect("writing to a String cannot fail");
+    };
+    for k in 0..n {
+        writeln!(s, "  case {k} {{").expect("writing to a String cannot fail");
+        case(&mut s, k);
+    }
+    s.push_str("  default {\n");
+    case(&mut s, n);
+    s.push_str("  return %r : tensor<*xf32>\n}\n");
+    s
+}
+
+/// `@main(%m: tensor<2x2xf32>, %n: index) -> tensor<*xf32>` with `n` `scf.for` loops one after
+/// the other, each carrying the previous loop's result declared unranked and doubling its rows
+/// with a `tensor.concat`: `n` loop fixpoints for `--infer-shapes="join=relaxed"` (each
+/// `tensor<?x2xf32>`).
+pub fn tensor_loops(n: usize) -> String {
+    let mut s = String::with_capacity(n * 420 + 300);
+    s.push_str(
+        "func.func @main(%m: tensor<2x2xf32>, %n: index) -> tensor<*xf32> {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %v0 = tensor.cast %m : tensor<2x2xf32> to tensor<*xf32>\n",
+    );
+    for k in 0..n {
+        write!(
+            s,
+            "  %v{} = scf.for %i{k} = %c0 to %n step %c1 iter_args(%a{k} = %v{k}) -> (tensor<*xf32>) {{\n    %s{k} = tensor.cast %a{k} : tensor<*xf32> to tensor<?x2xf32>\n    %d{k} = tensor.concat dim(0) %s{k}, %s{k} : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>\n    %u{k} = tensor.cast %d{k} : tensor<?x2xf32> to tensor<*xf32>\n    scf.yield %u{k} : tensor<*xf32>\n  }}\n",
+            k + 1
+        )
+        .expect("writing to a String cannot fail");
+    }
+    writeln!(s, "  return %v{n} : tensor<*xf32>\n}}").expect("writing to a String cannot fail");
+    s
+}

@@ -138,6 +138,29 @@ fn infer_shapes_is_idempotent_on_every_lit_input() {
     );
 }
 
+/// The generated shapes of `scripts/bench-scaling`'s infer-shapes rows get the types computed
+/// by hand: 301 cases yielding (2, 3) and (2, ?) join to (2, ?); 40 loops in a row, each
+/// doubling the rows of a (2, 2) entry, are (?, 2) each in relaxed mode.
+#[test]
+fn infer_shapes_on_generated_tensor_programs() {
+    let registry = weir_tools::passes::registry();
+    let run = |text: &str, options: &str| -> String {
+        let (mut ctx, syntax) = weir_dialects::new_context();
+        let m = parse_module(&mut ctx, &syntax, text, "gen", 1, ParseOptions::default()).unwrap();
+        let options = weir_pass::PassOptions::parse(options).unwrap();
+        let pass = registry.instantiate("infer-shapes", &options).unwrap();
+        let mut diags = Vec::new();
+        pass.run(&mut ctx, m, &mut diags);
+        assert!(diags.is_empty(), "{:?}", diags.first().map(|d| &d.message));
+        weir_ir::verify(&ctx, m).unwrap();
+        print_op(&ctx, &syntax, m, PrintOptions::default())
+    };
+    let switch = run(&weir_tools::generate::tensor_switch(300), "");
+    assert!(switch.contains("scf.index_switch %arg0 -> tensor<2x?xf32>"));
+    let loops = run(&weir_tools::generate::tensor_loops(40), "join=relaxed");
+    assert_eq!(loops.matches("-> (tensor<?x2xf32>)").count(), 40);
+}
+
 #[test]
 fn every_valid_lit_input_round_trips() {
     let inputs = valid_inputs();

@@ -38,7 +38,7 @@ use weir_ir::interfaces::infer_types::infer_refined_result_types;
 use weir_ir::interfaces::region_branch::{branch_points, BranchPoint, SuccessorsFn, Target};
 use weir_ir::shape::{self, JoinMode};
 use weir_ir::{
-    op_error, Context, DiagResult, Diagnostic, InsertPoint, OpId, Type, TypeKind, ValueId,
+    op_error, Context, DiagResult, Diagnostic, InsertPoint, OpId, RegionId, Type, TypeKind, ValueId,
 };
 use weir_pass::{Pass, PassInfo, PassOption, PassOptions};
 
@@ -117,7 +117,7 @@ enum Task {
 
 /// Where a value flows in from: operand `operand` of `from` (the op itself for its entry edges,
 /// else a terminator in region `region`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Incoming {
     from: OpId,
     operand: usize,
@@ -394,10 +394,15 @@ impl Inference {
 
 impl BranchState {
     fn new(inf: &mut Inference, ctx: &mut Context, op: OpId, f: SuccessorsFn) -> BranchState {
-        let regions: Vec<_> = ctx.regions(op).to_vec();
+        let regions: FxHashMap<RegionId, usize> = ctx
+            .regions(op)
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (r, i))
+            .collect();
         let region_of = |ctx: &Context, t: OpId| {
             let r = ctx.op_block(t).and_then(|b| ctx.block_region(b))?;
-            regions.iter().position(|&x| x == r)
+            regions.get(&r).copied()
         };
         // Union the inputs that receive the same operand slot.
         let mut class_of: FxHashMap<ValueId, usize> = FxHashMap::default();
@@ -436,9 +441,7 @@ impl BranchState {
                         operand,
                         region,
                     };
-                    if !classes[c].incoming.contains(&inc) {
-                        classes[c].incoming.push(inc);
-                    }
+                    classes[c].incoming.push(inc);
                     if let Target::Region(i) = s.target {
                         if region.is_some_and(|r| r >= i) {
                             classes[c].carried = true;
@@ -465,6 +468,10 @@ impl BranchState {
             .map(|(_, c)| c)
             .collect();
         for c in &mut classes {
+            // An operand slot that feeds two inputs of the class (a yield to the body and to
+            // the results) flows in once.
+            let mut seen = FxHashSet::default();
+            c.incoming.retain(|i| seen.insert(*i));
             c.first_region = c
                 .members
                 .iter()
@@ -482,7 +489,7 @@ impl BranchState {
         let mut state = BranchState {
             op,
             classes,
-            regions: regions.len(),
+            regions: ctx.regions(op).len(),
             next: 0,
             round: 0,
             max_rounds,
@@ -731,11 +738,7 @@ impl BranchState {
 impl Class {
     fn merge(&mut self, other: Class) {
         self.members.extend(other.members);
-        for inc in other.incoming {
-            if !self.incoming.contains(&inc) {
-                self.incoming.push(inc);
-            }
-        }
+        self.incoming.extend(other.incoming);
         self.carried |= other.carried;
     }
 }
