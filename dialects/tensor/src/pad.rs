@@ -229,7 +229,18 @@ pub(crate) fn infer_shaped(ctx: &Context, input: &InferInput<'_>) -> DiagResult<
             .and_then(|a| crate::common::read_i64_array(ctx, a))
             .ok_or_else(|| fail(&format!("requires attribute '{name}'")))
     };
-    let (low, high) = (list(STATIC_LOW)?, list(STATIC_HIGH)?);
+    let (mut low, mut high) = (list(STATIC_LOW)?, list(STATIC_HIGH)?);
+    // Dynamic amounts (operands after the source, low's then high's) that are known count as
+    // static here (`weir_dialect_tensor::known_size`).
+    let mut dynamic = input.operands.get(1..).unwrap_or(&[]).iter();
+    for entry in low.iter_mut().chain(high.iter_mut()) {
+        if *entry == DYNAMIC {
+            let known = dynamic.next().and_then(|&v| crate::ops::known_size(ctx, v));
+            if let Some(n) = known.and_then(|n| i64::try_from(n).ok()) {
+                *entry = n;
+            }
+        }
+    }
     let TypeKind::Tensor { element, shape } = operand_type(ctx, input, 0)? else {
         return Err(fail("expected a tensor source"));
     };

@@ -27,8 +27,8 @@ use crate::mixed;
 use weir_dialect_arith::util::parse_custom_keyword;
 use weir_ir::interfaces::infer_types::{operand_type, InferInput};
 use weir_ir::{
-    op_error, Attr, Context, DiagResult, Diagnostic, Dim, FoldResult, OpId, OpState, Type,
-    TypeKind, ValueId,
+    op_error, Attr, AttrKind, Context, DenseValue, DiagResult, Diagnostic, Dim, FoldResult, OpId,
+    OpState, Type, TypeKind, ValueId,
 };
 use weir_syntax::{type_to_string, PResult, Parser, Printer, UnresolvedOperand};
 
@@ -330,8 +330,32 @@ pub(crate) fn infer_extract(ctx: &Context, input: &InferInput<'_>) -> DiagResult
         .attr(ctx, STATIC_SIZES)
         .and_then(|a| crate::common::read_i64_array(ctx, a))
         .ok_or_else(|| fail("requires attribute 'static_sizes'"))?;
+    // The dynamic sizes are the third operand segment (source, offsets, sizes, strides); a
+    // size that is known (a constant, or `tensor.dim` of a static dimension) is static here.
+    let segments = input
+        .attr(ctx, crate::common::OPERAND_SEGMENT_SIZES)
+        .and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::DenseArray { values, .. } => values
+                .iter()
+                .map(|v| match v {
+                    DenseValue::Int(i) => usize::try_from(*i).ok(),
+                    DenseValue::Float(_) => None,
+                })
+                .collect::<Option<Vec<usize>>>(),
+            _ => None,
+        });
+    let mut dynamic = match segments.as_deref() {
+        Some(&[a, b, c, _]) => input.operands.get(a + b..a + b + c).unwrap_or(&[]).iter(),
+        _ => [].iter(),
+    };
+    let shape = sizes
+        .iter()
+        .map(|&s| {
+            size_to_dim(s).or_else(|| dynamic.next().and_then(|&v| crate::ops::known_size(ctx, v)))
+        })
+        .collect();
     Ok(vec![TypeKind::Tensor {
-        shape: Some(sizes.iter().map(|&s| size_to_dim(s)).collect()),
+        shape: Some(shape),
         element,
     }])
 }
