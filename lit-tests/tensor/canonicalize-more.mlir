@@ -1,0 +1,128 @@
+// MLIR 22's remaining simple tensor canonicalizations (issue 10). The CHECK lines are
+// mlir-opt 22's `--canonicalize` output for this file (they also pass on it).
+// RUN: cf-opt %s --canonicalize | FileCheck %s
+// RUN: cf-opt %s --canonicalize | cf-opt --canonicalize | FileCheck %s
+
+// Constant offsets, sizes and strides of a slice become static entries
+// (OpWithOffsetSizesAndStridesConstantArgumentFolder); a result that gets more static
+// (4x2 here) is cast back to the old type.
+// CHECK-LABEL: func.func @extract_slice_constants
+// CHECK-SAME: (%[[T:.*]]: tensor<8x?xf32>, %[[A:.*]]: index)
+// CHECK-NEXT: %[[S:.*]] = tensor.extract_slice %[[T]][0, %[[A]]] [4, 2] [1, 2] : tensor<8x?xf32> to tensor<4x2xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[S]] : tensor<4x2xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @extract_slice_constants(%t: tensor<8x?xf32>, %a: index) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %s = tensor.extract_slice %t[%c0, %a] [%c4, %c2] [1, %c2] : tensor<8x?xf32> to tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// Only an offset folds: the type stays, no cast.
+// CHECK-LABEL: func.func @extract_slice_offset
+// CHECK-NEXT: %[[S:.*]] = tensor.extract_slice %{{.*}}[1] [%{{.*}}] [1] : tensor<8xf32> to tensor<?xf32>
+// CHECK-NEXT: return %[[S]]
+func.func @extract_slice_offset(%t: tensor<8xf32>, %n: index) -> tensor<?xf32> {
+  %c = arith.constant 1 : index
+  %s = tensor.extract_slice %t[%c] [%n] [1] : tensor<8xf32> to tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
+// A negative offset or size stays an operand; strides fold whatever their value (0, -1). An
+// offset that would be out of bounds (9 >= 8) leaves the whole op as it is.
+// CHECK-LABEL: func.func @extract_slice_kept
+// CHECK-DAG: %[[M:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[S0:.*]] = tensor.extract_slice %{{.*}}[%[[M]], 0] [2, 2] [1, 0] : tensor<8x8xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[C0:.*]] = tensor.cast %[[S0]] : tensor<2x2xf32> to tensor<?x2xf32>
+// CHECK-NEXT: %[[S1:.*]] = tensor.extract_slice %{{.*}}[%[[C9]], 0] [%[[C2]], 2] [1, 1] : tensor<8x8xf32> to tensor<?x2xf32>
+// CHECK-NEXT: %[[S2:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%[[M]], 2] [-1, 1] : tensor<8x8xf32> to tensor<?x2xf32>
+// CHECK-NEXT: return %[[C0]], %[[S1]], %[[S2]]
+func.func @extract_slice_kept(%t: tensor<8x8xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) {
+  %m = arith.constant -1 : index
+  %z = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  %c2 = arith.constant 2 : index
+  %s = tensor.extract_slice %t[%m, 0] [%c2, 2] [1, %z] : tensor<8x8xf32> to tensor<?x2xf32>
+  %s2 = tensor.extract_slice %t[%c9, 0] [%c2, 2] [1, 1] : tensor<8x8xf32> to tensor<?x2xf32>
+  %s3 = tensor.extract_slice %t[0, 0] [%m, 2] [%m, 1] : tensor<8x8xf32> to tensor<?x2xf32>
+  return %s, %s2, %s3 : tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>
+}
+
+// Rank-reducing slices keep their rank: the leading unit size is dropped (1x3 -> 3; 1x1 -> 1).
+// CHECK-LABEL: func.func @extract_slice_reduced
+// CHECK-NEXT: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0] [1, 3] [1, 1] : tensor<8x8xf32> to tensor<3xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[S]] : tensor<3xf32> to tensor<?xf32>
+// CHECK-NEXT: %[[S1:.*]] = tensor.extract_slice %{{.*}}[0, 0] [1, 1] [1, 1] : tensor<8x8xf32> to tensor<1xf32>
+// CHECK-NEXT: %[[C1:.*]] = tensor.cast %[[S1]] : tensor<1xf32> to tensor<?xf32>
+// CHECK-NEXT: return %[[C]], %[[C1]]
+func.func @extract_slice_reduced(%t: tensor<8x8xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %s = tensor.extract_slice %t[0, 0] [1, %c3] [1, 1] : tensor<8x8xf32> to tensor<?xf32>
+  %s1 = tensor.extract_slice %t[0, 0] [%c1, 1] [1, 1] : tensor<8x8xf32> to tensor<?xf32>
+  return %s, %s1 : tensor<?xf32>, tensor<?xf32>
+}
+
+// insert_slice: the lists fold the same way and the source is cast to the more static type.
+// CHECK-LABEL: func.func @insert_slice_constants
+// CHECK-SAME: (%[[S:.*]]: tensor<?x?xf32>, %[[T:.*]]: tensor<8x?xf32>, %[[A:.*]]: index)
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[S]] : tensor<?x?xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[R:.*]] = tensor.insert_slice %[[C]] into %[[T]][1, %[[A]]] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<8x?xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @insert_slice_constants(%s: tensor<?x?xf32>, %t: tensor<8x?xf32>, %a: index) -> tensor<8x?xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = tensor.insert_slice %s into %t[%c1, %a] [%c2, %c2] [1, 1] : tensor<?x?xf32> into tensor<8x?xf32>
+  return %r : tensor<8x?xf32>
+}
+
+// A static source needs no cast.
+// CHECK-LABEL: func.func @insert_slice_static_source
+// CHECK-NEXT: %[[R:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[1] [2] [1] : tensor<2xf32> into tensor<8xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @insert_slice_static_source(%s: tensor<2xf32>, %t: tensor<8xf32>) -> tensor<8xf32> {
+  %c = arith.constant 1 : index
+  %r = tensor.insert_slice %s into %t[%c] [2] [1] : tensor<2xf32> into tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// tensor.generate with a constant extent (StaticTensorGenerate): static, cast back; the body
+// is kept. A negative extent stays.
+// CHECK-LABEL: func.func @generate_constant
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-NEXT: %[[G:.*]] = tensor.generate %[[N]] {
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %{{.*}}: index):
+// CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[X]] : i32 to f32
+// CHECK-NEXT: tensor.yield %[[F]] : f32
+// CHECK-NEXT: } : tensor<3x?xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[G]] : tensor<3x?xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @generate_constant(%n: index) -> tensor<?x?xf32> {
+  %c3 = arith.constant 3 : index
+  %g = tensor.generate %c3, %n {
+  ^bb0(%i: index, %j: index):
+    %f = arith.index_cast %i : index to i32
+    %x = arith.sitofp %f : i32 to f32
+    tensor.yield %x : f32
+  } : tensor<?x?xf32>
+  return %g : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @generate_negative
+// CHECK: %[[M:.*]] = arith.constant -1 : index
+// CHECK: tensor.generate %[[M]] {
+// CHECK: } : tensor<?xf32>
+// CHECK-NOT: tensor.cast
+func.func @generate_negative() -> tensor<?xf32> {
+  %m = arith.constant -1 : index
+  %g = tensor.generate %m {
+  ^bb0(%i: index):
+    %x = arith.constant 1.0 : f32
+    tensor.yield %x : f32
+  } : tensor<?xf32>
+  return %g : tensor<?xf32>
+}
