@@ -126,3 +126,69 @@ func.func @generate_negative() -> tensor<?xf32> {
   } : tensor<?xf32>
   return %g : tensor<?xf32>
 }
+
+// tensor.pad with constant paddings that make a `?` static (FoldStaticPadding): 4 + 1 + 2 = 7,
+// cast back; a dynamic padding stays an operand. Negative constants fold too (4 - 1 = 3);
+// `nofold` does not stop it; all constants fold once one dimension gains (low[1, 1]: ?x5).
+// CHECK-LABEL: func.func @pad_constants
+// CHECK-SAME: (%[[T:.*]]: tensor<4x?xf32>, %[[A:.*]]: index)
+// CHECK: %[[P:.*]] = tensor.pad %[[T]] low[1, %[[A]]] high[2, 0] {
+// CHECK: } : tensor<4x?xf32> to tensor<7x?xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[P]] : tensor<7x?xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @pad_constants(%t: tensor<4x?xf32>, %a: index) -> tensor<?x?xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cst = arith.constant 0.0 : f32
+  %p = tensor.pad %t low[%c1, %a] high[%c2, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<4x?xf32> to tensor<?x?xf32>
+  return %p : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @pad_negative_nofold
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[-1] high[0] {
+// CHECK: } : tensor<4xf32> to tensor<3xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[P]] : tensor<3xf32> to tensor<?xf32>
+// CHECK: %[[Q:.*]] = tensor.pad %{{.*}} nofold low[1] high[0] {
+// CHECK: } : tensor<4xf32> to tensor<5xf32>
+// CHECK-NEXT: %[[D:.*]] = tensor.cast %[[Q]] : tensor<5xf32> to tensor<?xf32>
+// CHECK: %[[R:.*]] = tensor.pad %{{.*}} low[1, 1] high[0, 0] {
+// CHECK: } : tensor<?x4xf32> to tensor<?x5xf32>
+// CHECK-NEXT: %[[E:.*]] = tensor.cast %[[R]] : tensor<?x5xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[C]], %[[D]], %[[E]]
+func.func @pad_negative_nofold(%t: tensor<4xf32>, %u: tensor<?x4xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>) {
+  %m = arith.constant -1 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f32
+  %p = tensor.pad %t low[%m] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %cst : f32
+  } : tensor<4xf32> to tensor<?xf32>
+  %q = tensor.pad %t nofold low[%c1] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %cst : f32
+  } : tensor<4xf32> to tensor<?xf32>
+  %r = tensor.pad %u low[%c1, %c1] high[0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<?x4xf32> to tensor<?x?xf32>
+  return %p, %q, %r : tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>
+}
+
+// Nothing gains (a dynamic source size): the constant stays an operand, no cast.
+// CHECK-LABEL: func.func @pad_no_gain
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[%[[C1]]] high[0] {
+// CHECK: } : tensor<?xf32> to tensor<?xf32>
+// CHECK-NEXT: return %[[P]]
+func.func @pad_no_gain(%t: tensor<?xf32>) -> tensor<?xf32> {
+  %c = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f32
+  %p = tensor.pad %t low[%c] high[0] {
+  ^bb0(%i: index):
+    tensor.yield %cst : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %p : tensor<?xf32>
+}
