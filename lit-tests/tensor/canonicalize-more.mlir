@@ -192,3 +192,48 @@ func.func @pad_no_gain(%t: tensor<?xf32>) -> tensor<?xf32> {
   } : tensor<?xf32> to tensor<?xf32>
   return %p : tensor<?xf32>
 }
+
+// extract_slice of a splat constant with a static result: a splat of the result type (a
+// rank-reducing one too); a dynamic result or a non-splat constant stays.
+// CHECK-LABEL: func.func @slice_of_splat
+// CHECK-DAG: %[[A:.*]] = arith.constant dense<1.500000e+00> : tensor<2x3xf32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<1.500000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[I:.*]] = arith.constant dense<3> : tensor<8xi8>
+// CHECK-DAG: %[[J:.*]] = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi8>
+// CHECK-DAG: %[[D:.*]] = tensor.extract_slice %[[I]][0] [%{{.*}}] [1] : tensor<8xi8> to tensor<?xi8>
+// CHECK-DAG: %[[E:.*]] = tensor.extract_slice %[[J]][1] [2] [1] : tensor<4xi8> to tensor<2xi8>
+// CHECK: return %[[A]], %[[B]], %[[D]], %[[E]]
+func.func @slice_of_splat(%n: index) -> (tensor<2x3xf32>, tensor<4xf32>, tensor<?xi8>, tensor<2xi8>) {
+  %c = arith.constant dense<1.5> : tensor<8x8xf32>
+  %s = tensor.extract_slice %c[0, 1] [2, 3] [1, 2] : tensor<8x8xf32> to tensor<2x3xf32>
+  %r = tensor.extract_slice %c[3, 0] [1, 4] [1, 1] : tensor<8x8xf32> to tensor<4xf32>
+  %i = arith.constant dense<3> : tensor<8xi8>
+  %d = tensor.extract_slice %i[0] [%n] [1] : tensor<8xi8> to tensor<?xi8>
+  %j = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi8>
+  %e = tensor.extract_slice %j[1] [2] [1] : tensor<4xi8> to tensor<2xi8>
+  return %s, %r, %d, %e : tensor<2x3xf32>, tensor<4xf32>, tensor<?xi8>, tensor<2xi8>
+}
+
+// tensor.insert of a splat constant's own value into it is the constant; another value
+// (8, or -0.0 into a splat of 0.0: different bits) stays.
+// CHECK-LABEL: func.func @insert_into_splat
+// CHECK-DAG: %[[C:.*]] = arith.constant dense<7> : tensor<4xi32>
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
+// CHECK-DAG: %[[F:.*]] = arith.constant dense<0.000000e+00> : tensor<2x3xf32>
+// CHECK-DAG: %[[N0:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK-DAG: %[[Q:.*]] = tensor.insert %[[C8]] into %[[C]][%{{.*}}] : tensor<4xi32>
+// CHECK-DAG: %[[G:.*]] = tensor.insert %[[N0]] into %[[F]][%{{.*}}, %{{.*}}] : tensor<2x3xf32>
+// CHECK: return %[[C]], %[[Q]], %[[F]], %[[G]]
+func.func @insert_into_splat(%i: index, %j: index) -> (tensor<4xi32>, tensor<4xi32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %c = arith.constant dense<7> : tensor<4xi32>
+  %v = arith.constant 7 : i32
+  %w = arith.constant 8 : i32
+  %r = tensor.insert %v into %c[%i] : tensor<4xi32>
+  %q = tensor.insert %w into %c[%i] : tensor<4xi32>
+  %f = arith.constant dense<0.0> : tensor<2x3xf32>
+  %z = arith.constant 0.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %g0 = tensor.insert %z into %f[%i, %j] : tensor<2x3xf32>
+  %g1 = tensor.insert %nz into %f[%i, %j] : tensor<2x3xf32>
+  return %r, %q, %g0, %g1 : tensor<4xi32>, tensor<4xi32>, tensor<2x3xf32>, tensor<2x3xf32>
+}

@@ -859,6 +859,18 @@ pub(crate) fn infer_insert(ctx: &Context, input: &InferInput<'_>) -> DiagResult<
     Ok(vec![operand_type(ctx, input, 1)?])
 }
 
+/// MLIR `InsertOp::fold`: inserting a constant equal to the value of a splat `dense<...>`
+/// dest (same bits) is the dest.
+pub(crate) fn fold_insert(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let scalar = ctx.scalar_dense_value((*consts.first()?)?)?;
+    let splat = ctx.dense_elements((*consts.get(1)?)?)?.splat_value()?;
+    (scalar == splat).then(|| vec![FoldResult::Value(ctx.operand(op, 1))])
+}
+
 /// `%r = tensor.insert %x into %t[%i, %j] [{attrs}] : T`.
 pub(crate) fn parse_insert(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let x = p.parse_operand()?;

@@ -395,13 +395,29 @@ fn is_identity(
             .all(|(&s, &d)| s.is_some() && s == d.map(i128::from))
 }
 
-/// MLIR `ExtractSliceOp::fold`: a slice of the whole source (source type = result type, zero
-/// offsets, unit strides, the source's static sizes) is the source.
+/// MLIR `ExtractSliceOp::fold`: a slice of a splat `dense<...>` constant with a static
+/// result type is that splat resized to the result type; a slice of the whole source (source
+/// type = result type, zero offsets, unit strides, the source's static sizes) is the source.
 pub(crate) fn fold_extract(
     ctx: &mut Context,
     op: OpId,
     consts: &[Option<Attr>],
 ) -> Option<Vec<FoldResult>> {
+    let splat = consts
+        .first()
+        .copied()
+        .flatten()
+        .and_then(|a| ctx.dense_elements(a)?.splat_value());
+    if let Some(v) = splat {
+        let result = ctx.value_type(ctx.result(op, 0));
+        let static_result = ranked(ctx, result).is_some_and(|(_, d)| d.iter().all(Option::is_some));
+        if static_result {
+            return ctx
+                .dense_splat(result, v)
+                .ok()
+                .map(|a| vec![FoldResult::Constant(a)]);
+        }
+    }
     let src = ctx.operand(op, 0);
     let ty = ctx.value_type(src);
     if ty != ctx.value_type(ctx.result(op, 0)) {
