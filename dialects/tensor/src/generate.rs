@@ -81,6 +81,13 @@ pub(crate) fn yielded_value(ctx: &Context, block: BlockId) -> ValueId {
     YieldOp(t).value(ctx)
 }
 
+/// MLIR `StaticTensorGenerate`: constant extents become static sizes of the result, cast back
+/// to the old type (shared with `tensor.empty`: `ops::static_extents`).
+pub(crate) const PATTERNS: &[weir_ir::Pattern] = &[weir_ir::Pattern {
+    name: "tensor.generate-static-extents",
+    apply: crate::ops::static_extents,
+}];
+
 // ------------------------------------------------------------------------------ shared checks
 
 /// ODS's `requires one region` / `requires one result` and `SizedRegion<1>` (`region #0

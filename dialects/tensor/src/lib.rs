@@ -7,19 +7,19 @@
 //! | `tensor.cast` | `%c = tensor.cast %t : tensor<4x?xf32> to tensor<?x?xf32>` | declared | to the same type: the source; `cast(cast(x))` to `cast(x)` when no runtime check is lost |
 //! | `tensor.dim` | `%d = tensor.dim %t, %i : tensor<4x?xf32>` | `infer_types`: `index` | static size at a constant in-range index; `?` of a `tensor.empty`: its size operand; `dim(cast(x))` to `dim(x)` |
 //! | `tensor.rank` | `%r = tensor.rank %t : tensor<*xf32>` | `infer_types`: `index` | ranked source: the rank |
-//! | `tensor.empty` | `%e = tensor.empty(%n) : tensor<?x3xf32>` | declared | no |
+//! | `tensor.empty` | `%e = tensor.empty(%n) : tensor<?x3xf32>` | declared | constant sizes: static, cast back |
 //! | `tensor.extract` | `%x = tensor.extract %t[%i, %j] : tensor<2x3xf32>` | `infer_types`: the element type | of `tensor.from_elements` at constant in-range indices: that element |
-//! | `tensor.insert` | `%r = tensor.insert %x into %t[%i, %j] : tensor<2x3xf32>` | `infer_types`: the dest's type | no |
+//! | `tensor.insert` | `%r = tensor.insert %x into %t[%i, %j] : tensor<2x3xf32>` | `infer_types`: the dest's type | into a splat constant, of its value: the dest |
 //! | `tensor.from_elements` | `%t = tensor.from_elements %a, %b : tensor<2xf32>` | declared (static shape) | no |
 //! | `tensor.splat` | `%s = tensor.splat %x[%n] : tensor<?x3xf32>` | declared | no |
 //! | `tensor.concat` | `%r = tensor.concat dim(0) %a, %b : (tensor<2xf32>, tensor<?xf32>) -> tensor<?xf32>` | `infer_shaped_types` | one input of the result type: it; of another type: a `tensor.cast` |
 //! | `tensor.expand_shape` | `%e = tensor.expand_shape %t [[0, 1]] output_shape [%n, 3] : tensor<?xf32> into tensor<?x3xf32>` | `infer_shaped_types` | to the same type, or of a collapse_shape from the result type: the source |
 //! | `tensor.collapse_shape` | `%c = tensor.collapse_shape %t [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>` | `infer_types` | as expand_shape, the other way |
-//! | `tensor.extract_slice` | `%s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>` | `infer_shaped_types`: the static sizes (before a rank reduction) | of the whole source (its type, zero offsets, unit strides, its static sizes; constant operands count): the source |
-//! | `tensor.insert_slice` | `%r = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>` | `infer_types`: the dest's type | a full-size static source of the dest's type: the source |
+//! | `tensor.extract_slice` | `%s = tensor.extract_slice %t[0, %a] [4, %n] [1, 2] : tensor<8x?xf32> to tensor<4x?xf32>` | `infer_shaped_types`: the static sizes (before a rank reduction) | of the whole source (its type, zero offsets, unit strides, its static sizes; constant operands count): the source; constant offsets, sizes (non-negative) and strides become static entries, a more static result cast back; of a splat constant, static result: a splat of the result type |
+//! | `tensor.insert_slice` | `%r = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>` | `infer_types`: the dest's type | a full-size static source of the dest's type: the source; constant list operands become static entries, the source cast to the more static type |
 //! | `tensor.reshape` | `%r = tensor.reshape %t(%shape) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>` | `infer_shaped_types`: rank from the shape's static length | 1-D to its own type: the source; `reshape(reshape(x))` reshapes `x` |
-//! | `tensor.generate` | `%g = tensor.generate %n, %m { ^bb0(%i: index, %j: index, %k: index): ... tensor.yield %v : f32 } : tensor<?x3x?xf32>` | declared | no (MLIR's `StaticTensorGenerate` and extract-of-generate patterns are not built) |
-//! | `tensor.pad` | `%p = tensor.pad %t nofold low[1, %a] high[2, 0] { ^bb0(%i: index, %j: index): tensor.yield %c : f32 } : tensor<?x4xf32> to tensor<?x9xf32>` | `infer_shaped_types`: `low + source + high` where all are static, `?` otherwise | static result = source type, no `nofold`: the source; all paddings constant 0, no `nofold`: a `tensor.cast` of the source |
+//! | `tensor.generate` | `%g = tensor.generate %n, %m { ^bb0(%i: index, %j: index, %k: index): ... tensor.yield %v : f32 } : tensor<?x3x?xf32>` | declared | constant extents: static, cast back (MLIR `StaticTensorGenerate`; the extract-of-generate pattern is not built) |
+//! | `tensor.pad` | `%p = tensor.pad %t nofold low[1, %a] high[2, 0] { ^bb0(%i: index, %j: index): tensor.yield %c : f32 } : tensor<?x4xf32> to tensor<?x9xf32>` | `infer_shaped_types`: `low + source + high` where all are static, `?` otherwise | static result = source type, no `nofold`: the source; all paddings constant 0, no `nofold`: a `tensor.cast` of the source; constant paddings that make a `?` static: static entries, the result cast back |
 //! | `tensor.yield` | `tensor.yield %v : f32` (terminator of `generate` and `pad`) | none | no |
 //!
 //! Every op is `PURE` but `tensor.generate` (`RECURSIVELY_PURE`: as MLIR's
@@ -140,7 +140,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         (
             OpDef::new(InsertOp::NAME, pure)
                 .verifier(verify_insert)
-                .infer_types(infer_insert),
+                .infer_types(infer_insert)
+                .folder(fold_insert),
             OpSyntax::new(parse_insert, print_insert),
         ),
         (
@@ -184,7 +185,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpDef::new(ExtractSliceOp::NAME, pure)
                 .verifier(slice::verify_extract)
                 .infer_shaped_types(slice::infer_extract)
-                .folder(slice::fold_extract),
+                .folder(slice::fold_extract)
+                .patterns(slice::EXTRACT_PATTERNS),
             OpSyntax::new(slice::parse_extract, slice::print_extract)
                 .generic_when(slice::print_generic),
         ),
@@ -192,7 +194,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             OpDef::new(InsertSliceOp::NAME, pure)
                 .verifier(slice::verify_insert)
                 .infer_types(slice::infer_insert)
-                .folder(slice::fold_insert),
+                .folder(slice::fold_insert)
+                .patterns(slice::INSERT_PATTERNS),
             OpSyntax::new(slice::parse_insert, slice::print_insert)
                 .generic_when(slice::print_generic),
         ),
@@ -212,7 +215,8 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
             )
             .verifier(generate::verify_generate)
             .infer_shaped_types(infer_empty)
-            .region_verifier_last(generate::verify_generate_regions),
+            .region_verifier_last(generate::verify_generate_regions)
+            .patterns(generate::PATTERNS),
             OpSyntax::new(generate::parse_generate, generate::print_generate)
                 .generic_when(generate::print_generate_generic),
         ),

@@ -111,3 +111,31 @@ pub fn constants(
         })
         .collect()
 }
+
+/// MLIR `foldDynamicIndexList`: each dynamic entry of `statics` whose operand (the next of
+/// `values`) is an `arith.constant` that `accept` takes becomes that static entry. Returns the
+/// new static array and the operands left, or `None` when no entry folds.
+pub fn fold_constants(
+    ctx: &weir_ir::Context,
+    statics: &[i64],
+    values: &[ValueId],
+    accept: impl Fn(i64) -> bool,
+) -> Option<(Vec<i64>, Vec<ValueId>)> {
+    let (mut new, mut kept, mut changed) = (Vec::with_capacity(statics.len()), Vec::new(), false);
+    for entry in entries(statics, values) {
+        match entry {
+            Ok(s) => new.push(s),
+            Err(v) => {
+                let c = weir_dialect_arith::constant_int_value(ctx, v)
+                    .and_then(|c| i64::try_from(c).ok())
+                    .filter(|&c| c != DYNAMIC && accept(c));
+                changed |= c.is_some();
+                new.push(c.unwrap_or(DYNAMIC));
+                if c.is_none() {
+                    kept.push(v);
+                }
+            }
+        }
+    }
+    changed.then_some((new, kept))
+}

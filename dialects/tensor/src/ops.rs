@@ -438,64 +438,66 @@ pub(crate) fn fold_dim(
 
 pub(crate) const EMPTY_PATTERNS: &[Pattern] = &[Pattern {
     name: "tensor.empty-static-dims",
-    apply: empty_static_dims,
+    apply: static_extents,
 }];
 
-/// `tensor.empty(%c) : tensor<4x?xf32>` with a constant `%c = 2` becomes `tensor.empty() :
-/// tensor<4x2xf32>` and a `tensor.cast` back to the old type (MLIR
-/// `ReplaceEmptyTensorStaticShapeDims`; a negative constant is left alone).
-fn empty_static_dims(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
-    let empty = EmptyOp(op);
-    let result = empty.result(ctx);
-    let ty = ctx.value_type(result);
-    let Some((element, dims)) = ranked(ctx, ty).map(|(e, d)| (e, d.to_vec())) else {
+/// Gives `op`'s only result the type `ty` in place and casts it back to its old type for its
+/// existing users (MLIR's canonicalizers that make a result more static, then insert a
+/// `tensor.cast`). The caller checked the types are cast-compatible.
+pub(crate) fn retype_result(ctx: &mut Context, op: OpId, ty: Type) {
+    let result = ctx.result(op, 0);
+    let old = ctx.value_type(result);
+    ctx.set_value_type(result, ty);
+    let loc = ctx.loc(op);
+    let cast = build_cast(ctx, result, old, loc, InsertPoint::After(op));
+    ctx.replace_all_uses(result, cast);
+    if let Some(cast_op) = ctx.defining_op(cast) {
+        ctx.set_operand(cast_op, 0, result);
+    }
+}
+
+/// For ops whose operands are the sizes of their result's `?` dimensions (`tensor.empty`,
+/// `tensor.generate`): `tensor.empty(%c) : tensor<4x?xf32>` with a constant `%c = 2` becomes
+/// `tensor.empty() : tensor<4x2xf32>` and a `tensor.cast` back to the old type (MLIR
+/// `ReplaceEmptyTensorStaticShapeDims` and `StaticTensorGenerate`; a negative constant is
+/// left alone). The op is changed in place (a generate keeps its body).
+pub(crate) fn static_extents(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some((element, dims)) = ranked(ctx, ty) else {
         return false;
     };
-    let sizes = empty.dynamic_sizes(ctx).to_vec();
+    let sizes = ctx.operands(op);
     if sizes.len() != dims.iter().filter(|d| d.is_none()).count() {
         return false;
     }
     let mut kept = Vec::new();
     let mut next = sizes.iter();
-    let mut changed = false;
     let new_dims: Vec<weir_ir::Dim> = dims
         .iter()
-        .map(|d| {
+        .map(|&d| {
             if d.is_some() {
-                return *d;
+                return d;
             }
-            let v = *next
-                .next()
-                .expect("one size per dynamic dimension (checked above)");
-            match weir_dialect_arith::constant_int_value(ctx, v).and_then(|c| u64::try_from(c).ok())
-            {
-                Some(n) => {
-                    changed = true;
-                    Some(n)
-                }
-                None => {
-                    kept.push(v);
-                    None
-                }
+            let Some(&v) = next.next() else {
+                return d;
+            };
+            let n =
+                weir_dialect_arith::constant_int_value(ctx, v).and_then(|c| u64::try_from(c).ok());
+            if n.is_none() {
+                kept.push(v);
             }
+            n
         })
         .collect();
-    if !changed {
+    if kept.len() == sizes.len() {
         return false;
     }
     let new_ty = ctx.intern_type(TypeKind::Tensor {
         shape: Some(new_dims),
         element,
     });
-    let loc = ctx.loc(op);
-    let mut st = OpState::new(ctx.op_name(EmptyOp::NAME), loc.clone());
-    st.operands = kept;
-    st.result_types.push(new_ty);
-    let new = ctx.build_op(st, InsertPoint::Before(op));
-    let new = ctx.result(new, 0);
-    let cast = build_cast(ctx, new, ty, loc, InsertPoint::Before(op));
-    ctx.replace_all_uses(result, cast);
-    ctx.erase_op(op);
+    ctx.set_operands(op, kept);
+    retype_result(ctx, op, new_ty);
     true
 }
 
@@ -855,6 +857,18 @@ pub(crate) fn verify_insert(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// `tensor.insert`'s result: the dest's type (MLIR `TypesMatchWith`).
 pub(crate) fn infer_insert(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
     Ok(vec![operand_type(ctx, input, 1)?])
+}
+
+/// MLIR `InsertOp::fold`: inserting a constant equal to the value of a splat `dense<...>`
+/// dest (same bits) is the dest.
+pub(crate) fn fold_insert(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let scalar = ctx.scalar_dense_value((*consts.first()?)?)?;
+    let splat = ctx.dense_elements((*consts.get(1)?)?)?.splat_value()?;
+    (scalar == splat).then(|| vec![FoldResult::Value(ctx.operand(op, 1))])
 }
 
 /// `%r = tensor.insert %x into %t[%i, %j] [{attrs}] : T`.

@@ -28,6 +28,8 @@
 //! Folds (MLIR `PadOp::fold`): a static result type equal to the source's, without `nofold`,
 //! is the source. Pattern (MLIR `FoldStaticZeroPadding`): all paddings constant 0 (static or
 //! constant operands), without `nofold`: a `tensor.cast` of the source to the result type.
+//! Pattern (MLIR `FoldStaticPadding`): constant paddings that make a `?` of the result static
+//! become static entries, the more static result cast back to the old type.
 
 use crate::common::{
     check_dynamic_entries, check_index_operands, check_tensor, i64_array, operand_segments,
@@ -274,10 +276,76 @@ pub(crate) fn fold(ctx: &mut Context, op: OpId, _: &[Option<Attr>]) -> Option<Ve
     foldable.then(|| vec![FoldResult::Value(src)])
 }
 
-pub(crate) const PATTERNS: &[Pattern] = &[Pattern {
-    name: "tensor.pad-static-zero-padding",
-    apply: static_zero_padding,
-}];
+pub(crate) const PATTERNS: &[Pattern] = &[
+    Pattern {
+        name: "tensor.pad-static-zero-padding",
+        apply: static_zero_padding,
+    },
+    Pattern {
+        name: "tensor.pad-static-padding",
+        apply: static_padding,
+    },
+];
+
+/// MLIR `FoldStaticPadding`: constant low and high operands (of any sign) become static
+/// entries when that makes a `?` of the result static (`source + low + high`); the result
+/// gets that type and a `tensor.cast` back to the old one (`nofold` or not). A padded size
+/// that would be negative leaves the op (mlir-opt 22 then builds an invalid type).
+fn static_padding(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let Ok(segments) = operand_segments(ctx, op, 3) else {
+        return false;
+    };
+    let (src, old) = (ctx.operand(op, 0), ctx.value_type(ctx.result(op, 0)));
+    let (Some((_, source)), Some((element, dims))) =
+        (ranked(ctx, ctx.value_type(src)), ranked(ctx, old))
+    else {
+        return false;
+    };
+    let mut lists = Vec::with_capacity(2);
+    let mut start = 1;
+    for (i, name) in [STATIC_LOW, STATIC_HIGH].into_iter().enumerate() {
+        let (Some(statics), Some(values)) = (
+            mixed::statics(ctx, op, name),
+            ctx.operands(op).get(start..start + segments[1 + i]),
+        ) else {
+            return false;
+        };
+        start += segments[1 + i];
+        lists.push(
+            mixed::fold_constants(ctx, &statics, values, |_| true)
+                .unwrap_or_else(|| (statics, values.to_vec())),
+        );
+    }
+    let Some(sizes) = inferred_sizes(source, &lists[0].0, &lists[1].0) else {
+        return false;
+    };
+    let new_dims: Option<Vec<weir_ir::Dim>> = dims
+        .iter()
+        .zip(&sizes)
+        .map(|(&d, &s)| match (d, s) {
+            (None, Some(n)) => u64::try_from(n).ok().map(Some),
+            _ => Some(d),
+        })
+        .collect();
+    let Some(new_dims) = new_dims.filter(|n| n != dims) else {
+        return false;
+    };
+    let ty = ctx.intern_type(TypeKind::Tensor {
+        shape: Some(new_dims),
+        element,
+    });
+    let mut operands = vec![src];
+    for ((statics, kept), name) in lists.iter().zip([STATIC_LOW, STATIC_HIGH]) {
+        operands.extend(kept);
+        let a = i64_array(ctx, statics);
+        ctx.set_attr(op, name, a);
+    }
+    let a = segment_sizes_attr(ctx, &[1, lists[0].1.len(), lists[1].1.len()]);
+    ctx.set_attr(op, OPERAND_SEGMENT_SIZES, a);
+    ctx.set_operands(op, operands);
+    crate::ops::retype_result(ctx, op, ty);
+    true
+}
 
 /// MLIR `FoldStaticZeroPadding`: every low and high padding a constant 0 (static, or a
 /// constant operand) and no `nofold`: the source, cast to the result type (the source

@@ -28,7 +28,7 @@ use weir_dialect_arith::util::parse_custom_keyword;
 use weir_ir::interfaces::infer_types::{operand_type, InferInput};
 use weir_ir::{
     op_error, Attr, AttrKind, Context, DenseValue, DiagResult, Diagnostic, Dim, FoldResult, OpId,
-    OpState, Type, TypeKind, ValueId,
+    OpState, Pattern, RewriteLog, Type, TypeKind, ValueId,
 };
 use weir_syntax::{type_to_string, PResult, Parser, Printer, UnresolvedOperand};
 
@@ -395,13 +395,29 @@ fn is_identity(
             .all(|(&s, &d)| s.is_some() && s == d.map(i128::from))
 }
 
-/// MLIR `ExtractSliceOp::fold`: a slice of the whole source (source type = result type, zero
-/// offsets, unit strides, the source's static sizes) is the source.
+/// MLIR `ExtractSliceOp::fold`: a slice of a splat `dense<...>` constant with a static
+/// result type is that splat resized to the result type; a slice of the whole source (source
+/// type = result type, zero offsets, unit strides, the source's static sizes) is the source.
 pub(crate) fn fold_extract(
     ctx: &mut Context,
     op: OpId,
     consts: &[Option<Attr>],
 ) -> Option<Vec<FoldResult>> {
+    let splat = consts
+        .first()
+        .copied()
+        .flatten()
+        .and_then(|a| ctx.dense_elements(a)?.splat_value());
+    if let Some(v) = splat {
+        let result = ctx.value_type(ctx.result(op, 0));
+        let static_result = ranked(ctx, result).is_some_and(|(_, d)| d.iter().all(Option::is_some));
+        if static_result {
+            return ctx
+                .dense_splat(result, v)
+                .ok()
+                .map(|a| vec![FoldResult::Constant(a)]);
+        }
+    }
     let src = ctx.operand(op, 0);
     let ty = ctx.value_type(src);
     if ty != ctx.value_type(ctx.result(op, 0)) {
@@ -426,6 +442,148 @@ pub(crate) fn fold_insert(
     let (_, shape) = ranked(ctx, ty)?;
     (shape.iter().all(Option::is_some) && is_identity(ctx, op, 2, shape, consts))
         .then(|| vec![FoldResult::Value(src)])
+}
+
+pub(crate) const EXTRACT_PATTERNS: &[Pattern] = &[Pattern {
+    name: "tensor.extract_slice-constant-arguments",
+    apply: extract_constant_arguments,
+}];
+
+pub(crate) const INSERT_PATTERNS: &[Pattern] = &[Pattern {
+    name: "tensor.insert_slice-constant-arguments",
+    apply: insert_constant_arguments,
+}];
+
+/// A slice op's three static arrays and the `index` operands left for their dynamic entries.
+type FoldedLists = ([Vec<i64>; 3], [Vec<ValueId>; 3]);
+
+/// The lists of a slice op (`first` tensor operands before them) with their constant operands
+/// made static entries: offsets and sizes only when non-negative (MLIR
+/// `foldDynamicOffsetSizeList`), strides of any value (`foldDynamicStrideList`). `None` when
+/// none folds, or when the new static entries are out of bounds of the sliced tensor's
+/// `shape` (MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder` then leaves the op).
+fn fold_lists(ctx: &Context, op: OpId, first: usize, shape: &[Dim]) -> Option<FoldedLists> {
+    let segments = operand_segments(ctx, op, first + 3).ok()?;
+    let (mut statics, mut kept): FoldedLists = Default::default();
+    let (mut start, mut changed) = (first, false);
+    for (i, (_, _, name)) in LISTS.iter().enumerate() {
+        let list = mixed::statics(ctx, op, name)?;
+        let values = ctx.operands(op).get(start..start + segments[first + i])?;
+        start += segments[first + i];
+        let accept = |c: i64| i == 2 || c >= 0;
+        (statics[i], kept[i]) = match mixed::fold_constants(ctx, &list, values, accept) {
+            Some(folded) => {
+                changed = true;
+                folded
+            }
+            None => (list, values.to_vec()),
+        };
+    }
+    check_bounds(ctx, op, shape, &statics).ok()?;
+    changed.then_some((statics, kept))
+}
+
+/// Sets a slice op's static arrays, list operands (after its `first` tensor operands) and
+/// `operandSegmentSizes` to `lists`.
+fn set_lists(ctx: &mut Context, op: OpId, first: usize, (statics, kept): FoldedLists) {
+    let mut operands = ctx.operands(op)[..first].to_vec();
+    let mut segments = vec![1; first];
+    for ((list, values), (_, _, name)) in statics.iter().zip(kept).zip(LISTS) {
+        segments.push(values.len());
+        operands.extend(values);
+        let a = i64_array(ctx, list);
+        ctx.set_attr(op, name, a);
+    }
+    let a = segment_sizes_attr(ctx, &segments);
+    ctx.set_attr(op, OPERAND_SEGMENT_SIZES, a);
+    ctx.set_operands(op, operands);
+}
+
+/// MLIR `ExtractSliceOp::inferCanonicalRankReducedResultType`: the type of the static `sizes`
+/// with `element`, its first unit dimensions dropped until `rank` remain (`None` if too few).
+fn canonical_slice_type(
+    ctx: &mut Context,
+    element: Type,
+    sizes: &[i64],
+    rank: usize,
+) -> Option<Type> {
+    let mut drop = sizes.len().checked_sub(rank)?;
+    let shape = sizes
+        .iter()
+        .filter(|&&s| {
+            let dropped = drop > 0 && s == 1;
+            drop -= usize::from(dropped);
+            !dropped
+        })
+        .map(|&s| size_to_dim(s))
+        .collect();
+    (drop == 0).then(|| {
+        ctx.intern_type(TypeKind::Tensor {
+            shape: Some(shape),
+            element,
+        })
+    })
+}
+
+/// The element type, the sliced tensor's shape and the folded lists of a slice op whose
+/// sliced tensor is operand `sliced` (`first` tensor operands), and the canonical type of a
+/// slice of rank `rank` (see [`fold_lists`], [`canonical_slice_type`]).
+fn folded_slice(
+    ctx: &mut Context,
+    op: OpId,
+    first: usize,
+    rank: usize,
+) -> Option<(FoldedLists, Type)> {
+    let sliced = ctx.value_type(ctx.operand(op, first - 1));
+    let (element, shape) = ranked(ctx, sliced).map(|(e, d)| (e, d.to_vec()))?;
+    let lists = fold_lists(ctx, op, first, &shape)?;
+    let ty = canonical_slice_type(ctx, element, &lists.0[1], rank)?;
+    Some((lists, ty))
+}
+
+/// MLIR `OpWithOffsetSizesAndStridesConstantArgumentFolder` on `tensor.extract_slice`:
+/// constant offsets, sizes and strides become static entries; when the result type gets more
+/// static, the op returns it and a `tensor.cast` gives the old type to its users.
+fn extract_constant_arguments(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let old = ctx.value_type(ctx.result(op, 0));
+    let Some(rank) = ranked(ctx, old).map(|(_, d)| d.len()) else {
+        return false;
+    };
+    let Some((lists, ty)) = folded_slice(ctx, op, 1, rank) else {
+        return false;
+    };
+    if !crate::are_cast_compatible(ctx, ty, old) {
+        return false;
+    }
+    set_lists(ctx, op, 1, lists);
+    if ty != old {
+        crate::ops::retype_result(ctx, op, ty);
+    }
+    true
+}
+
+/// MLIR `InsertSliceOpConstantArgumentFolder`: constant offsets, sizes and strides become
+/// static entries; when the source's type can get more static, a `tensor.cast` of the source
+/// to it is inserted (the result keeps the dest's type).
+fn insert_constant_arguments(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let src = ctx.operand(op, 0);
+    let old = ctx.value_type(src);
+    let Some(rank) = ranked(ctx, old).map(|(_, d)| d.len()) else {
+        return false;
+    };
+    let Some((lists, ty)) = folded_slice(ctx, op, 2, rank) else {
+        return false;
+    };
+    if !crate::are_cast_compatible(ctx, old, ty) {
+        return false;
+    }
+    set_lists(ctx, op, 2, lists);
+    if ty != old {
+        let loc = ctx.loc(op);
+        let cast = crate::build_cast(ctx, src, ty, loc, weir_ir::InsertPoint::Before(op));
+        ctx.set_operand(op, 0, cast);
+    }
+    true
 }
 
 /// The three lists as written (`[..] [..] [..]`): each one's operands and static array.
