@@ -419,12 +419,31 @@ pub(crate) fn fold_extract(
         }
     }
     let src = ctx.operand(op, 0);
+    // Of an insert_slice at the same offsets, sizes and strides: the inserted source, when it
+    // has the result's type (MLIR foldExtractAfterInsertSlice).
+    if let Some(ins) = InsertSliceOp::defining(ctx, src) {
+        let inserted = ctx.operand(ins.op(), 0);
+        if same_slice(ctx, op, 1, ins.op(), 2)
+            && ctx.value_type(inserted) == ctx.value_type(ctx.result(op, 0))
+        {
+            return Some(vec![FoldResult::Value(inserted)]);
+        }
+    }
     let ty = ctx.value_type(src);
     if ty != ctx.value_type(ctx.result(op, 0)) {
         return None;
     }
     let (_, shape) = ranked(ctx, ty)?;
     is_identity(ctx, op, 1, shape, consts).then(|| vec![FoldResult::Value(src)])
+}
+
+/// Whether two slice ops (`a` with `a_first` and `b` with `b_first` tensor operands before
+/// their lists) have the same static offsets, sizes and strides and the same dynamic ones.
+fn same_slice(ctx: &Context, a: OpId, a_first: usize, b: OpId, b_first: usize) -> bool {
+    LISTS
+        .iter()
+        .all(|(_, _, name)| ctx.attr_of(a, name) == ctx.attr_of(b, name))
+        && ctx.operands(a).get(a_first..) == ctx.operands(b).get(b_first..)
 }
 
 /// MLIR `InsertSliceOp::fold`: inserting a statically shaped source of the dest's type at
@@ -435,6 +454,14 @@ pub(crate) fn fold_insert(
     consts: &[Option<Attr>],
 ) -> Option<Vec<FoldResult>> {
     let src = ctx.operand(op, 0);
+    // Inserting what an extract_slice of the dest read, at the same place: the dest (MLIR
+    // foldInsertAfterExtractSlice).
+    let dest = ctx.operand(op, 1);
+    if let Some(ext) = ExtractSliceOp::defining(ctx, src) {
+        if ctx.operand(ext.op(), 0) == dest && same_slice(ctx, op, 2, ext.op(), 1) {
+            return Some(vec![FoldResult::Value(dest)]);
+        }
+    }
     let ty = ctx.value_type(src);
     if ty != ctx.value_type(ctx.result(op, 0)) {
         return None;
@@ -444,15 +471,37 @@ pub(crate) fn fold_insert(
         .then(|| vec![FoldResult::Value(src)])
 }
 
+/// `insert_slice %u into (insert_slice %s into %t [P]) [P]` inserts into `%t` directly: the
+/// first insert is overwritten whole (MLIR foldInsertAfterInsertSlice, same source types).
+fn insert_after_insert(ctx: &mut Context, op: OpId, _: &mut RewriteLog) -> bool {
+    let Some(prev) = InsertSliceOp::defining(ctx, ctx.operand(op, 1)) else {
+        return false;
+    };
+    let same_source_type =
+        ctx.value_type(ctx.operand(prev.op(), 0)) == ctx.value_type(ctx.operand(op, 0));
+    if !same_source_type || !same_slice(ctx, op, 2, prev.op(), 2) {
+        return false;
+    }
+    let dest = ctx.operand(prev.op(), 1);
+    ctx.set_operand(op, 1, dest);
+    true
+}
+
 pub(crate) const EXTRACT_PATTERNS: &[Pattern] = &[Pattern {
     name: "tensor.extract_slice-constant-arguments",
     apply: extract_constant_arguments,
 }];
 
-pub(crate) const INSERT_PATTERNS: &[Pattern] = &[Pattern {
-    name: "tensor.insert_slice-constant-arguments",
-    apply: insert_constant_arguments,
-}];
+pub(crate) const INSERT_PATTERNS: &[Pattern] = &[
+    Pattern {
+        name: "tensor.insert_slice-constant-arguments",
+        apply: insert_constant_arguments,
+    },
+    Pattern {
+        name: "tensor.insert_slice-after-insert_slice",
+        apply: insert_after_insert,
+    },
+];
 
 /// A slice op's three static arrays and the `index` operands left for their dynamic entries.
 type FoldedLists = ([Vec<i64>; 3], [Vec<ValueId>; 3]);
