@@ -289,9 +289,13 @@ fn infer_error(input: &InferInput<'_>, msg: &str) -> Diagnostic {
     Diagnostic::error(input.loc.clone(), format!("'{}' op {msg}", input.name))
 }
 
-/// `tensor.collapse_shape`'s result: MLIR `inferCollapsedType` of the source; unranked for an
-/// unranked source. Errors when the reassociation does not fit the source.
-pub(crate) fn infer_collapse(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+/// What both reshape hooks read: the source's shape and element type, and the reassociation
+/// groups; errors when the source is not a tensor or the reassociation is missing.
+#[allow(clippy::type_complexity)]
+fn reshape_input(
+    ctx: &Context,
+    input: &InferInput<'_>,
+) -> DiagResult<(Option<Vec<Dim>>, Type, Vec<Vec<usize>>)> {
     let src = weir_ir::interfaces::infer_types::operand_type(ctx, input, 0)?;
     let TypeKind::Tensor { shape, element } = src else {
         return Err(infer_error(input, "expected a tensor source"));
@@ -300,6 +304,13 @@ pub(crate) fn infer_collapse(ctx: &Context, input: &InferInput<'_>) -> DiagResul
         .attr(ctx, REASSOCIATION)
         .and_then(|a| groups_of(ctx, a))
         .ok_or_else(|| infer_error(input, "expected a reassociation"))?;
+    Ok((shape, element, groups))
+}
+
+/// `tensor.collapse_shape`'s result: MLIR `inferCollapsedType` of the source; unranked for an
+/// unranked source. Errors when the reassociation does not fit the source.
+pub(crate) fn infer_collapse(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
+    let (shape, element, groups) = reshape_input(ctx, input)?;
     let Some(dims) = shape else {
         return Ok(vec![TypeKind::Tensor {
             shape: None,
@@ -323,14 +334,7 @@ pub(crate) fn infer_collapse(ctx: &Context, input: &InferInput<'_>) -> DiagResul
 /// one `?` and a known source size, that size divided by the group's other sizes (when it
 /// divides). Errors when the reassociation or output sizes do not fit the source.
 pub(crate) fn infer_expand(ctx: &Context, input: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
-    let src = weir_ir::interfaces::infer_types::operand_type(ctx, input, 0)?;
-    let TypeKind::Tensor { shape, element } = src else {
-        return Err(infer_error(input, "expected a tensor source"));
-    };
-    let groups = input
-        .attr(ctx, REASSOCIATION)
-        .and_then(|a| groups_of(ctx, a))
-        .ok_or_else(|| infer_error(input, "expected a reassociation"))?;
+    let (shape, element, groups) = reshape_input(ctx, input)?;
     let statics = input
         .attr(ctx, STATIC_OUTPUT_SHAPE)
         .and_then(|a| read_i64_array(ctx, a))

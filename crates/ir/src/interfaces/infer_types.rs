@@ -63,19 +63,7 @@ pub fn infer_types_fn(ctx: &Context, op: OpId) -> Option<InferTypesFn> {
 
 /// The inferred result types of an existing op, or `None` if it has no `InferTypes` hook.
 pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<TypeKind>>> {
-    let f = infer_types_fn(ctx, op)?;
-    let loc = ctx.loc(op);
-    Some(f(
-        ctx,
-        &InferInput {
-            name: ctx.name_str(op),
-            operands: ctx.operands(op),
-            attrs: ctx.attrs(op),
-            regions: ctx.regions(op),
-            results: ctx.results(op),
-            loc: &loc,
-        },
-    ))
+    Some(call_on_op(ctx, op, infer_types_fn(ctx, op)?))
 }
 
 /// The most specific result types of an existing op that its operands imply (shape
@@ -83,9 +71,17 @@ pub fn infer_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<Type
 /// hook; `None` if it has neither.
 pub fn infer_refined_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<Vec<TypeKind>>> {
     let def = ctx.op_def(ctx.name(op))?;
-    let f = def.infer_shaped_types.or(def.infer_types)?;
+    Some(call_on_op(
+        ctx,
+        op,
+        def.infer_shaped_types.or(def.infer_types)?,
+    ))
+}
+
+/// Calls hook `f` on the operands, attributes, regions and results of the existing op `op`.
+fn call_on_op(ctx: &Context, op: OpId, f: InferTypesFn) -> DiagResult<Vec<TypeKind>> {
     let loc = ctx.loc(op);
-    Some(f(
+    f(
         ctx,
         &InferInput {
             name: ctx.name_str(op),
@@ -95,7 +91,7 @@ pub fn infer_refined_result_types(ctx: &Context, op: OpId) -> Option<DiagResult<
             results: ctx.results(op),
             loc: &loc,
         },
-    ))
+    )
 }
 
 /// MLIR `verifyInferredResultTypes`: the op's declared result types are its inferred ones.
