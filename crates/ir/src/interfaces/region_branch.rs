@@ -9,7 +9,7 @@
 //! - [`remove_dead_values`], one "remove unused carried values / region results" pattern
 //!   (MLIR's `RemoveDeadRegionBranchOpSuccessorInputs` and the dead cycles it leaves), which
 //!   dialects register among their canonicalization patterns;
-//! - next, shape inference (the join of the types flowing into each input).
+//! - `--infer-shapes` (passes/infer-shapes): the join of the types flowing into each input.
 
 use crate::attributes::{AttrKind, DenseValue};
 use crate::context::{Context, InsertPoint};
