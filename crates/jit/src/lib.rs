@@ -84,12 +84,14 @@ mod diag;
 mod lower;
 mod module;
 mod scalar;
+mod tensor_value;
 
 #[cfg(test)]
 mod tests;
 
 pub use abi::{MemRefDescriptor, MemRefLayout};
 pub use scalar::{Scalar, ScalarType};
+pub use tensor_value::{JitValue, TensorValue};
 
 use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Trampoline};
 
@@ -278,6 +280,31 @@ impl JitModule {
     /// the result is a [`RuntimeErrorKind::BadCall`] error. Runtime faults are errors too.
     pub fn call(&self, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, RuntimeError> {
         self.call_with_fuel(func, args, None)
+    }
+
+    /// Calls function `func` with `args` (scalars and tensors) and returns its results, with
+    /// the loop budget `fuel` as in [`JitModule::call_with_fuel`]. A tensor argument must fit
+    /// the parameter's type ([`TensorValue::fits`]); tensor results are copied out to the host.
+    pub fn call_values(
+        &self,
+        func: &str,
+        args: &[JitValue],
+        fuel: Option<u64>,
+    ) -> Result<Vec<JitValue>, RuntimeError> {
+        let scalars = args
+            .iter()
+            .map(|a| match a {
+                JitValue::Scalar(s) => Ok(s.clone()),
+                JitValue::Tensor(_) => Err(RuntimeError::bad_call(
+                    "tensor arguments are not supported by the JIT yet".into(),
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self
+            .call_with_fuel(func, &scalars, fuel)?
+            .into_iter()
+            .map(JitValue::Scalar)
+            .collect())
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
