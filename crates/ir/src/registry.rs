@@ -44,6 +44,11 @@ impl Traits {
     pub const RECURSIVELY_PURE: Traits = Traits(1 << 8);
     /// A binary op whose two operands may be swapped (MLIR `Commutative`), e.g. `arith.addi`.
     pub const COMMUTATIVE: Traits = Traits(1 << 9);
+    /// Applies to each element of its tensor operands independently (MLIR `Elementwise`, with
+    /// `Scalarizable`/`Tensorizable`): on tensors, result element `i` is the op applied to the
+    /// operands' elements `i` (scalar operands broadcast), e.g. `arith.addf`, `math.exp`.
+    /// Backends may lower a chain of such ops as one loop over the elements.
+    pub const ELEMENTWISE: Traits = Traits(1 << 10);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {

@@ -17,6 +17,8 @@
 //!   [`MemRefLayout::slots`] consecutive slots, its fields in order (MLIR's expanded form).
 
 use crate::diag::host_error;
+use crate::runtime::buffer::MAX_RANK;
+use crate::runtime::RuntimeState;
 use crate::scalar::low_mask;
 use crate::{Scalar, ScalarType};
 use cranelift_codegen::ir::{
@@ -28,7 +30,7 @@ use cranelift_codegen::Context as ClContext;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::JITModule;
 use cranelift_module::{FuncId, Module};
-use weir_ir::{Diagnostic, Location};
+use weir_ir::{Context, Diagnostic, ElementKind, Location, Type, TypeKind};
 
 /// The runtime context every compiled function receives a pointer to (hidden first parameter).
 /// The layout is shared with the generated code: offsets [`RT_STATUS`], [`RT_STACK_LIMIT`],
@@ -43,6 +45,8 @@ pub(crate) struct RuntimeContext {
     pub(crate) stack_limit: u64,
     /// Decremented on every entry to a loop header; a fault when it is 0.
     pub(crate) fuel: u64,
+    /// The run's tensor runtime (buffer pool, fault details), passed to its host functions.
+    pub(crate) state: *mut RuntimeState,
 }
 
 /// Byte offset of [`RuntimeContext::status`], as the generated code uses it.
@@ -51,6 +55,60 @@ pub(crate) const RT_STATUS: i32 = 0;
 pub(crate) const RT_STACK_LIMIT: i32 = 8;
 /// Byte offset of [`RuntimeContext::fuel`].
 pub(crate) const RT_FUEL: i32 = 16;
+/// Byte offset of [`RuntimeContext::state`].
+pub(crate) const RT_STATE: i32 = 24;
+
+/// How a value of a compiled function's signature (or a block argument) is carried: a scalar in
+/// its Cranelift carrier, or a tensor as a pointer to its buffer's header
+/// (`crate::runtime::buffer::Header`), with its element kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// A scalar.
+    Scalar(ScalarType),
+    /// A ranked tensor of these elements (rank at most `runtime::buffer::MAX_RANK`).
+    Tensor(ElementKind),
+}
+
+impl Slot {
+    /// The slot of IR type `ty`, or `None` when the JIT does not support it: scalars as
+    /// [`ScalarType::from_type`]; ranked tensors of rank at most 8 whose elements are a
+    /// supported scalar type stored in exactly their carrier's bytes (`i1`, `i8`, `i16`, `i32`,
+    /// `i64`, `index`, `f32`, `f64`).
+    pub(crate) fn of(ctx: &Context, ty: Type) -> Option<Slot> {
+        if let Some(s) = ScalarType::from_type(ctx, ty) {
+            return Some(Slot::Scalar(s));
+        }
+        let TypeKind::Tensor {
+            shape: Some(dims),
+            element,
+            ..
+        } = ctx.type_kind(ty)
+        else {
+            return None;
+        };
+        let s = ScalarType::from_type(ctx, *element)?;
+        let elem = ElementKind::of(ctx, *element)?;
+        (dims.len() <= MAX_RANK && cl_type(s).bytes() as usize == elem.byte_width())
+            .then_some(Slot::Tensor(elem))
+    }
+
+    /// The Cranelift type carrying the value (a tensor: the pointer, 64 bits on the hosts the JIT
+    /// supports).
+    pub(crate) fn cl_type(self) -> ir::Type {
+        match self {
+            Slot::Scalar(t) => cl_type(t),
+            Slot::Tensor(_) => types::I64,
+        }
+    }
+
+    /// The scalar type, when this is a scalar slot.
+    pub(crate) fn scalar(self) -> Option<ScalarType> {
+        match self {
+            Slot::Scalar(t) => Some(t),
+            Slot::Tensor(_) => None,
+        }
+    }
+}
 
 /// The uniform entry point generated for each function (see the module docs).
 pub(crate) type Trampoline = unsafe extern "C" fn(*const u64, *mut u64, *mut RuntimeContext);
@@ -164,8 +222,8 @@ pub(crate) fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
 pub(crate) fn internal_signature(
     jit: &JITModule,
     ptr: ir::Type,
-    params: &[ScalarType],
-    results: &[ScalarType],
+    params: &[Slot],
+    results: &[Slot],
 ) -> Signature {
     let mut sig = jit.make_signature();
     sig.params.push(AbiParam::new(ptr));
@@ -173,9 +231,9 @@ pub(crate) fn internal_signature(
         sig.params.push(AbiParam::new(ptr));
     }
     sig.params
-        .extend(params.iter().map(|&t| AbiParam::new(cl_type(t))));
+        .extend(params.iter().map(|&t| AbiParam::new(t.cl_type())));
     if results.len() == 1 {
-        sig.returns.push(AbiParam::new(cl_type(results[0])));
+        sig.returns.push(AbiParam::new(results[0].cl_type()));
     }
     sig
 }
@@ -216,7 +274,7 @@ pub(crate) fn emit_call(
     callee: FuncRef,
     rt: Value,
     args: &[Value],
-    results: &[ScalarType],
+    results: &[Slot],
 ) -> Vec<Value> {
     let mut call_args = vec![rt];
     let area = if results.len() >= 2 {
@@ -240,7 +298,7 @@ pub(crate) fn emit_call(
             .enumerate()
             .map(|(i, &t)| {
                 b.ins()
-                    .load(cl_type(t), MemFlagsData::trusted(), addr, 8 * i as i32)
+                    .load(t.cl_type(), MemFlagsData::trusted(), addr, 8 * i as i32)
             })
             .collect(),
     }
@@ -254,7 +312,7 @@ pub(crate) fn define_trampoline(
     cl_ctx: &mut ClContext,
     fb_ctx: &mut FunctionBuilderContext,
     fcfg: TargetFrontendConfig,
-    (callee, params, results): (FuncId, &[ScalarType], &[ScalarType]),
+    (callee, params, results): (FuncId, &[Slot], &[Slot]),
     loc: &Location,
 ) -> Result<FuncId, Diagnostic> {
     let ptr = fcfg.pointer_type();
@@ -277,6 +335,10 @@ pub(crate) fn define_trampoline(
         let raw = b
             .ins()
             .load(types::I64, MemFlagsData::trusted(), args_p, 8 * i as i32);
+        let Slot::Scalar(t) = t else {
+            args.push(raw);
+            continue;
+        };
         args.push(match t {
             ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().ireduce(carrier(w), raw),
             ScalarType::Int(_) | ScalarType::Index => raw,
@@ -290,6 +352,11 @@ pub(crate) fn define_trampoline(
     let callee = jit.declare_func_in_func(callee, b.func);
     let vals = emit_call(&mut b, ptr, callee, rt, &args, results);
     for (i, (&v, &t)) in vals.iter().zip(results).enumerate() {
+        let Slot::Scalar(t) = t else {
+            b.ins()
+                .store(MemFlagsData::trusted(), v, res_p, 8 * i as i32);
+            continue;
+        };
         let raw = match t {
             ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().uextend(types::I64, v),
             ScalarType::Int(_) | ScalarType::Index => v,

@@ -83,6 +83,7 @@ mod abi;
 mod diag;
 mod lower;
 mod module;
+mod runtime;
 mod scalar;
 mod tensor_value;
 
@@ -90,10 +91,12 @@ mod tensor_value;
 mod tests;
 
 pub use abi::{MemRefDescriptor, MemRefLayout};
+pub use runtime::PoolStats;
 pub use scalar::{Scalar, ScalarType};
 pub use tensor_value::{JitValue, TensorValue};
 
-use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Trampoline};
+use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Slot, Trampoline};
+use runtime::{ConstBuffer, RuntimeState};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -152,6 +155,13 @@ pub enum RuntimeErrorKind {
     BadCall,
     /// The JIT could not run the code (e.g. no thread could be started).
     Internal,
+    /// Tensor shapes that an op requires to agree do not (elementwise operands, a
+    /// `tensor.cast` to a static shape, ...); the message names both shapes.
+    ShapeMismatch,
+    /// An index outside a tensor's bounds (`tensor.extract`/`insert`, slices, `tensor.dim`).
+    IndexOutOfBounds,
+    /// A tensor could not be allocated (its size overflows, or memory ran out).
+    OutOfMemory,
 }
 
 /// A runtime fault of JIT-compiled code, or a bad call.
@@ -193,10 +203,12 @@ pub(crate) struct FaultSite {
 
 /// A compiled function as [`JitModule::call`] sees it.
 struct CompiledFunc {
-    params: Vec<ScalarType>,
-    results: Vec<ScalarType>,
+    params: Vec<Slot>,
+    results: Vec<Slot>,
     param_types: Vec<Type>,
     result_types: Vec<Type>,
+    /// The sizes of each tensor parameter's type (empty for scalars), to check arguments.
+    param_dims: Vec<Vec<weir_ir::Dim>>,
     trampoline: Trampoline,
 }
 
@@ -215,6 +227,10 @@ pub struct JitModule {
     disasm: String,
     /// Whether loop headers count against a budget ([`JitOptions::loop_fuel`]).
     loop_fuel: bool,
+    /// The constant tensors the code embeds the addresses of (immortal buffers).
+    consts: Vec<ConstBuffer>,
+    /// The buffer pool's statistics of the last call ([`JitModule::last_pool_stats`]).
+    last_stats: std::sync::Mutex<PoolStats>,
 }
 
 /// Compiles every function of `module` (a `builtin.module`) with the default [`JitOptions`].
@@ -267,11 +283,18 @@ impl JitModule {
             .map(|f| (f.param_types.clone(), f.result_types.clone()))
     }
 
-    /// The argument and result types of function `func` as [`ScalarType`]s.
+    /// The argument and result types of function `func` as [`ScalarType`]s; `None` if there is
+    /// no such function or it takes or returns a tensor (see [`JitModule::signature`]).
     pub fn scalar_signature(&self, func: &str) -> Option<(Vec<ScalarType>, Vec<ScalarType>)> {
-        self.funcs
-            .get(func)
-            .map(|f| (f.params.clone(), f.results.clone()))
+        let f = self.funcs.get(func)?;
+        let scalars = |s: &[Slot]| s.iter().map(|t| t.scalar()).collect::<Option<Vec<_>>>();
+        Some((scalars(&f.params)?, scalars(&f.results)?))
+    }
+
+    /// What the buffer pool did during the last call that ran (allocations, reuses, peak bytes,
+    /// buffers left live): for tests of memory use.
+    pub fn last_pool_stats(&self) -> PoolStats {
+        *self.last_stats.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Calls function `func` with `args` and returns its results, with no loop budget.
@@ -283,28 +306,134 @@ impl JitModule {
     }
 
     /// Calls function `func` with `args` (scalars and tensors) and returns its results, with
-    /// the loop budget `fuel` as in [`JitModule::call_with_fuel`]. A tensor argument must fit
-    /// the parameter's type ([`TensorValue::fits`]); tensor results are copied out to the host.
+    /// the loop budget `fuel` as in [`JitModule::call_with_fuel`]. A scalar argument must have
+    /// exactly the parameter's type, a tensor argument must fit it ([`TensorValue::fits`]);
+    /// tensor results are copied out to the host. Every buffer the run allocated is freed when
+    /// it returns, also after a fault.
     pub fn call_values(
         &self,
         func: &str,
         args: &[JitValue],
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
-        let scalars = args
-            .iter()
-            .map(|a| match a {
-                JitValue::Scalar(s) => Ok(s.clone()),
-                JitValue::Tensor(_) => Err(RuntimeError::bad_call(
-                    "tensor arguments are not supported by the JIT yet".into(),
-                )),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(self
-            .call_with_fuel(func, &scalars, fuel)?
-            .into_iter()
-            .map(JitValue::Scalar)
-            .collect())
+        let f = self.funcs.get(func).ok_or_else(|| {
+            RuntimeError::bad_call(format!("no function named '{func}' in the module"))
+        })?;
+        if fuel.is_some() && !self.loop_fuel {
+            return Err(RuntimeError::bad_call(
+                "a loop budget needs a module compiled with loop counting (JitOptions::loop_fuel)"
+                    .into(),
+            ));
+        }
+        if args.len() != f.params.len() {
+            return Err(RuntimeError::bad_call(format!(
+                "function '{func}' expects {} argument(s), got {}",
+                f.params.len(),
+                args.len()
+            )));
+        }
+        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
+            let ok = match (a, p) {
+                (JitValue::Scalar(s), Slot::Scalar(t)) => s.ty() == t,
+                (JitValue::Tensor(t), Slot::Tensor(e)) => {
+                    let dims = &f.param_dims[i];
+                    t.elem() == e
+                        && dims.len() == t.shape().len()
+                        && dims
+                            .iter()
+                            .zip(t.shape())
+                            .all(|(d, &n)| d.is_none_or(|d| d == n))
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err(RuntimeError::bad_call(format!(
+                    "argument #{i} of function '{func}' does not match the parameter's type"
+                )));
+            }
+        }
+        let (entry, results) = (f.trampoline, &f.results);
+        let margin = STACK_MARGIN + self.max_frame;
+        let stack = MIN_STACK.max(4 * margin);
+        let run = move || {
+            let mut state = RuntimeState::new();
+            let mut raw_args = Vec::with_capacity(args.len());
+            for a in args {
+                raw_args.push(match a {
+                    JitValue::Scalar(s) => scalar_to_raw(s),
+                    JitValue::Tensor(t) => match state.import(t) {
+                        Some(h) => h as u64,
+                        None => return Err(format!("cannot allocate the {t} of an argument")),
+                    },
+                });
+            }
+            let mut raw_results = vec![0u64; results.len().max(1)];
+            let marker = 0u8;
+            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
+            let top = std::ptr::addr_of!(marker) as u64;
+            let mut rt = RuntimeContext {
+                status: 0,
+                stack_limit: top.saturating_sub(stack - margin),
+                fuel: fuel.unwrap_or(u64::MAX),
+                state: &mut state,
+            };
+            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
+            // stays mapped while `self` is borrowed (the scoped thread is joined before this
+            // call returns). It reads exactly `params.len()` u64s from `raw_args` (checked
+            // above; tensors as headers of `state`'s pool), writes at most `results.len()` u64s
+            // into `raw_results` (allocated with that many), and reads and writes only the
+            // fields of `rt`, which outlives the call, and the buffers of `state`.
+            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
+            let status = rt.status;
+            let mut out = Vec::new();
+            if status == 0 {
+                for (&slot, bits) in results.iter().zip(raw_results) {
+                    out.push(match slot {
+                        Slot::Scalar(t) => JitValue::Scalar(scalar_from_raw(t, bits)),
+                        // SAFETY: a tensor result slot holds a live buffer (or constant) of
+                        // this run whose elements are `e`s, given to the caller.
+                        Slot::Tensor(e) => {
+                            JitValue::Tensor(unsafe { state.export(bits as *mut _, e) })
+                        }
+                    });
+                }
+            }
+            let leaked = state.pool.free_live();
+            let mut stats = state.pool.stats;
+            if status == 0 {
+                stats.leaked = leaked;
+            }
+            Ok((status, out, std::mem::take(&mut state.detail), stats))
+        };
+        let joined = std::thread::scope(|scope| {
+            let handle = std::thread::Builder::new()
+                .name("weir-jit".into())
+                .stack_size(stack as usize)
+                .spawn_scoped(scope, run)
+                .map_err(|e| format!("cannot start the JIT thread: {e}"))?;
+            handle
+                .join()
+                .map_err(|_| "the JIT thread panicked".to_string())
+        });
+        let internal = |message: String| RuntimeError {
+            message,
+            kind: RuntimeErrorKind::Internal,
+            loc: Location::Unknown,
+        };
+        let (status, values, detail, stats) = joined.and_then(|r| r).map_err(internal)?;
+        *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
+        if status != 0 {
+            let site = self.faults.get(status as usize - 1);
+            return Err(match site {
+                Some(s) => RuntimeError {
+                    message: format!("{}{detail}", s.message),
+                    kind: s.kind,
+                    loc: s.loc.clone(),
+                },
+                None => internal(format!("unknown runtime fault {status}")),
+            });
+        }
+        Ok(values)
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
@@ -322,88 +451,28 @@ impl JitModule {
         args: &[Scalar],
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
-        let f = self.funcs.get(func).ok_or_else(|| {
-            RuntimeError::bad_call(format!("no function named '{func}' in the module"))
-        })?;
-        if fuel.is_some() && !self.loop_fuel {
-            return Err(RuntimeError::bad_call(
-                "a loop budget needs a module compiled with loop counting (JitOptions::loop_fuel)"
-                    .into(),
-            ));
-        }
-        if args.len() != f.params.len() {
-            return Err(RuntimeError::bad_call(format!(
-                "function '{func}' expects {} argument(s), got {}",
-                f.params.len(),
-                args.len()
-            )));
-        }
-        let mut raw_args = Vec::with_capacity(args.len());
-        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
-            if a.ty() != p {
-                return Err(RuntimeError::bad_call(format!(
-                    "argument #{i} of function '{func}' has type {p}, got a value of type {}",
-                    a.ty()
-                )));
+        if let Some(f) = self.funcs.get(func) {
+            for (i, (a, p)) in args.iter().zip(&f.params).enumerate() {
+                if let Slot::Scalar(p) = p {
+                    if a.ty() != *p {
+                        return Err(RuntimeError::bad_call(format!(
+                            "argument #{i} of function '{func}' has type {p}, got a value of type {}",
+                            a.ty()
+                        )));
+                    }
+                }
             }
-            raw_args.push(scalar_to_raw(a));
         }
-        let n_results = f.results.len();
-        let entry = f.trampoline;
-        let margin = STACK_MARGIN + self.max_frame;
-        let stack = MIN_STACK.max(4 * margin);
-        let run = move || {
-            let mut raw_results = vec![0u64; n_results.max(1)];
-            let marker = 0u8;
-            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
-            let top = std::ptr::addr_of!(marker) as u64;
-            let mut rt = RuntimeContext {
-                status: 0,
-                stack_limit: top.saturating_sub(stack - margin),
-                fuel: fuel.unwrap_or(u64::MAX),
-            };
-            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
-            // stays mapped while `self` is borrowed (this call joins the thread before
-            // returning). It reads exactly `params.len()` u64s from `raw_args` (checked above),
-            // writes at most `results.len()` u64s into `raw_results` (allocated with that many),
-            // and reads and writes only the three fields of `rt`, which outlives the call.
-            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
-            (rt.status, raw_results)
-        };
-        let handle = std::thread::Builder::new()
-            .name("weir-jit".into())
-            .stack_size(stack as usize)
-            .spawn(run)
-            .map_err(|e| RuntimeError {
-                message: format!("cannot start the JIT thread: {e}"),
-                kind: RuntimeErrorKind::Internal,
-                loc: Location::Unknown,
-            })?;
-        let (status, raw) = handle.join().map_err(|_| RuntimeError {
-            message: "the JIT thread panicked".into(),
-            kind: RuntimeErrorKind::Internal,
-            loc: Location::Unknown,
-        })?;
-        if status != 0 {
-            let site = self.faults.get(status as usize - 1);
-            return Err(match site {
-                Some(s) => RuntimeError {
-                    message: s.message.clone(),
-                    kind: s.kind,
-                    loc: s.loc.clone(),
-                },
-                None => RuntimeError {
-                    message: format!("unknown runtime fault {status}"),
-                    kind: RuntimeErrorKind::Internal,
-                    loc: Location::Unknown,
-                },
-            });
-        }
-        Ok(f.results
-            .iter()
-            .zip(raw)
-            .map(|(&ty, bits)| scalar_from_raw(ty, bits))
-            .collect())
+        let values: Vec<JitValue> = args.iter().cloned().map(JitValue::Scalar).collect();
+        self.call_values(func, &values, fuel)?
+            .into_iter()
+            .map(|v| match v {
+                JitValue::Scalar(s) => Ok(s),
+                JitValue::Tensor(_) => Err(RuntimeError::bad_call(format!(
+                    "function '{func}' returns a tensor: use call_values"
+                ))),
+            })
+            .collect()
     }
 }
 

@@ -2,11 +2,11 @@
 //! resolution, and the host functions generated code calls (runtime helpers and the C math
 //! library) with the one mechanism to call them ([`Imports::call_runtime`]).
 
-use crate::abi::{define_trampoline, internal_signature, Trampoline};
+use crate::abi::{define_trampoline, internal_signature, Slot, Trampoline};
 use crate::diag::{err_at, host_error, op_err, unsupported_op, unsupported_type};
 use crate::lower::func::{FUNC_OP, MODULE_OP};
 use crate::lower::lower_function;
-use crate::{CompiledFunc, JitModule, JitOptions, ScalarType};
+use crate::{CompiledFunc, JitModule, JitOptions};
 use cranelift_codegen::ir::{self, AbiParam, FuncRef, InstBuilder, Value};
 use cranelift_codegen::isa::TargetFrontendConfig;
 use cranelift_codegen::settings::{self, Configurable};
@@ -186,10 +186,10 @@ pub(crate) struct FuncDecl {
     pub(crate) name: String,
     /// Its id in the Cranelift module.
     pub(crate) id: FuncId,
-    /// Its argument types as scalars.
-    pub(crate) params: Vec<ScalarType>,
-    /// Its result types as scalars.
-    pub(crate) results: Vec<ScalarType>,
+    /// How its arguments are carried.
+    pub(crate) params: Vec<Slot>,
+    /// How its results are carried.
+    pub(crate) results: Vec<Slot>,
     /// Its argument types (from `function_type`).
     pub(crate) param_types: Vec<Type>,
     /// Its result types (from `function_type`).
@@ -233,6 +233,27 @@ impl Imports {
             .or_insert_with(|| jit.declare_func_in_func(id, func))
     }
 
+    /// Calls the host function `symbol` with `args` and results of Cranelift types `rets` (the
+    /// C calling convention); errors when `symbol` was declared with another signature.
+    pub(crate) fn call_host(
+        &mut self,
+        jit: &mut JITModule,
+        b: &mut FunctionBuilder,
+        symbol: &str,
+        args: &[Value],
+        rets: &[ir::Type],
+    ) -> Result<Vec<Value>, cranelift_module::ModuleError> {
+        let mut sig = jit.make_signature();
+        for &a in args {
+            sig.params.push(AbiParam::new(b.func.dfg.value_type(a)));
+        }
+        sig.returns.extend(rets.iter().map(|&t| AbiParam::new(t)));
+        let id = jit.declare_function(symbol, Linkage::Import, &sig)?;
+        let f = self.func_ref(jit, b.func, id);
+        let call = b.ins().call(f, args);
+        Ok(b.inst_results(call).to_vec())
+    }
+
     /// Calls the host function `symbol` (a runtime helper of [`host_symbols`], or a C library
     /// function) with `args`; its signature is the arguments' Cranelift types and one `ret`
     /// result (the C calling convention). Errors (a symbol declared twice with different
@@ -244,17 +265,10 @@ impl Imports {
         (symbol, args, ret): (&str, &[Value], ir::Type),
         loc: &Location,
     ) -> Result<Value, Diagnostic> {
-        let mut sig = jit.make_signature();
-        for &a in args {
-            sig.params.push(AbiParam::new(b.func.dfg.value_type(a)));
-        }
-        sig.returns.push(AbiParam::new(ret));
-        let id = jit
-            .declare_function(symbol, Linkage::Import, &sig)
+        let r = self
+            .call_host(jit, b, symbol, args, &[ret])
             .map_err(|e| host_error(loc, "declare", e))?;
-        let f = self.func_ref(jit, b.func, id);
-        let call = b.ins().call(f, args);
-        Ok(b.inst_results(call)[0])
+        Ok(r[0])
     }
 }
 
@@ -297,7 +311,7 @@ pub(crate) fn compile_module(
         .map_err(|e| host_error(&mloc, "host", e))?;
     let ptr = isa.pointer_type();
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-    for (name, ptr) in host_symbols() {
+    for (name, ptr) in host_symbols().into_iter().chain(crate::runtime::symbols()) {
         jb.symbol(name, ptr);
     }
 
@@ -311,6 +325,8 @@ pub(crate) fn compile_module(
         clif: String::new(),
         disasm: String::new(),
         loop_fuel: options.loop_fuel,
+        consts: Vec::new(),
+        last_stats: Default::default(),
     };
     let jit = out.module.as_mut().expect("just created");
 
@@ -363,11 +379,9 @@ pub(crate) fn compile_module(
                 format!("external functions are not supported by the JIT ('@{name}' is declared without a body)"),
             ));
         }
-        let scalars = |ts: &[Type]| -> Result<Vec<ScalarType>, Diagnostic> {
+        let scalars = |ts: &[Type]| -> Result<Vec<Slot>, Diagnostic> {
             ts.iter()
-                .map(|&t| {
-                    ScalarType::from_type(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t))
-                })
+                .map(|&t| Slot::of(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t)))
                 .collect()
         };
         let params = scalars(&inputs)?;
@@ -409,7 +423,7 @@ pub(crate) fn compile_module(
     for (i, decl) in decls.iter().enumerate() {
         cl_ctx.func.signature = internal_signature(jit, ptr, &decl.params, &decl.results);
         let b = FunctionBuilder::new(&mut cl_ctx.func, &mut fb_ctx);
-        lower_function(&env, &mut *jit, &mut out.faults, b, i)?;
+        lower_function(&env, &mut *jit, (&mut out.faults, &mut out.consts), b, i)?;
         let loc = ctx.loc(decl.op);
         let what = (decl.id, "function", &decl.name[..], &loc);
         define(
@@ -453,6 +467,14 @@ pub(crate) fn compile_module(
                 results: decl.results.clone(),
                 param_types: decl.param_types.clone(),
                 result_types: decl.result_types.clone(),
+                param_dims: decl
+                    .param_types
+                    .iter()
+                    .map(|&t| match ctx.type_kind(t) {
+                        TypeKind::Tensor { shape: Some(d), .. } => d.clone(),
+                        _ => Vec::new(),
+                    })
+                    .collect(),
                 trampoline,
             },
         );

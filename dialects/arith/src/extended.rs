@@ -91,7 +91,7 @@ impl ExtendedOp {
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in NAMES {
         ctx.register(
-            OpDef::new(name, Traits::PURE)
+            OpDef::new(name, Traits::PURE | Traits::ELEMENTWISE)
                 .verifier(verify)
                 .folder(fold)
                 .patterns(PATTERNS),

@@ -123,11 +123,13 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
+    // Every op below but the constant is MLIR `Elementwise`.
+    let ew = Traits::PURE | Traits::ELEMENTWISE;
     let traits = |commutative: bool| {
         if commutative {
-            Traits::PURE | Traits::COMMUTATIVE
+            ew | Traits::COMMUTATIVE
         } else {
-            Traits::PURE
+            ew
         }
     };
     for &kind in IntBinaryOp::ALL {
@@ -169,7 +171,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     }
     for name in FLOAT_UNARY {
         ctx.register(
-            OpDef::new(name, Traits::PURE)
+            OpDef::new(name, ew)
                 .verifier(verify_elementwise)
                 .infer_types(infer_first_operand)
                 .folder(fold::fold_negf),
@@ -177,7 +179,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
         syntax.register(name, OpSyntax::new(parse_unary, print_unary));
     }
     ctx.register(
-        OpDef::new("arith.cmpi", Traits::PURE)
+        OpDef::new("arith.cmpi", ew)
             .verifier(verify_cmp)
             .infer_types(infer_cmp)
             .folder(fold::fold_cmpi)
@@ -185,7 +187,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     );
     syntax.register("arith.cmpi", OpSyntax::new(parse_cmp, print_cmp));
     ctx.register(
-        OpDef::new("arith.cmpf", Traits::PURE)
+        OpDef::new("arith.cmpf", ew)
             .verifier(verify_cmp)
             .infer_types(infer_cmp)
             .folder(fold::fold_cmpf)
@@ -193,7 +195,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     );
     syntax.register("arith.cmpf", OpSyntax::new(parse_cmp, print_cmp));
     ctx.register(
-        OpDef::new("arith.select", Traits::PURE)
+        OpDef::new("arith.select", ew)
             .verifier(verify_select)
             .infer_types(infer_select)
             .folder(fold::fold_select)
@@ -203,7 +205,7 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for &kind in CastOp::ALL {
         let name = kind.name();
         ctx.register(
-            OpDef::new(name, Traits::PURE)
+            OpDef::new(name, ew)
                 .verifier(verify_cast)
                 .folder(fold::fold_cast)
                 .patterns(chains::CASTS),

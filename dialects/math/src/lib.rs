@@ -121,7 +121,7 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in OPS {
         // Every math op's result has its first operand's type (MLIR
         // `SameOperandsAndResultType`; `math.fpowi`: the base's).
-        let mut def = OpDef::new(name, Traits::PURE)
+        let mut def = OpDef::new(name, Traits::PURE | Traits::ELEMENTWISE)
             .verifier(verify)
             .infer_types(weir_dialect_arith::infer_first_operand);
         if semantics::FloatFn::from_op_name(name).is_some() {

@@ -69,8 +69,7 @@ impl FunctionLowering<'_, '_> {
         let br = BranchOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
         self.check_successor_operands(op, 1, 0)?;
         let succ = br.dest(ctx);
-        let args = self.block_args(op, succ, br.dest_operands(ctx))?;
-        let target = self.target(op, succ)?;
+        let (target, args) = self.edge(op, succ, br.dest_operands(ctx))?;
         self.b.ins().jump(target, &args);
         self.terminated = true;
         Ok(())
@@ -87,9 +86,8 @@ impl FunctionLowering<'_, '_> {
         }
         let (t, f) = (br.true_dest(ctx), br.false_dest(ctx));
         let cond = self.val(op, br.condition(ctx))?;
-        let targs = self.block_args(op, t, br.true_operands(ctx))?;
-        let fargs = self.block_args(op, f, br.false_operands(ctx))?;
-        let (tb, fb) = (self.target(op, t)?, self.target(op, f)?);
+        let (tb, targs) = self.edge(op, t, br.true_operands(ctx))?;
+        let (fb, fargs) = self.edge(op, f, br.false_operands(ctx))?;
         self.b.ins().brif(cond, tb, &targs, fb, &fargs);
         self.terminated = true;
         Ok(())
@@ -125,8 +123,7 @@ impl FunctionLowering<'_, '_> {
         // Each edge that passes arguments goes through its own block (Switch targets take none).
         let mut edges: Vec<(Block, Block, Vec<BlockArg>)> = Vec::new();
         let mut edge = |me: &mut Self, succ: BlockId, vals: &[ValueId]| -> R<Block> {
-            let args = me.block_args(op, succ, vals)?;
-            let target = me.target(op, succ)?;
+            let (target, args) = me.edge(op, succ, vals)?;
             if args.is_empty() {
                 return Ok(target);
             }

@@ -38,6 +38,9 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
+        let block = self.block.expect("inside a block");
+        let changes = self.own().at_return(block, ret.values(ctx));
+        self.adjust_refs(&changes);
         self.sync_fuel_out();
         emit_return(&mut self.b, self.ret_area, &vals);
         self.terminated = true;
@@ -77,6 +80,18 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
+        // The callee owns its tensor arguments: pass the reference at the value's last use,
+        // a new one otherwise.
+        let first = ctx.operands(op).len() - call.args(ctx).len();
+        for (j, &v) in call.args(ctx).iter().enumerate() {
+            if !super::tensor::is_tracked(ctx, v) {
+                continue;
+            }
+            if self.own().is_last_use(op, first + j) && self.consumed.insert(v) {
+                continue;
+            }
+            self.retain(args[j]);
+        }
         let rt = self.rt();
         self.sync_fuel_out();
         let vals = emit_call(&mut self.b, self.env.ptr, fref, rt, &args, &results);

@@ -17,11 +17,17 @@
 mod arith;
 mod cf;
 pub(crate) mod func;
+mod kernel;
 mod math;
+mod ownership;
+mod tensor;
 
-use crate::abi::{carrier, cl_type, entry_params, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
+use crate::abi::{
+    carrier, cl_type, entry_params, Slot, RT_FUEL, RT_STACK_LIMIT, RT_STATE, RT_STATUS,
+};
 use crate::diag::{err_at, op_err, unregistered_op, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
+use crate::runtime::ConstBuffer;
 use crate::scalar::low_mask;
 use crate::{FaultSite, RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -42,7 +48,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
     TABLE.get_or_init(|| {
         arith::entries()
             .chain(
-                [math::ENTRIES, cf::ENTRIES, func::ENTRIES]
+                [math::ENTRIES, cf::ENTRIES, func::ENTRIES, tensor::ENTRIES]
                     .into_iter()
                     .flatten()
                     .copied(),
@@ -57,7 +63,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
 pub(crate) fn lower_function(
     env: &ModuleEnv<'_>,
     jit: &mut JITModule,
-    faults: &mut Vec<FaultSite>,
+    (faults, consts): (&mut Vec<FaultSite>, &mut Vec<ConstBuffer>),
     b: FunctionBuilder<'_>,
     this: usize,
 ) -> Result<(), Diagnostic> {
@@ -66,6 +72,7 @@ pub(crate) fn lower_function(
         env,
         jit,
         faults,
+        consts,
         b,
         this,
         rt: None,
@@ -77,6 +84,12 @@ pub(crate) fn lower_function(
         imports: Imports::default(),
         terminated: false,
         fuel: None,
+        state: None,
+        own: None,
+        block: None,
+        consumed: HashSet::new(),
+        kernel: None,
+        fused: HashSet::new(),
     }
     .translate()
 }
@@ -88,6 +101,8 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     env: &'a ModuleEnv<'a>,
     jit: &'a mut JITModule,
     faults: &'a mut Vec<FaultSite>,
+    /// The module's constant tensors (immortal buffers whose addresses the code embeds).
+    consts: &'a mut Vec<ConstBuffer>,
     b: FunctionBuilder<'f>,
     /// Index of this function in `env.decls`.
     this: usize,
@@ -110,6 +125,20 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     /// the loops; [`FunctionLowering::sync_fuel_out`] / [`FunctionLowering::sync_fuel_in`] write
     /// it to and read it from the runtime context around calls and at returns.
     fuel: Option<Variable>,
+    /// The run's tensor runtime state pointer (loaded from the context at entry).
+    state: Option<Value>,
+    /// Where tensor references are released and duplicated ([`ownership`]).
+    own: Option<ownership::Ownership>,
+    /// The IR block being lowered.
+    block: Option<BlockId>,
+    /// Tensor operands of the op being lowered whose reference the op took over (reused in
+    /// place, passed to a callee, aliased by its result): not released after it.
+    consumed: HashSet<ValueId>,
+    /// While lowering the body of an elementwise kernel ([`kernel`]): the element values of the
+    /// tensor values in the kernel, which `val` and `set_result` read and write instead.
+    kernel: Option<HashMap<ValueId, Value>>,
+    /// Ops already lowered as part of a fused elementwise kernel.
+    fused: HashSet<OpId>,
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -192,8 +221,8 @@ impl FunctionLowering<'_, '_> {
         for &blk in &rpo {
             let cb = self.b.create_block();
             for &a in ctx.block_args(blk) {
-                let t = self.scalar_at(&floc, ctx.value_type(a))?;
-                self.b.append_block_param(cb, cl_type(t));
+                let t = self.slot_at(&floc, ctx.value_type(a))?;
+                self.b.append_block_param(cb, t.cl_type());
             }
             self.blocks.insert(blk, cb);
         }
@@ -220,6 +249,14 @@ impl FunctionLowering<'_, '_> {
             format!("stack overflow: recursion too deep (in function '{name}')"),
             floc.clone(),
         );
+        let state = self
+            .b
+            .ins()
+            .load(self.env.ptr, MemFlagsData::trusted(), rt, RT_STATE);
+        self.state = Some(state);
+        self.own = Some(ownership::Ownership::analyze(ctx, &rpo, &|v| {
+            tensor::is_tracked(ctx, v)
+        }));
         if self.env.loop_fuel && !headers.is_empty() {
             self.fuel = Some(self.b.declare_var(types::I64));
             self.sync_fuel_in();
@@ -239,17 +276,37 @@ impl FunctionLowering<'_, '_> {
                 let loc = ctx.block_ops(blk).first().map(|&op| ctx.loc(op));
                 self.fuel_check(loc.as_ref().unwrap_or(&floc));
             }
-            for op in ctx.block_ops(blk) {
+            self.block = Some(blk);
+            for a in ctx.block_args(blk).to_vec() {
+                self.release_if_dead(a);
+            }
+            let ops = ctx.block_ops(blk);
+            for (i, &op) in ops.iter().enumerate() {
+                if self.fused.contains(&op) {
+                    continue;
+                }
                 if self.terminated {
                     return Err(op_err(ctx, op, "follows the block's terminator"));
                 }
-                let lower = table()
-                    .get(ctx.name_str(op))
-                    .ok_or_else(|| unsupported_op(ctx, op))?;
                 if ctx.op_def(ctx.name(op)).is_none() {
                     return Err(unregistered_op(ctx, op));
                 }
+                if kernel::is_tensor_elementwise(ctx, op) {
+                    self.lower_kernel(&ops[i..])?;
+                    continue;
+                }
+                let lower = if tensor::is_tensor_constant(ctx, op) {
+                    tensor::lower_constant
+                } else {
+                    *table()
+                        .get(ctx.name_str(op))
+                        .ok_or_else(|| unsupported_op(ctx, op))?
+                };
+                self.consumed.clear();
                 lower(&mut self, op)?;
+                if !self.terminated {
+                    self.release_after(op);
+                }
             }
             if !self.terminated {
                 return Err(err_at(
@@ -273,7 +330,12 @@ impl FunctionLowering<'_, '_> {
             self.b.switch_to_block(exit);
             let mut vals = Vec::new();
             if let [t] = self.decl().results[..] {
-                vals.push(self.zero(t));
+                let z = match t {
+                    Slot::Scalar(t) => self.zero(t),
+                    // A null header: the caller sees the fault and never reads it.
+                    Slot::Tensor(_) => self.b.ins().iconst(types::I64, 0),
+                };
+                vals.push(z);
             }
             self.b.ins().return_(&vals);
         }
@@ -288,13 +350,27 @@ impl FunctionLowering<'_, '_> {
         ScalarType::from_type(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
-    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        self.scalar_at(&self.ctx.loc(op), self.ctx.value_type(v))
+    fn slot_at(&self, loc: &Location, ty: Type) -> R<Slot> {
+        Slot::of(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
+    /// The scalar type of `v` (in an elementwise kernel's body, a tensor's element type).
+    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
+        let t = self.ctx.value_type(v);
+        if self.kernel.is_some() {
+            if let Some(e) = tensor::element_type(self.ctx, t) {
+                return self.scalar_at(&self.ctx.loc(op), e);
+            }
+        }
+        self.scalar_at(&self.ctx.loc(op), t)
+    }
+
+    /// The Cranelift value of `v` (in an elementwise kernel's body, a tensor's element).
     fn val(&self, op: OpId, v: ValueId) -> R<Value> {
-        self.values
-            .get(&v)
+        self.kernel
+            .as_ref()
+            .and_then(|k| k.get(&v))
+            .or_else(|| self.values.get(&v))
             .copied()
             .ok_or_else(|| op_err(self.ctx, op, "uses a value that does not dominate it"))
     }
@@ -312,7 +388,112 @@ impl FunctionLowering<'_, '_> {
     }
 
     fn set_result(&mut self, op: OpId, i: usize, v: Value) {
-        self.values.insert(self.ctx.result(op, i), v);
+        let r = self.ctx.result(op, i);
+        match &mut self.kernel {
+            Some(k) => k.insert(r, v),
+            None => self.values.insert(r, v),
+        };
+    }
+
+    fn own(&self) -> &ownership::Ownership {
+        self.own.as_ref().expect("analyzed at entry")
+    }
+
+    fn state(&self) -> Value {
+        self.state.expect("loaded at entry")
+    }
+
+    /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
+    /// that the op did not take over, and its tensor results that are never used.
+    fn release_after(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let mut done = HashSet::new();
+        for (j, &v) in ctx.operands(op).iter().enumerate() {
+            if self.own().is_last_use(op, j) && !self.consumed.contains(&v) && done.insert(v) {
+                let p = self.values[&v];
+                self.release(p);
+            }
+        }
+        for &r in ctx.results(op) {
+            self.release_if_dead(r);
+        }
+    }
+
+    /// Releases `v` (a tracked tensor value, just defined) when it is never used.
+    fn release_if_dead(&mut self, v: ValueId) {
+        if self.own().is_dead(v) {
+            if let Some(&p) = self.values.get(&v) {
+                self.release(p);
+            }
+        }
+    }
+
+    /// Drops one reference to the buffer `p` (runtime `release`).
+    fn release(&mut self, p: Value) {
+        let st = self.state();
+        self.host_call(crate::runtime::RELEASE, &[st, p], &[]);
+    }
+
+    /// Adds one reference to the buffer `p` (runtime `retain`).
+    fn retain(&mut self, p: Value) {
+        self.host_call(crate::runtime::RETAIN, &[p], &[]);
+    }
+
+    /// Applies reference changes from [`ownership::Ownership::edge`] / `at_return`.
+    fn adjust_refs(&mut self, changes: &[(ValueId, i64)]) {
+        for &(v, n) in changes {
+            let p = self.values[&v];
+            if n < 0 {
+                self.release(p);
+            } else {
+                for _ in 0..n {
+                    self.retain(p);
+                }
+            }
+        }
+    }
+
+    /// Calls host function `symbol` with `args` and results of types `rets` (no location: the
+    /// runtime's own functions are declared once with fixed signatures).
+    fn host_call(&mut self, symbol: &str, args: &[Value], rets: &[ir::Type]) -> Vec<Value> {
+        self.imports
+            .call_host(self.jit, &mut self.b, symbol, args, rets)
+            .expect("the runtime's host functions have one signature each")
+    }
+
+    /// Leaves through the exit block when the runtime context's status word is set (after a
+    /// host function that may fault).
+    fn check_status(&mut self) {
+        let rt = self.rt();
+        let status = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), rt, RT_STATUS);
+        let exit = self.exit_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(status, exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// The target of the edge from the current block's terminator `op` to `succ` with operands
+    /// `vals`: the successor itself with its arguments, or, when the edge must release or
+    /// retain tensor references, a new block that does so and jumps on (filled at once; the
+    /// caller's insertion point is kept).
+    fn edge(&mut self, op: OpId, succ: BlockId, vals: &[ValueId]) -> R<(Block, Vec<BlockArg>)> {
+        let args = self.block_args(op, succ, vals)?;
+        let target = self.target(op, succ)?;
+        let block = self.block.expect("inside a block");
+        let changes = self.own().edge(block, succ, vals);
+        if changes.is_empty() {
+            return Ok((target, args));
+        }
+        let here = self.b.current_block().expect("inside a block");
+        let e = self.b.create_block();
+        self.b.switch_to_block(e);
+        self.adjust_refs(&changes);
+        self.b.ins().jump(target, &args);
+        self.b.switch_to_block(here);
+        Ok((e, Vec::new()))
     }
 
     fn exit_block(&mut self) -> Block {
@@ -539,7 +720,7 @@ impl FunctionLowering<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{arith, cf, func, math, table};
+    use super::{arith, cf, func, math, table, tensor};
 
     /// Every op is registered once: a second entry for a name would silently replace the first.
     #[test]
@@ -549,9 +730,10 @@ mod tests {
             math::ENTRIES.len(),
             cf::ENTRIES.len(),
             func::ENTRIES.len(),
+            tensor::ENTRIES.len(),
         ];
         assert_eq!(table().len(), counts.iter().sum::<usize>());
-        // 49 arith + 27 math + 4 cf + 2 func ops, as listed in the crate docs.
-        assert_eq!(counts, [49, 27, 4, 2]);
+        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor ops, as listed in the crate docs.
+        assert_eq!(counts, [49, 27, 4, 2, 8]);
     }
 }

@@ -1,0 +1,479 @@
+//! Elementwise ops on tensors (MLIR `Elementwise` trait: arith, math), fused: a run of
+//! consecutive elementwise ops over one shape becomes ONE loop over the elements, so
+//! `x * 2.0 + 1.0` reads `x` once and writes the result once (docs/design/tensor-runtime.md,
+//! "Kernel formation").
+//!
+//! The loop body is each op's scalar lowering from the lowering table, run with the tensors'
+//! elements in place of the tensors (`FunctionLowering::kernel`), so an elementwise op has one
+//! definition of its semantics for scalars and tensors. Scalar operands (e.g. the `i1`
+//! condition of `arith.select` on tensors) are the same in every element; splat constants are
+//! immediates, not loads.
+//!
+//! Before the loop every tensor input is checked to have the shape of the first (a clean
+//! runtime error naming the op and both shapes otherwise). Each result the rest of the program
+//! uses is written to a buffer: an input at its last use whose count is 1 and whose elements
+//! have the same width is reused in place, else a buffer comes from the pool.
+
+use super::{FunctionLowering, R};
+use crate::diag::op_err;
+use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RC, H_SIZES};
+use crate::runtime::{ALLOC, SHAPE_DETAIL};
+use crate::RuntimeErrorKind;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
+use std::collections::{HashMap, HashSet};
+use weir_ir::{Context, Dim, OpId, Traits, TypeKind, ValueId};
+
+/// Whether `op` is an elementwise op with a ranked tensor result (lowered by [`lower_kernel`]).
+pub(super) fn is_tensor_elementwise(ctx: &Context, op: OpId) -> bool {
+    ctx.has_traits(op, Traits::ELEMENTWISE)
+        && ctx.results(op).iter().any(|&r| dims_of(ctx, r).is_some())
+}
+
+/// The sizes of `v`'s type when it is a ranked tensor.
+fn dims_of(ctx: &Context, v: ValueId) -> Option<&[Dim]> {
+    match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::Tensor { shape: Some(d), .. } => Some(d),
+        _ => None,
+    }
+}
+
+/// The splat element of `v` when it is a splat `dense<...>` constant: its raw bits.
+fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
+    let a = ctx.constant_of(v)?;
+    let d = ctx.dense_elements(a)?;
+    if !d.is_splat() {
+        return None;
+    }
+    let raw = d.raw_element(0);
+    Some(raw.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64))
+}
+
+/// The ops of a kernel starting at `ops[0]`: the longest run of consecutive elementwise ops
+/// over the same sizes, where each op after the first uses a result of the run or has fully
+/// static sizes (so all of them iterate over one shape at run time).
+fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
+    let dims = |op: OpId| dims_of(ctx, ctx.result(op, 0));
+    let first = ops[0];
+    let mut out = vec![first];
+    let mut results: HashSet<ValueId> = ctx.results(first).iter().copied().collect();
+    for &op in &ops[1..] {
+        let fits = is_tensor_elementwise(ctx, op)
+            && ctx
+                .results(op)
+                .iter()
+                .all(|&r| dims_of(ctx, r) == dims(first))
+            && (ctx.operands(op).iter().any(|v| results.contains(v))
+                || dims(first).is_some_and(|d| d.iter().all(Option::is_some)));
+        if !fits {
+            break;
+        }
+        results.extend(ctx.results(op).iter().copied());
+        out.push(op);
+    }
+    out
+}
+
+impl FunctionLowering<'_, '_> {
+    /// Lowers the kernel starting at `ops[0]` (an elementwise op on tensors; `ops` is the rest
+    /// of the block) and marks its ops as lowered.
+    pub(super) fn lower_kernel(&mut self, ops: &[OpId]) -> R<()> {
+        let ctx = self.ctx;
+        let group = group(ctx, ops);
+        let first = group[0];
+        let defined: HashSet<ValueId> = group
+            .iter()
+            .flat_map(|&op| ctx.results(op).iter().copied())
+            .collect();
+
+        // Every result must be a ranked tensor of one shape, elements the JIT supports.
+        for &op in &group {
+            for &r in ctx.results(op) {
+                if dims_of(ctx, r).is_none() {
+                    return Err(op_err(ctx, op, "mixes tensor and scalar results"));
+                }
+                self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
+            }
+        }
+
+        // Inputs: tensor operands defined outside the kernel, each once; splats as immediates.
+        let mut inputs: Vec<ValueId> = Vec::new();
+        let mut splats: Vec<(ValueId, u64)> = Vec::new();
+        let mut last_use: HashSet<ValueId> = HashSet::new();
+        for &op in &group {
+            for (j, &v) in ctx.operands(op).iter().enumerate() {
+                if defined.contains(&v) || dims_of(ctx, v).is_none() {
+                    continue;
+                }
+                if self.own().is_last_use(op, j) {
+                    last_use.insert(v);
+                }
+                if inputs.contains(&v) || splats.iter().any(|s| s.0 == v) {
+                    continue;
+                }
+                match splat_bits(ctx, v) {
+                    Some(bits) => splats.push((v, bits)),
+                    None => inputs.push(v),
+                }
+            }
+        }
+        // Outputs: results used after the kernel (not dead, last use not inside it).
+        let own = self.own();
+        let used_inside_last: HashSet<ValueId> = group
+            .iter()
+            .flat_map(|&op| {
+                ctx.operands(op)
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(j, _)| own.is_last_use(op, j))
+                    .map(|(_, &v)| v)
+            })
+            .collect();
+        let outputs: Vec<ValueId> = defined
+            .iter()
+            .copied()
+            .filter(|&r| !self.own().is_dead(r) && !used_inside_last.contains(&r))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+
+        // The iteration shape: the first input's, else the (static) result type's.
+        let rank = dims_of(ctx, ctx.result(first, 0)).map_or(0, |d| d.len());
+        let ptr = self.env.ptr;
+        let flags = MemFlagsData::trusted();
+        let input_ptrs: Vec<Value> = inputs
+            .iter()
+            .map(|v| self.val(first, *v))
+            .collect::<R<_>>()?;
+        let (n, sizes_src): (Value, Option<Value>) = match input_ptrs.first() {
+            Some(&p0) => {
+                let n = self.b.ins().load(types::I64, flags, p0, H_NUMEL);
+                (n, Some(p0))
+            }
+            None => {
+                let d = dims_of(ctx, ctx.result(first, 0)).unwrap_or(&[]);
+                let n: u64 = d.iter().map(|x| x.unwrap_or(0)).product();
+                (self.b.ins().iconst(types::I64, n as i64), None)
+            }
+        };
+        // Shape checks: every other input has the first's sizes.
+        if let Some(p0) = sizes_src {
+            for (k, &p) in input_ptrs.iter().enumerate().skip(1) {
+                let owner = group
+                    .iter()
+                    .copied()
+                    .find(|&op| ctx.operands(op).contains(&inputs[k]))
+                    .unwrap_or(first);
+                let msg = format!("'{}' operands have different shapes", ctx.name_str(owner));
+                for d in 0..rank {
+                    let a = self
+                        .b
+                        .ins()
+                        .load(types::I64, flags, p0, H_SIZES + 8 * d as i32);
+                    let b = self
+                        .b
+                        .ins()
+                        .load(types::I64, flags, p, H_SIZES + 8 * d as i32);
+                    let bad = self.b.ins().icmp(IntCC::NotEqual, a, b);
+                    self.shape_guard(bad, (p0, p), msg.clone(), owner);
+                }
+            }
+        }
+        // The static sizes of the results must match the iteration shape too (a cast-free
+        // mismatch can only come from dynamic inputs).
+        if let Some(p0) = sizes_src {
+            if let Some(d) = dims_of(ctx, ctx.result(first, 0)) {
+                for (i, size) in d.iter().enumerate() {
+                    if let Some(want) = size {
+                        let got = self
+                            .b
+                            .ins()
+                            .load(types::I64, flags, p0, H_SIZES + 8 * i as i32);
+                        let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, got, *want as i64);
+                        let msg = format!(
+                            "'{}' operand does not have its static shape",
+                            ctx.name_str(first)
+                        );
+                        self.size_guard(bad, (p0, i, *want), msg, first);
+                    }
+                }
+            }
+        }
+
+        // Output buffers: reuse an input at its last use with count 1 and the same width.
+        let mut reusable: Vec<(ValueId, Value)> = inputs
+            .iter()
+            .zip(&input_ptrs)
+            .filter(|(v, _)| last_use.contains(v) && super::tensor::is_tracked(ctx, **v))
+            .map(|(&v, &p)| (v, p))
+            .collect();
+        let mut out_ptrs: Vec<Value> = Vec::new();
+        let mut maybe_reused: Vec<(Value, Value)> = Vec::new(); // (input ptr, output ptr)
+        for &r in &outputs {
+            let w = super::tensor::elem_width(ctx, r);
+            let pick = reusable
+                .iter()
+                .position(|&(v, _)| super::tensor::elem_width(ctx, v) == w);
+            let out = match pick {
+                Some(k) => {
+                    let (_, p) = reusable.remove(k);
+                    let q = self.reuse_or_alloc(p, w, rank, sizes_src, first)?;
+                    maybe_reused.push((p, q));
+                    q
+                }
+                None => self.alloc_like(w, rank, sizes_src, first)?,
+            };
+            out_ptrs.push(out);
+        }
+
+        // The loop over the elements.
+        let in_data: Vec<Value> = input_ptrs
+            .iter()
+            .map(|&p| self.b.ins().load(ptr, flags, p, H_DATA))
+            .collect();
+        let out_data: Vec<Value> = out_ptrs
+            .iter()
+            .map(|&p| self.b.ins().load(ptr, flags, p, H_DATA))
+            .collect();
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(header, types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().jump(header, &[BlockArg::Value(zero)]);
+        self.b.switch_to_block(header);
+        let i = self.b.block_params(header)[0];
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        let mut elems: HashMap<ValueId, Value> = HashMap::new();
+        for (k, &v) in inputs.iter().enumerate() {
+            let t = self.ty_elem(first, v)?;
+            let w = super::tensor::elem_width(ctx, v) as i64;
+            let off = self.b.ins().imul_imm_s(i, w);
+            let addr = self.b.ins().iadd(in_data[k], off);
+            let x = self.b.ins().load(t, flags, addr, 0);
+            elems.insert(v, x);
+        }
+        for &(v, bits) in &splats {
+            let t = self.ty_elem(first, v)?;
+            let x = self.const_bits(t, bits);
+            elems.insert(v, x);
+        }
+        self.kernel = Some(elems);
+        for &op in &group {
+            let name = ctx.name_str(op);
+            let lower = super::table()
+                .get(name)
+                .copied()
+                .ok_or_else(|| op_err(ctx, op, "on tensors is not supported by the JIT"))?;
+            lower(self, op)?;
+        }
+        let elems = self.kernel.take().expect("set above");
+        for (k, &r) in outputs.iter().enumerate() {
+            let w = super::tensor::elem_width(ctx, r) as i64;
+            let off = self.b.ins().imul_imm_s(i, w);
+            let addr = self.b.ins().iadd(out_data[k], off);
+            self.b.ins().store(flags, elems[&r], addr, 0);
+        }
+        let next = self.b.ins().iadd_imm_s(i, 1);
+        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(done);
+
+        // Results; inputs at their last use released unless reused.
+        for (k, &r) in outputs.iter().enumerate() {
+            self.values.insert(r, out_ptrs[k]);
+        }
+        let reused: HashSet<Value> = maybe_reused.iter().map(|&(p, _)| p).collect();
+        for (k, &v) in inputs.iter().enumerate() {
+            if !last_use.contains(&v) || !super::tensor::is_tracked(ctx, v) {
+                continue;
+            }
+            let p = input_ptrs[k];
+            if reused.contains(&p) {
+                let q = maybe_reused
+                    .iter()
+                    .find(|m| m.0 == p)
+                    .map(|m| m.1)
+                    .expect("listed");
+                self.release_unless_same(p, q);
+            } else {
+                self.release(p);
+            }
+        }
+        for &op in &group {
+            self.fused.insert(op);
+        }
+        Ok(())
+    }
+
+    /// The element type of tensor `v` as a Cranelift type.
+    fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
+        let ctx = self.ctx;
+        let e = super::tensor::element_type(ctx, ctx.value_type(v))
+            .ok_or_else(|| op_err(ctx, op, "expects a tensor"))?;
+        Ok(self.slot_at(&ctx.loc(op), e)?.cl_type())
+    }
+
+    /// A constant of Cranelift type `t` from raw element bits (floats by their bit pattern).
+    fn const_bits(&mut self, t: cranelift_codegen::ir::Type, bits: u64) -> Value {
+        match t {
+            types::F32 => self.b.ins().f32const(f32::from_bits(bits as u32)),
+            types::F64 => self.b.ins().f64const(f64::from_bits(bits)),
+            _ => self.iconst_u(t, bits),
+        }
+    }
+
+    /// A new buffer of `width`-byte elements with the sizes of header `like` (or, with no
+    /// header, the static sizes of `op`'s first result); faults when out of memory.
+    pub(super) fn alloc_like(
+        &mut self,
+        width: u32,
+        rank: usize,
+        like: Option<Value>,
+        op: OpId,
+    ) -> R<Value> {
+        let sizes = match like {
+            Some(p) => self.b.ins().iadd_imm_s(p, H_SIZES as i64),
+            None => {
+                let ctx = self.ctx;
+                let d: Vec<u64> = dims_of(ctx, ctx.result(op, 0))
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|x| x.unwrap_or(0))
+                    .collect();
+                self.sizes_slot(&d.iter().map(|&x| Err(x)).collect::<Vec<_>>())
+            }
+        };
+        self.alloc_sizes(width, rank, sizes, op)
+    }
+
+    /// A new buffer of `rank` sizes at address `sizes`; faults (out of memory) at `op`.
+    pub(super) fn alloc_sizes(
+        &mut self,
+        width: u32,
+        rank: usize,
+        sizes: Value,
+        op: OpId,
+    ) -> R<Value> {
+        let st = self.state();
+        let w = self.b.ins().iconst(types::I64, width as i64);
+        let r = self.b.ins().iconst(types::I64, rank as i64);
+        let p = self.host_call(ALLOC, &[st, w, r, sizes], &[types::I64])[0];
+        let null = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+        let ctx = self.ctx;
+        self.guard(
+            null,
+            RuntimeErrorKind::OutOfMemory,
+            format!(
+                "'{}' cannot allocate its result (out of memory or too large)",
+                ctx.name_str(op)
+            ),
+            ctx.loc(op),
+        );
+        Ok(p)
+    }
+
+    /// A stack slot holding `rank` sizes (each a dynamic value or a constant), its address.
+    pub(super) fn sizes_slot(&mut self, sizes: &[Result<Value, u64>]) -> Value {
+        use cranelift_codegen::ir::{StackSlotData, StackSlotKind};
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8 * sizes.len().max(1) as u32,
+            3,
+        ));
+        for (i, s) in sizes.iter().enumerate() {
+            let v = match *s {
+                Ok(v) => v,
+                Err(c) => self.b.ins().iconst(types::I64, c as i64),
+            };
+            self.b.ins().stack_store(self.env.ptr, v, ss, 8 * i as i32);
+        }
+        self.b.ins().stack_addr(self.env.ptr, ss, 0)
+    }
+
+    /// `p` itself when its count is 1 (its reference passes to the result), else a new buffer
+    /// of its sizes.
+    pub(super) fn reuse_or_alloc(
+        &mut self,
+        p: Value,
+        width: u32,
+        rank: usize,
+        like: Option<Value>,
+        op: OpId,
+    ) -> R<Value> {
+        let rc = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), p, H_RC);
+        let unique = self.b.ins().icmp_imm_s(IntCC::Equal, rc, 1);
+        let fresh = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, types::I64);
+        self.b
+            .ins()
+            .brif(unique, join, &[BlockArg::Value(p)], fresh, &[]);
+        self.b.switch_to_block(fresh);
+        let q = self.alloc_like(width, rank, like.or(Some(p)), op)?;
+        self.b.ins().jump(join, &[BlockArg::Value(q)]);
+        self.b.switch_to_block(join);
+        Ok(self.b.block_params(join)[0])
+    }
+
+    /// Releases `p` unless it is `q` (the buffer it was reused as).
+    pub(super) fn release_unless_same(&mut self, p: Value, q: Value) {
+        let other = self.b.ins().icmp(IntCC::NotEqual, p, q);
+        let rel = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(other, rel, &[], cont, &[]);
+        self.b.switch_to_block(rel);
+        self.release(p);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Faults with a shape mismatch between headers `a` and `b` when `bad` is set: the message
+    /// `msg` followed by both shapes.
+    pub(super) fn shape_guard(
+        &mut self,
+        bad: Value,
+        (a, b): (Value, Value),
+        msg: String,
+        op: OpId,
+    ) {
+        let loc = self.ctx.loc(op);
+        let fb = self.fault_block(RuntimeErrorKind::ShapeMismatch, msg, loc);
+        let detail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(detail);
+        self.b.ins().brif(bad, detail, &[], cont, &[]);
+        self.b.switch_to_block(detail);
+        let st = self.state();
+        self.host_call(SHAPE_DETAIL, &[st, a, b], &[]);
+        self.b.ins().jump(fb, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Faults when `bad` is set because dimension `dim` of header `h` is not `want`.
+    pub(super) fn size_guard(
+        &mut self,
+        bad: Value,
+        (h, dim, want): (Value, usize, u64),
+        msg: String,
+        op: OpId,
+    ) {
+        let loc = self.ctx.loc(op);
+        let fb = self.fault_block(RuntimeErrorKind::ShapeMismatch, msg, loc);
+        let detail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(detail);
+        self.b.ins().brif(bad, detail, &[], cont, &[]);
+        self.b.switch_to_block(detail);
+        let st = self.state();
+        let d = self.b.ins().iconst(types::I64, dim as i64);
+        let w = self.b.ins().iconst(types::I64, want as i64);
+        self.host_call(crate::runtime::SIZE_DETAIL, &[st, h, d, w], &[]);
+        self.b.ins().jump(fb, &[]);
+        self.b.switch_to_block(cont);
+    }
+}
