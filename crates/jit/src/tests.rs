@@ -1388,16 +1388,14 @@ fn unsupported_ops_and_types_are_located_errors() {
 
     let mut b = B::new();
     let f32t = b.f32t();
+    // Ranked tensors are buffers; an unranked one has no layout in the JIT.
     let tt = b.ctx.intern_type(weir_ir::TypeKind::Tensor {
-        shape: Some(vec![Some(2), None]),
+        shape: None,
         element: f32t,
     });
     b.func("g", &[tt], &[]);
     let d = compile_err(&b);
-    assert_eq!(
-        d.message,
-        "cf-run: unsupported type 'tensor<2x?xf32>' in the JIT"
-    );
+    assert_eq!(d.message, "cf-run: unsupported type 'tensor<*xf32>' in the JIT");
 
     let mut b = B::new();
     let f16 = b.ctx.float_type(FloatKind::F16);
