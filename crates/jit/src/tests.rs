@@ -1395,7 +1395,10 @@ fn unsupported_ops_and_types_are_located_errors() {
     });
     b.func("g", &[tt], &[]);
     let d = compile_err(&b);
-    assert_eq!(d.message, "cf-run: unsupported type 'tensor<*xf32>' in the JIT");
+    assert_eq!(
+        d.message,
+        "cf-run: unsupported type 'tensor<*xf32>' in the JIT"
+    );
 
     let mut b = B::new();
     let f16 = b.ctx.float_type(FloatKind::F16);

@@ -140,3 +140,115 @@ func.func @f(%a: tensor<5xf32>, %i: index) -> f32 {
         "'tensor.extract' index out of bounds: index 5 is out of bounds for dimension 0 of shape (5)"
     );
 }
+
+fn run1(src: &str, args: &[JitValue]) -> Vec<JitValue> {
+    let (ctx, m) = module(src);
+    let jit = compile(&ctx, m).unwrap_or_else(|d| panic!("{}: {}", d.loc, d.message));
+    let out = jit
+        .call_values("f", args, None)
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    let st = jit.last_pool_stats();
+    assert_eq!((st.leaked, st.live), (0, 0), "{st:?}");
+    out
+}
+
+/// linalg.reduce (sum over dim 1), broadcast, transpose, map, matmul: values by hand.
+#[test]
+fn linalg_ops_compute_their_definitions() {
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    // Row sums: [1+2+3, 4+5+6] = [6, 15].
+    let reduce = r#"
+func.func @f(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.reduce ins(%x : tensor<2x3xf32>) outs(%i : tensor<2xf32>) dimensions = [1]
+    (%a: f32, %acc: f32) {
+      %s = arith.addf %a, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<2xf32>
+}"#;
+    assert_eq!(
+        as_f32s(&run1(reduce, &[x.clone()])[0]),
+        (vec![2], vec![6.0, 15.0])
+    );
+    // Transpose: [[1, 4], [2, 5], [3, 6]].
+    let transpose = r#"
+func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) permutation = [1, 0]
+  return %t : tensor<3x2xf32>
+}"#;
+    assert_eq!(
+        as_f32s(&run1(transpose, &[x.clone()])[0]),
+        (vec![3, 2], vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0])
+    );
+    // Broadcast of [1, 2] along a new dim 1 of size 3: [[1, 1, 1], [2, 2, 2]].
+    let broadcast = r#"
+func.func @f(%v: tensor<2xf32>) -> tensor<2x3xf32> {
+  %e = tensor.empty() : tensor<2x3xf32>
+  %b = linalg.broadcast ins(%v : tensor<2xf32>) outs(%e : tensor<2x3xf32>) dimensions = [1]
+  return %b : tensor<2x3xf32>
+}"#;
+    assert_eq!(
+        as_f32s(&run1(broadcast, &[f32s(&[2], &[1.0, 2.0])])[0]),
+        (vec![2, 3], vec![1.0, 1.0, 1.0, 2.0, 2.0, 2.0])
+    );
+    // x · xᵀ = [[1+4+9, 4+10+18], [4+10+18, 16+25+36]] = [[14, 32], [32, 77]].
+    let matmul = r#"
+func.func @f(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %m = linalg.matmul ins(%x, %y : tensor<2x3xf32>, tensor<3x2xf32>) outs(%i : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %m : tensor<2x2xf32>
+}"#;
+    let y = f32s(&[3, 2], &[1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    assert_eq!(
+        as_f32s(&run1(matmul, &[x.clone(), y])[0]),
+        (vec![2, 2], vec![14.0, 32.0, 32.0, 77.0])
+    );
+    // map (a, b) -> a * b + 1 on x and x: [2, 5, 10, 17, 26, 37].
+    let map = r#"
+func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %m = linalg.map ins(%x, %x : tensor<2x3xf32>, tensor<2x3xf32>) outs(%e : tensor<2x3xf32>)
+    (%a: f32, %b: f32, %o: f32) {
+      %p = arith.mulf %a, %b : f32
+      %q = arith.addf %p, %one : f32
+      linalg.yield %q : f32
+    }
+  return %m : tensor<2x3xf32>
+}"#;
+    assert_eq!(
+        as_f32s(&run1(map, &[x])[0]),
+        (vec![2, 3], vec![2.0, 5.0, 10.0, 17.0, 26.0, 37.0])
+    );
+}
+
+/// A fused chain x * 2 + 1 and a result used twice (both branches own a reference).
+#[test]
+fn fused_chain_and_shared_results() {
+    let src = r#"
+func.func @f(%x: tensor<3xf32>, %c: i1) -> (tensor<3xf32>, tensor<3xf32>) {
+  %two = arith.constant dense<2.0> : tensor<3xf32>
+  %one = arith.constant dense<1.0> : tensor<3xf32>
+  %a = arith.mulf %x, %two : tensor<3xf32>
+  %b = arith.addf %a, %one : tensor<3xf32>
+  cf.cond_br %c, ^t, ^e
+^t:
+  return %b, %b : tensor<3xf32>, tensor<3xf32>
+^e:
+  return %b, %x : tensor<3xf32>, tensor<3xf32>
+}"#;
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    // 2x + 1 = [3, 5, 7].
+    let t = run1(src, &[x.clone(), JitValue::Scalar(Scalar::bool(true))]);
+    assert_eq!(as_f32s(&t[0]), (vec![3], vec![3.0, 5.0, 7.0]));
+    assert_eq!(as_f32s(&t[1]), (vec![3], vec![3.0, 5.0, 7.0]));
+    let e = run1(src, &[x, JitValue::Scalar(Scalar::bool(false))]);
+    assert_eq!(as_f32s(&e[0]), (vec![3], vec![3.0, 5.0, 7.0]));
+    assert_eq!(as_f32s(&e[1]), (vec![3], vec![1.0, 2.0, 3.0]));
+}

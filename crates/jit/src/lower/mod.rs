@@ -18,6 +18,7 @@ mod arith;
 mod cf;
 pub(crate) mod func;
 mod kernel;
+mod linalg;
 mod math;
 mod ownership;
 mod tensor;
@@ -47,6 +48,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
     static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
     TABLE.get_or_init(|| {
         arith::entries()
+            .chain(linalg::entries())
             .chain(
                 [math::ENTRIES, cf::ENTRIES, func::ENTRIES, tensor::ENTRIES]
                     .into_iter()
@@ -90,6 +92,7 @@ pub(crate) fn lower_function(
         consumed: HashSet::new(),
         kernel: None,
         fused: HashSet::new(),
+        loop_ivs: Vec::new(),
     }
     .translate()
 }
@@ -139,6 +142,8 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     kernel: Option<HashMap<ValueId, Value>>,
     /// Ops already lowered as part of a fused elementwise kernel.
     fused: HashSet<OpId>,
+    /// While lowering a linalg structured op's body: the indices of its loops.
+    loop_ivs: Vec<Value>,
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -720,7 +725,7 @@ impl FunctionLowering<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{arith, cf, func, math, table, tensor};
+    use super::{arith, cf, func, linalg, math, table, tensor};
 
     /// Every op is registered once: a second entry for a name would silently replace the first.
     #[test]
@@ -731,9 +736,11 @@ mod tests {
             cf::ENTRIES.len(),
             func::ENTRIES.len(),
             tensor::ENTRIES.len(),
+            linalg::entries().count(),
         ];
         assert_eq!(table().len(), counts.iter().sum::<usize>());
-        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor ops, as listed in the crate docs.
-        assert_eq!(counts, [49, 27, 4, 2, 8]);
+        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor + 9 linalg ops, as listed in the
+        // crate docs.
+        assert_eq!(counts, [49, 27, 4, 2, 8, 9]);
     }
 }

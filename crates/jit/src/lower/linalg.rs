@@ -1,0 +1,304 @@
+//! Lowering of the linalg structured ops (MLIR `LinalgOp`: `fill`, `matmul`, `batch_matmul`,
+//! `transpose`, `broadcast`, `map`, `reduce`, `generic`) on tensors: ONE loop nest over the
+//! op's iteration space, read through its indexing maps, whose body is the op's region
+//! (MLIR's own implicit bodies for the named ops) lowered with each dialect's scalar lowerings,
+//! as MLIR's `convert-linalg-to-loops` does.
+//!
+//! - Every indexing map must be a projected permutation (each result a loop dimension `dN`),
+//!   which covers every named op and the usual `generic`s; others are a compile error.
+//! - The size of each loop is read from the first operand dimension it indexes, and every
+//!   other operand dimension it indexes is checked at run time against it (a located error
+//!   naming both shapes).
+//! - Each `outs` operand becomes the result buffer: itself when it is at its last use with
+//!   count 1 (in place), else a copy of it when the body reads it (reductions, `generic`s that
+//!   read their init), else a new buffer.
+//! - The loops run in the order of the iteration space, the last innermost, with one pointer
+//!   per operand advanced by its stride per loop (0 for a loop the operand does not depend on).
+
+use super::{FunctionLowering, LowerFn, R};
+use crate::diag::{op_err, unsupported_op};
+use crate::runtime::buffer::{H_DATA, H_SIZES};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
+use std::collections::HashMap;
+use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
+use weir_ir::affine::AffineExpr;
+use weir_ir::{OpId, ValueId};
+
+/// The linalg ops' entries of the lowering table: every structured op, and `linalg.index`
+/// (read in a structured op's body).
+pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
+    Kind::ALL
+        .into_iter()
+        .map(|k| (k.name(), (|l, op| l.op_structured(op)) as LowerFn))
+        .chain([("linalg.index", (|l, op| l.op_index(op)) as LowerFn)])
+}
+
+/// One operand of the loop nest: its buffer's data pointer and byte stride per loop.
+struct Access {
+    base: Value,
+    strides: Vec<Value>,
+}
+
+impl FunctionLowering<'_, '_> {
+    /// A linalg structured op on tensors (see the module docs).
+    fn op_structured(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let s = StructuredOp::of_any(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let maps = s.indexing_maps(ctx);
+        let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
+        let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();
+        let loops = maps.first().map_or(0, |m| m.num_dims as usize);
+        // Each map's results as loop dimensions.
+        let mut dims_of: Vec<Vec<usize>> = Vec::new();
+        for m in &maps {
+            let mut ds = Vec::new();
+            for e in &m.results {
+                match e {
+                    AffineExpr::Dim(d) => ds.push(*d as usize),
+                    _ => {
+                        return Err(op_err(
+                            ctx,
+                            op,
+                            "with an indexing map that is not a projected permutation is not supported by the JIT",
+                        ))
+                    }
+                }
+            }
+            dims_of.push(ds);
+        }
+        for &v in &operands {
+            if super::tensor::element_type(ctx, ctx.value_type(v)).is_some() {
+                self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
+            }
+        }
+        let flags = MemFlagsData::trusted();
+        let tensor = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)).is_some();
+
+        // Loop sizes, checked across operands.
+        let mut sizes: Vec<Option<(Value, Value)>> = vec![None; loops]; // (size, header)
+        for (k, &v) in operands.iter().enumerate() {
+            if !tensor(v) {
+                continue;
+            }
+            let p = self.val(op, v)?;
+            for (j, &d) in dims_of[k].iter().enumerate() {
+                let n = self
+                    .b
+                    .ins()
+                    .load(types::I64, flags, p, H_SIZES + 8 * j as i32);
+                match sizes[d] {
+                    None => sizes[d] = Some((n, p)),
+                    Some((m, q)) => {
+                        let bad = self.b.ins().icmp(IntCC::NotEqual, n, m);
+                        let msg =
+                            format!("'{}' operands have incompatible shapes", ctx.name_str(op));
+                        self.shape_guard(bad, (q, p), msg, op);
+                    }
+                }
+            }
+        }
+        let sizes: Vec<Value> = sizes
+            .into_iter()
+            .map(|s| s.map(|(n, _)| n))
+            .collect::<Option<_>>()
+            .ok_or_else(|| op_err(ctx, op, "has a loop that indexes no operand"))?;
+
+        // Result buffers.
+        let body = s.body(ctx);
+        let args = ctx.block_args(body).to_vec();
+        let mut results = Vec::new();
+        for (i, &o) in outs.iter().enumerate() {
+            let p = self.val(op, o)?;
+            let j = ins.len() + i;
+            let read = !ctx.uses(args[j]).is_empty();
+            let q = if read {
+                self.writable(op, j, o, p)?
+            } else {
+                self.fresh_like(op, j, o, p)?
+            };
+            results.push(q);
+        }
+
+        // Accesses: data pointer and byte strides per loop of each tensor operand.
+        let mut accesses: Vec<Option<Access>> = Vec::new();
+        for (k, &v) in operands.iter().enumerate() {
+            if !tensor(v) {
+                accesses.push(None);
+                continue;
+            }
+            let p = if k >= ins.len() {
+                results[k - ins.len()]
+            } else {
+                self.val(op, v)?
+            };
+            let base = self.b.ins().load(self.env.ptr, flags, p, H_DATA);
+            let width = super::tensor::elem_width(ctx, v) as i64;
+            let rank = dims_of[k].len();
+            // Row-major strides of the operand, in bytes.
+            let mut dim_strides = vec![self.b.ins().iconst(types::I64, width); rank];
+            for j in (0..rank.saturating_sub(1)).rev() {
+                let n = self
+                    .b
+                    .ins()
+                    .load(types::I64, flags, p, H_SIZES + 8 * (j + 1) as i32);
+                dim_strides[j] = self.b.ins().imul(dim_strides[j + 1], n);
+            }
+            let zero = self.b.ins().iconst(types::I64, 0);
+            let mut strides = vec![zero; loops];
+            for (j, &d) in dims_of[k].iter().enumerate() {
+                strides[d] = self.b.ins().iadd(strides[d], dim_strides[j]);
+            }
+            accesses.push(Some(Access { base, strides }));
+        }
+
+        let bases: Vec<Value> = accesses.iter().flatten().map(|a| a.base).collect();
+        let mut ivs = Vec::new();
+        self.loop_nest(op, &sizes, &accesses, bases, &mut ivs, 0, &operands, &args)?;
+        for (i, q) in results.into_iter().enumerate() {
+            self.set_result(op, i, q);
+        }
+        Ok(())
+    }
+
+    /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites
+    /// entirely: `p` itself at its last use with count 1, else a fresh one.
+    fn fresh_like(&mut self, op: OpId, j: usize, v: ValueId, p: Value) -> R<Value> {
+        let ctx = self.ctx;
+        let w = super::tensor::elem_width(ctx, v);
+        let rank = super::tensor::dims(ctx, ctx.value_type(v)).map_or(0, |d| d.len());
+        if super::tensor::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
+            self.consumed.insert(v);
+            let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
+            self.release_unless_same(p, q);
+            Ok(q)
+        } else {
+            self.alloc_like(w, rank, Some(p), op)
+        }
+    }
+
+    /// Emits loop `d` of the nest (and the ones inside it): `ptrs` are the current element
+    /// addresses of the tensor operands (in `accesses` order), `ivs` the outer loops' indices.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_nest(
+        &mut self,
+        op: OpId,
+        sizes: &[Value],
+        accesses: &[Option<Access>],
+        ptrs: Vec<Value>,
+        ivs: &mut Vec<Value>,
+        d: usize,
+        operands: &[ValueId],
+        args: &[ValueId],
+    ) -> R<()> {
+        if d == sizes.len() {
+            return self.structured_body(op, accesses, &ptrs, ivs, operands, args);
+        }
+        let header = self.b.create_block();
+        let inner = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(header, types::I64);
+        for _ in &ptrs {
+            self.b.append_block_param(header, self.env.ptr);
+        }
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let mut a = vec![BlockArg::Value(zero)];
+        a.extend(ptrs.iter().map(|&p| BlockArg::Value(p)));
+        self.b.ins().jump(header, &a);
+        self.b.switch_to_block(header);
+        let params = self.b.block_params(header).to_vec();
+        let (i, cur) = (params[0], params[1..].to_vec());
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, sizes[d]);
+        self.b.ins().brif(more, inner, &[], done, &[]);
+        self.b.switch_to_block(inner);
+        ivs.push(i);
+        self.loop_nest(op, sizes, accesses, cur.clone(), ivs, d + 1, operands, args)?;
+        ivs.pop();
+        let next_i = self.b.ins().iadd_imm_s(i, 1);
+        let mut next = vec![BlockArg::Value(next_i)];
+        for (p, acc) in cur.iter().zip(accesses.iter().flatten()) {
+            next.push(BlockArg::Value(self.b.ins().iadd(*p, acc.strides[d])));
+        }
+        self.b.ins().jump(header, &next);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// The body of a structured op at one point of the iteration space: load the operands'
+    /// elements, lower the region's ops, store the yielded values into the outputs.
+    fn structured_body(
+        &mut self,
+        op: OpId,
+        accesses: &[Option<Access>],
+        ptrs: &[Value],
+        ivs: &[Value],
+        operands: &[ValueId],
+        args: &[ValueId],
+    ) -> R<()> {
+        let ctx = self.ctx;
+        let flags = MemFlagsData::trusted();
+        let mut elems: HashMap<ValueId, Value> = HashMap::new();
+        let mut addr_of = Vec::new();
+        let mut next_ptr = ptrs.iter();
+        for (k, &v) in operands.iter().enumerate() {
+            let addr = accesses[k]
+                .as_ref()
+                .map(|_| *next_ptr.next().expect("one per access"));
+            addr_of.push(addr);
+            let x = match addr {
+                Some(a) if !ctx.uses(args[k]).is_empty() => {
+                    let t = self.ty(op, args[k])?;
+                    self.b.ins().load(crate::abi::cl_type(t), flags, a, 0)
+                }
+                Some(_) => continue,
+                None => self.val(op, v)?,
+            };
+            elems.insert(args[k], x);
+        }
+        let saved = (
+            self.kernel.replace(elems),
+            std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
+        );
+        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
+        let mut yielded = None;
+        for inner in ctx.block_ops(body) {
+            if let Some(y) = YieldOp::of(ctx, inner) {
+                yielded = Some(
+                    y.values(ctx)
+                        .iter()
+                        .map(|&v| self.val(inner, v))
+                        .collect::<R<Vec<_>>>()?,
+                );
+                continue;
+            }
+            let lower = super::table()
+                .get(ctx.name_str(inner))
+                .copied()
+                .ok_or_else(|| unsupported_op(ctx, inner))?;
+            lower(self, inner)?;
+        }
+        self.kernel = saved.0;
+        self.loop_ivs = saved.1;
+        let yielded =
+            yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
+        let first_out = operands.len() - yielded.len();
+        for (i, x) in yielded.into_iter().enumerate() {
+            let a = addr_of[first_out + i]
+                .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
+            self.b.ins().store(flags, x, a, 0);
+        }
+        Ok(())
+    }
+
+    /// MLIR linalg.index: the current index of one loop of the enclosing structured op.
+    fn op_index(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let ix = IndexOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let iv = *self
+            .loop_ivs
+            .get(ix.dim(ctx) as usize)
+            .ok_or_else(|| op_err(ctx, op, "is outside a structured op's loops"))?;
+        self.set_result(op, 0, iv);
+        Ok(())
+    }
+}
