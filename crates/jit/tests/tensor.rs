@@ -252,3 +252,47 @@ func.func @f(%x: tensor<3xf32>, %c: i1) -> (tensor<3xf32>, tensor<3xf32>) {
     assert_eq!(as_f32s(&e[0]), (vec![3], vec![3.0, 5.0, 7.0]));
     assert_eq!(as_f32s(&e[1]), (vec![3], vec![1.0, 2.0, 3.0]));
 }
+
+/// Reshapes keep the row-major elements; 6 elements into (4, 2) is a located runtime error.
+#[test]
+fn reshapes_and_their_runtime_errors() {
+    let src = r#"
+func.func @f(%x: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}"#;
+    let x = f32s(&[6], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let idx = |v: &[i64]| {
+        let data = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        JitValue::Tensor(TensorValue::new(ElementKind::Index, vec![v.len() as u64], data).unwrap())
+    };
+    let out = run1(src, &[x.clone(), idx(&[3, 2])]);
+    assert_eq!(
+        as_f32s(&out[0]),
+        (vec![3, 2], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    );
+    let (ctx, m) = module(src);
+    let jit = compile(&ctx, m).unwrap();
+    let e = jit
+        .call_values("f", &[x.clone(), idx(&[4, 2])], None)
+        .unwrap_err();
+    assert_eq!(e.kind, RuntimeErrorKind::ShapeMismatch);
+    assert_eq!(
+        e.message,
+        "'tensor.reshape' cannot reshape: shape (6) into (4, 2)"
+    );
+    assert_eq!(jit.last_pool_stats().live, 0);
+
+    // expand (6) -> (2, 3), then collapse back; x stays usable (a copy, not in place).
+    let src = r#"
+func.func @f(%x: tensor<6xf32>) -> (tensor<2x3xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %e = tensor.expand_shape %x [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  return %e, %c, %x : tensor<2x3xf32>, tensor<6xf32>, tensor<6xf32>
+}"#;
+    let out = run1(src, &[x]);
+    let v = vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    assert_eq!(as_f32s(&out[0]), (vec![2, 3], v.clone()));
+    assert_eq!(as_f32s(&out[1]), (vec![6], v.clone()));
+    assert_eq!(as_f32s(&out[2]), (vec![6], v));
+}

@@ -21,6 +21,7 @@ mod kernel;
 mod linalg;
 mod math;
 mod ownership;
+mod reshape;
 mod tensor;
 
 use crate::abi::{
@@ -50,10 +51,16 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
         arith::entries()
             .chain(linalg::entries())
             .chain(
-                [math::ENTRIES, cf::ENTRIES, func::ENTRIES, tensor::ENTRIES]
-                    .into_iter()
-                    .flatten()
-                    .copied(),
+                [
+                    math::ENTRIES,
+                    cf::ENTRIES,
+                    func::ENTRIES,
+                    tensor::ENTRIES,
+                    reshape::ENTRIES,
+                ]
+                .into_iter()
+                .flatten()
+                .copied(),
             )
             .collect()
     })
@@ -725,7 +732,7 @@ impl FunctionLowering<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{arith, cf, func, linalg, math, table, tensor};
+    use super::{arith, cf, func, linalg, math, reshape, table, tensor};
 
     /// Every op is registered once: a second entry for a name would silently replace the first.
     #[test]
@@ -737,10 +744,11 @@ mod tests {
             func::ENTRIES.len(),
             tensor::ENTRIES.len(),
             linalg::entries().count(),
+            reshape::ENTRIES.len(),
         ];
         assert_eq!(table().len(), counts.iter().sum::<usize>());
-        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor + 9 linalg ops, as listed in the
-        // crate docs.
-        assert_eq!(counts, [49, 27, 4, 2, 8, 9]);
+        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor + 9 linalg + 3 reshape ops, as
+        // listed in the crate docs.
+        assert_eq!(counts, [49, 27, 4, 2, 8, 9, 3]);
     }
 }

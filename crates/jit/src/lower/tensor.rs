@@ -314,7 +314,7 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// Copies the elements of buffer `p` into buffer `q` of the same sizes.
-    fn copy_elements(&mut self, p: Value, q: Value, width: u32) {
+    pub(super) fn copy_elements(&mut self, p: Value, q: Value, width: u32) {
         let flags = MemFlagsData::trusted();
         let n = self.b.ins().load(types::I64, flags, p, H_NUMEL);
         let bytes = self.b.ins().imul_imm_s(n, width as i64);

@@ -60,6 +60,8 @@ pub(crate) const H_RC: i32 = 0;
 pub(crate) const H_NUMEL: i32 = 8;
 /// Byte offset of [`Header::data`].
 pub(crate) const H_DATA: i32 = 16;
+/// Byte offset of [`Header::rank`] (32 bits).
+pub(crate) const H_RANK: i32 = 24;
 /// Byte offset of `sizes[0]`; `sizes[d]` is at `H_SIZES + 8 * d`.
 pub(crate) const H_SIZES: i32 = 56;
 /// Where the elements start in a pooled allocation (64-byte aligned).
@@ -73,6 +75,8 @@ const _: () = assert!(std::mem::size_of::<Header>() <= DATA_OFFSET);
 const _: () = assert!(std::mem::offset_of!(Header, sizes) == H_SIZES as usize);
 const _: () = assert!(std::mem::offset_of!(Header, data) == H_DATA as usize);
 const _: () = assert!(std::mem::offset_of!(Header, numel) == H_NUMEL as usize);
+const _: () = assert!(std::mem::offset_of!(Header, rank) == H_RANK as usize);
+const _: () = assert!(std::mem::offset_of!(Header, rc) == H_RC as usize);
 
 /// What a [`Pool`] did, for tests and `--mlir-timing`-style reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

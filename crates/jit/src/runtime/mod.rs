@@ -184,6 +184,26 @@ extern "C" fn weir_rt_size_detail(state: *mut RuntimeState, h: *const Header, di
     }
 }
 
+/// Records the details of a reshape whose sizes do not fit the source: `: (6) into (4, 2)`.
+extern "C" fn weir_rt_reshape_detail(
+    state: *mut RuntimeState,
+    h: *const Header,
+    sizes: *const i64,
+    rank: u64,
+) {
+    // SAFETY: generated code passes its run's state, a valid header and `rank` sizes.
+    unsafe {
+        let sh = shape_text(h);
+        let want: Vec<String> = std::slice::from_raw_parts(sizes, rank as usize)
+            .iter()
+            .map(i64::to_string)
+            .collect();
+        let s = &mut *state;
+        s.detail.clear();
+        let _ = write!(s.detail, ": shape {sh} into ({})", want.join(", "));
+    }
+}
+
 /// Symbol of [`weir_rt_alloc`].
 pub(crate) const ALLOC: &str = "weir_rt_alloc";
 /// Symbol of [`weir_rt_retain`].
@@ -197,8 +217,11 @@ pub(crate) const INDEX_DETAIL: &str = "weir_rt_index_detail";
 /// Symbol of [`weir_rt_size_detail`].
 pub(crate) const SIZE_DETAIL: &str = "weir_rt_size_detail";
 
+/// Symbol of [`weir_rt_reshape_detail`].
+pub(crate) const RESHAPE_DETAIL: &str = "weir_rt_reshape_detail";
+
 /// The runtime's host functions, for the JIT's symbol table.
-pub(crate) fn symbols() -> [(&'static str, *const u8); 6] {
+pub(crate) fn symbols() -> [(&'static str, *const u8); 7] {
     [
         (ALLOC, weir_rt_alloc as *const u8),
         (RETAIN, weir_rt_retain as *const u8),
@@ -206,6 +229,7 @@ pub(crate) fn symbols() -> [(&'static str, *const u8); 6] {
         (SHAPE_DETAIL, weir_rt_shape_detail as *const u8),
         (INDEX_DETAIL, weir_rt_index_detail as *const u8),
         (SIZE_DETAIL, weir_rt_size_detail as *const u8),
+        (RESHAPE_DETAIL, weir_rt_reshape_detail as *const u8),
     ]
 }
 
