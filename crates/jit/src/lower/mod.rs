@@ -100,6 +100,7 @@ pub(crate) fn lower_function(
         kernel: None,
         fused: HashSet::new(),
         loop_ivs: Vec::new(),
+        pending_edges: Vec::new(),
     }
     .translate()
 }
@@ -151,6 +152,9 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     fused: HashSet<OpId>,
     /// While lowering a linalg structured op's body: the indices of its loops.
     loop_ivs: Vec<Value>,
+    /// Edge blocks of the terminator being lowered: (block, target, arguments, reference
+    /// changes), filled after the terminator.
+    pending_edges: Vec<(Block, Block, Vec<BlockArg>, Vec<(ValueId, i64)>)>,
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -316,7 +320,9 @@ impl FunctionLowering<'_, '_> {
                 };
                 self.consumed.clear();
                 lower(&mut self, op)?;
-                if !self.terminated {
+                if self.terminated {
+                    self.flush_edges();
+                } else {
                     self.release_after(op);
                 }
             }
@@ -489,8 +495,8 @@ impl FunctionLowering<'_, '_> {
 
     /// The target of the edge from the current block's terminator `op` to `succ` with operands
     /// `vals`: the successor itself with its arguments, or, when the edge must release or
-    /// retain tensor references, a new block that does so and jumps on (filled at once; the
-    /// caller's insertion point is kept).
+    /// retain tensor references, a new block that does so and jumps on (filled by
+    /// [`FunctionLowering::flush_edges`] once the terminator is emitted).
     fn edge(&mut self, op: OpId, succ: BlockId, vals: &[ValueId]) -> R<(Block, Vec<BlockArg>)> {
         let args = self.block_args(op, succ, vals)?;
         let target = self.target(op, succ)?;
@@ -499,13 +505,19 @@ impl FunctionLowering<'_, '_> {
         if changes.is_empty() {
             return Ok((target, args));
         }
-        let here = self.b.current_block().expect("inside a block");
         let e = self.b.create_block();
-        self.b.switch_to_block(e);
-        self.adjust_refs(&changes);
-        self.b.ins().jump(target, &args);
-        self.b.switch_to_block(here);
+        self.pending_edges.push((e, target, args, changes));
         Ok((e, Vec::new()))
+    }
+
+    /// Fills the edge blocks of [`FunctionLowering::edge`] (after the terminator that
+    /// branches to them).
+    fn flush_edges(&mut self) {
+        for (e, target, args, changes) in std::mem::take(&mut self.pending_edges) {
+            self.b.switch_to_block(e);
+            self.adjust_refs(&changes);
+            self.b.ins().jump(target, &args);
+        }
     }
 
     fn exit_block(&mut self) -> Block {
