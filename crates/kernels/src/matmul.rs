@@ -31,23 +31,22 @@ pub fn matmul_shape(a: &[u64], b: &[u64], c: &[u64]) -> Result<Vec<u64>> {
             return Err(rank_mismatch(i, s, 2));
         }
     }
-    check(&[(1, 0, b, 1, a), (2, 0, c, 0, a), (2, 1, c, 1, b)])?;
+    same(1, b, 0, a, 1)?;
+    same(2, c, 0, a, 0)?;
+    same(2, c, 1, b, 1)?;
     Ok(c.to_vec())
 }
 
-/// Checks size equalities: each `(operand, dim, shape, other_dim, other)` requires
-/// `shape[dim] == other[other_dim]`, the error naming `operand`.
-fn check(eqs: &[(usize, usize, &[u64], usize, &[u64])]) -> Result<()> {
-    for &(operand, dim, shape, other_dim, other) in eqs {
-        if shape[dim] != other[other_dim] {
-            return Err(mismatch(
-                operand,
-                dim,
-                shape[dim],
-                other[other_dim],
-                [other, shape],
-            ));
-        }
+/// Requires `shape[dim] == other[other_dim]`, the error naming `operand` (of `shape`).
+fn same(operand: usize, shape: &[u64], dim: usize, other: &[u64], other_dim: usize) -> Result<()> {
+    if shape[dim] != other[other_dim] {
+        return Err(mismatch(
+            operand,
+            dim,
+            shape[dim],
+            other[other_dim],
+            [other, shape],
+        ));
     }
     Ok(())
 }
@@ -63,13 +62,11 @@ pub fn batch_matmul_shape(a: &[u64], b: &[u64], c: &[u64]) -> Result<Vec<u64>> {
             return Err(rank_mismatch(i, s, 3));
         }
     }
-    check(&[
-        (1, 0, b, 0, a),
-        (1, 1, b, 2, a),
-        (2, 0, c, 0, a),
-        (2, 1, c, 1, a),
-        (2, 2, c, 2, b),
-    ])?;
+    same(1, b, 0, a, 0)?;
+    same(1, b, 1, a, 2)?;
+    same(2, c, 0, a, 0)?;
+    same(2, c, 1, a, 1)?;
+    same(2, c, 2, b, 2)?;
     Ok(c.to_vec())
 }
 
