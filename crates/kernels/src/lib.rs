@@ -26,7 +26,10 @@
 //! nearest even) after every operation, `f32` in `f32`, `f64` in `f64`, as the reference
 //! evaluator does. The one exception: `f32`/`f64` matrix products go through a GEMM
 //! ([`matmul`]), which sums in its own order (and may fuse multiply-adds), so they agree with a
-//! sequential loop to rounding only.
+//! sequential loop to rounding only. The GEMM is matrixmultiply's, through ndarray's safe
+//! `general_mat_mul` (single-threaded: no threading feature), rather than the `gemm` crate:
+//! both crates' own entry points are `unsafe fn`s on raw pointers, and this crate has no
+//! `unsafe` (see the `matmul` docs).
 //!
 //! The crate is safe Rust; the JIT calls it through its own `extern "C"` shims.
 
