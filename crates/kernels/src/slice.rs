@@ -242,10 +242,15 @@ pub fn pad(
         return;
     };
     let out: Vec<u64> = (0..=last)
-        .map(|i| (low[i] + src.shape[i] as i64 + high[i]) as u64)
+        .map(|i| (i128::from(low[i]) + i128::from(src.shape[i]) + i128::from(high[i])) as u64)
         .collect();
     let step = row_strides(src.shape);
-    let (m, n, l) = (out[last] as i64, src.shape[last] as i64, low[last]);
+    // In i128: the amounts may be as large as i64 allows (pad_shape bounds only the sums).
+    let (m, n, l) = (
+        i128::from(out[last]),
+        i128::from(src.shape[last]),
+        i128::from(low[last]),
+    );
     // The part of a row of `dst` that the source covers: positions `begin..end`.
     let (begin, end) = (l.clamp(0, m) as usize, (l + n).clamp(0, m) as usize);
     let run = out[last] as usize * width;
@@ -259,8 +264,8 @@ pub fn pad(
         // The source row: each outer index less its low padding, if inside the source.
         let mut s = 0usize;
         for (i, &j) in index.iter().enumerate() {
-            let k = j as i64 - low[i];
-            if k < 0 || k >= src.shape[i] as i64 {
+            let k = i128::from(j) - i128::from(low[i]);
+            if k < 0 || k >= i128::from(src.shape[i]) {
                 fill(row, pad_value);
                 return;
             }
@@ -270,7 +275,7 @@ pub fn pad(
             fill(row, pad_value);
             return;
         }
-        let first = (s as i64 + begin as i64 - l) as usize * width;
+        let first = (s as i128 + begin as i128 - l) as usize * width;
         fill(&mut row[..begin * width], pad_value);
         row[begin * width..end * width]
             .copy_from_slice(&src.data[first..first + (end - begin) * width]);

@@ -308,6 +308,18 @@ fn pads() {
     let mut one = vec![0; 4];
     pad(4, t(&[2], &src[..8]), &[-2], &[1], &i32s(&[0]), &mut one);
     assert_eq!(to_i32s(&one), [0]);
+    // Amounts at the ends of i64 whose sum is small: [1, 2] low -2^63 high 2^63 - 1 has
+    // size -2^63 + 2 + 2^63 - 1 = 1, all of it padding: [0].
+    assert_eq!(pad_shape(&[2], &[i64::MIN], &[i64::MAX]).unwrap(), [1]);
+    pad(
+        4,
+        t(&[2], &src[..8]),
+        &[i64::MIN],
+        &[i64::MAX],
+        &i32s(&[0]),
+        &mut one,
+    );
+    assert_eq!(to_i32s(&one), [0]);
 }
 
 #[test]
