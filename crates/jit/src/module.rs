@@ -311,7 +311,11 @@ pub(crate) fn compile_module(
         .map_err(|e| host_error(&mloc, "host", e))?;
     let ptr = isa.pointer_type();
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-    for (name, ptr) in host_symbols().into_iter().chain(crate::runtime::symbols()) {
+    for (name, ptr) in host_symbols()
+        .into_iter()
+        .chain(crate::runtime::symbols())
+        .chain(crate::runtime::kernels::symbols())
+    {
         jb.symbol(name, ptr);
     }
 

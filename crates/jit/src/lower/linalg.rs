@@ -45,6 +45,9 @@ impl FunctionLowering<'_, '_> {
     fn op_structured(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let s = StructuredOp::of_any(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        if self.try_gemm(op, s)? {
+            return Ok(());
+        }
         let maps = s.indexing_maps(ctx);
         let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
         let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();

@@ -20,6 +20,7 @@ pub(crate) mod func;
 mod kernel;
 mod linalg;
 mod math;
+mod movement;
 mod ownership;
 mod reshape;
 mod tensor;
@@ -57,6 +58,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
                     func::ENTRIES,
                     tensor::ENTRIES,
                     reshape::ENTRIES,
+                    movement::ENTRIES,
                 ]
                 .into_iter()
                 .flatten()
@@ -744,7 +746,7 @@ impl FunctionLowering<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{arith, cf, func, linalg, math, reshape, table, tensor};
+    use super::{arith, cf, func, linalg, math, movement, reshape, table, tensor};
 
     /// Every op is registered once: a second entry for a name would silently replace the first.
     #[test]
@@ -757,10 +759,11 @@ mod tests {
             tensor::ENTRIES.len(),
             linalg::entries().count(),
             reshape::ENTRIES.len(),
+            movement::ENTRIES.len(),
         ];
         assert_eq!(table().len(), counts.iter().sum::<usize>());
-        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor + 9 linalg + 3 reshape ops, as
-        // listed in the crate docs.
-        assert_eq!(counts, [49, 27, 4, 2, 8, 9, 3]);
+        // 49 arith + 27 math + 4 cf + 2 func + 8 tensor + 9 linalg + 3 reshape + 4 movement
+        // ops, as listed in the crate docs.
+        assert_eq!(counts, [49, 27, 4, 2, 8, 9, 3, 4]);
     }
 }

@@ -9,6 +9,7 @@
 //! last use with count 1 may write its result into that operand's buffer (in place).
 
 pub(crate) mod buffer;
+pub(crate) mod kernels;
 
 use crate::TensorValue;
 use buffer::{Header, Pool};
