@@ -296,3 +296,94 @@ func.func @f(%x: tensor<6xf32>) -> (tensor<2x3xf32>, tensor<6xf32>, tensor<6xf32
     assert_eq!(as_f32s(&out[1]), (vec![6], v.clone()));
     assert_eq!(as_f32s(&out[2]), (vec![6], v));
 }
+
+/// concat, extract_slice (rank-reducing), insert_slice in a loop (in place), pad, matmul (GEMM):
+/// values by hand; bounds errors located.
+#[test]
+fn movement_ops_and_their_errors() {
+    let src = r#"
+func.func @f(%x: tensor<2x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>, tensor<4x5xf32>) {
+  %c = tensor.concat dim(0) %x, %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %row = tensor.extract_slice %x[1, 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<3xf32>
+  %z = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %z : f32
+  } : tensor<2x3xf32> to tensor<4x5xf32>
+  return %c, %row, %p : tensor<4x3xf32>, tensor<3xf32>, tensor<4x5xf32>
+}"#;
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let out = run1(src, &[x]);
+    let v = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    let mut twice = v.to_vec();
+    twice.extend(v);
+    assert_eq!(as_f32s(&out[0]), (vec![4, 3], twice));
+    assert_eq!(as_f32s(&out[1]), (vec![3], vec![4.0, 5.0, 6.0]));
+    #[rustfmt::skip]
+    let padded = vec![
+        0.0, 0.0, 0.0, 0.0, 0.0,
+        0.0, 1.0, 2.0, 3.0, 0.0,
+        0.0, 4.0, 5.0, 6.0, 0.0,
+        0.0, 0.0, 0.0, 0.0, 0.0,
+    ];
+    assert_eq!(as_f32s(&out[2]), (vec![4, 5], padded));
+
+    // Row i of the result is i + 1 everywhere, written by insert_slice in a loop: the
+    // destination is updated in place (one buffer for 100 rows).
+    let rows = r#"
+func.func @f(%n: index) -> tensor<?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty(%n) : tensor<?x2xf32>
+  cf.br ^h(%c0, %e : index, tensor<?x2xf32>)
+^h(%i: index, %acc: tensor<?x2xf32>):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^b, ^x
+^b:
+  %i1 = arith.addi %i, %c1 : index
+  %k = arith.index_cast %i1 : index to i64
+  %f = arith.sitofp %k : i64 to f32
+  %r = tensor.splat %f : tensor<1x2xf32>
+  %u = tensor.insert_slice %r into %acc[%i, 0] [1, 2] [1, 1] : tensor<1x2xf32> into tensor<?x2xf32>
+  cf.br ^h(%i1, %u : index, tensor<?x2xf32>)
+^x:
+  return %acc : tensor<?x2xf32>
+}"#;
+    let (ctx, m) = module(rows);
+    let jit = compile(&ctx, m).unwrap();
+    let out = jit
+        .call_values("f", &[JitValue::Scalar(Scalar::index(100))], None)
+        .unwrap();
+    let want: Vec<f32> = (1..=100).flat_map(|i| [i as f32, i as f32]).collect();
+    assert_eq!(as_f32s(&out[0]), (vec![100, 2], want));
+    let st = jit.last_pool_stats();
+    // The accumulator plus one splat row buffer recycled through the pool.
+    assert_eq!((st.fresh, st.leaked), (2, 0), "{st:?}");
+
+    // Slicing past the end: located, with the kernel's description.
+    let bad = r#"
+func.func @f(%x: tensor<?xf32>, %o: index) -> tensor<2xf32> {
+  %s = tensor.extract_slice %x[%o] [2] [1] : tensor<?xf32> to tensor<2xf32>
+  return %s : tensor<2xf32>
+}"#;
+    let (ctx, m) = module(bad);
+    let jit = compile(&ctx, m).unwrap();
+    let e = jit
+        .call_values(
+            "f",
+            &[
+                f32s(&[3], &[1.0, 2.0, 3.0]),
+                JitValue::Scalar(Scalar::index(2)),
+            ],
+            None,
+        )
+        .unwrap_err();
+    assert_eq!(e.kind, RuntimeErrorKind::ShapeMismatch);
+    eprintln!("{}", e.message);
+    assert!(
+        e.message.starts_with("'tensor.extract_slice' failed: "),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.loc.to_string(), "\"t.mlir\":3:8");
+}

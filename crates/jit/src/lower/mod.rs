@@ -481,20 +481,6 @@ impl FunctionLowering<'_, '_> {
             .expect("the runtime's host functions have one signature each")
     }
 
-    /// Leaves through the exit block when the runtime context's status word is set (after a
-    /// host function that may fault).
-    fn check_status(&mut self) {
-        let rt = self.rt();
-        let status = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), rt, RT_STATUS);
-        let exit = self.exit_block();
-        let cont = self.b.create_block();
-        self.b.ins().brif(status, exit, &[], cont, &[]);
-        self.b.switch_to_block(cont);
-    }
-
     /// The target of the edge from the current block's terminator `op` to `succ` with operands
     /// `vals`: the successor itself with its arguments, or, when the edge must release or
     /// retain tensor references, a new block that does so and jumps on (filled by
