@@ -20,7 +20,7 @@ use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RC, H_SIZES};
 use crate::runtime::{ALLOC, SHAPE_DETAIL};
 use crate::RuntimeErrorKind;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 use std::collections::{HashMap, HashSet};
 use weir_ir::{Context, Dim, OpId, Traits, TypeKind, ValueId};
 
@@ -72,6 +72,60 @@ fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
         out.push(op);
     }
     out
+}
+
+/// Vectors per trip of a kernel's vector loop.
+const UNROLL: i64 = 4;
+
+/// What one kernel's element loops read and write.
+struct Plan<'p> {
+    group: &'p [OpId],
+    /// Tensor inputs (loaded per element) and their data pointers.
+    inputs: &'p [ValueId],
+    in_data: &'p [Value],
+    /// Splat constants (immediates) with their raw bits.
+    splats: &'p [(ValueId, u64)],
+    /// Results written to buffers, and the buffers' data pointers.
+    outputs: &'p [ValueId],
+    out_data: &'p [Value],
+}
+
+/// The 128-bit vector type the kernel's loop can run on, if every op is one whose scalar
+/// lowering is a single Cranelift instruction that also works lane-wise (float `+ - * /`,
+/// `maximumf`/`minimumf`, `negf`, `sqrt`, `absf`; integer `+ - *` and bitwise ops at 32 or 64
+/// bits, where no masking is needed) and every value has one element type among `f32`, `f64`,
+/// `i32`, `i64`. Other kernels run element by element.
+fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
+    use weir_dialect_arith::{FloatBinaryOp as F, IntBinaryOp as I};
+    let elem = super::tensor::element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
+    let lane = match ctx.type_kind(elem) {
+        TypeKind::Float(weir_ir::FloatKind::F32) => types::F32,
+        TypeKind::Float(weir_ir::FloatKind::F64) => types::F64,
+        TypeKind::Integer { width: 32, .. } => types::I32,
+        TypeKind::Integer { width: 64, .. } => types::I64,
+        _ => return None,
+    };
+    let same = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)) == Some(elem);
+    for &op in plan.group {
+        let lane_wise = match (F::of(ctx, op), I::of(ctx, op)) {
+            (Some(k), _) => matches!(
+                k,
+                F::Add | F::Sub | F::Mul | F::Div | F::Maximum | F::Minimum
+            ),
+            (_, Some(k)) => matches!(k, I::Add | I::Sub | I::Mul | I::And | I::Or | I::Xor),
+            _ => super::math::is_lane_wise(ctx, op),
+        };
+        if !lane_wise
+            || !ctx
+                .operands(op)
+                .iter()
+                .chain(ctx.results(op))
+                .all(|&v| same(v))
+        {
+            return None;
+        }
+    }
+    lane.by(16 / lane.bytes())
 }
 
 impl FunctionLowering<'_, '_> {
@@ -235,50 +289,26 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&p| self.b.ins().load(ptr, flags, p, H_DATA))
             .collect();
-        let header = self.b.create_block();
-        let body = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.append_block_param(header, types::I64);
+        let plan = Plan {
+            group: &group,
+            inputs: &inputs,
+            splats: &splats,
+            outputs: &outputs,
+            in_data: &in_data,
+            out_data: &out_data,
+        };
         let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.ins().jump(header, &[BlockArg::Value(zero)]);
-        self.b.switch_to_block(header);
-        let i = self.b.block_params(header)[0];
-        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
-        self.b.ins().brif(more, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        let mut elems: HashMap<ValueId, Value> = HashMap::new();
-        for (k, &v) in inputs.iter().enumerate() {
-            let t = self.ty_elem(first, v)?;
-            let w = super::tensor::elem_width(ctx, v) as i64;
-            let off = self.b.ins().imul_imm_s(i, w);
-            let addr = self.b.ins().iadd(in_data[k], off);
-            let x = self.b.ins().load(t, flags, addr, 0);
-            elems.insert(v, x);
-        }
-        for &(v, bits) in &splats {
-            let t = self.ty_elem(first, v)?;
-            let x = self.const_bits(t, bits);
-            elems.insert(v, x);
-        }
-        self.kernel = Some(elems);
-        for &op in &group {
-            let name = ctx.name_str(op);
-            let lower = super::table()
-                .get(name)
-                .copied()
-                .ok_or_else(|| op_err(ctx, op, "on tensors is not supported by the JIT"))?;
-            lower(self, op)?;
-        }
-        let elems = self.kernel.take().expect("set above");
-        for (k, &r) in outputs.iter().enumerate() {
-            let w = super::tensor::elem_width(ctx, r) as i64;
-            let off = self.b.ins().imul_imm_s(i, w);
-            let addr = self.b.ins().iadd(out_data[k], off);
-            self.b.ins().store(flags, elems[&r], addr, 0);
-        }
-        let next = self.b.ins().iadd_imm_s(i, 1);
-        self.b.ins().jump(header, &[BlockArg::Value(next)]);
-        self.b.switch_to_block(done);
+        let tail_from = match vector_type(ctx, &plan) {
+            Some(vt) => {
+                // Whole vectors first, then the remaining elements one by one.
+                let lanes = vt.lane_count() as i64 * UNROLL;
+                let vn = self.b.ins().band_imm_s(n, -lanes);
+                self.element_loop(&plan, (zero, vn), Some(vt))?;
+                vn
+            }
+            None => zero,
+        };
+        self.element_loop(&plan, (tail_from, n), None)?;
 
         // Results; inputs at their last use released unless reused.
         for (k, &r) in outputs.iter().enumerate() {
@@ -304,6 +334,78 @@ impl FunctionLowering<'_, '_> {
         for &op in &group {
             self.fused.insert(op);
         }
+        Ok(())
+    }
+
+    /// The loop over elements `from..to` of a kernel: `vector` lanes at a time when given.
+    fn element_loop(
+        &mut self,
+        plan: &Plan<'_>,
+        (from, to): (Value, Value),
+        vector: Option<Type>,
+    ) -> R<()> {
+        let ctx = self.ctx;
+        let first = plan.group[0];
+        let lanes = vector.map_or(1, |v| v.lane_count() as i64);
+        // Vector accesses may be unaligned (constants are 8-byte aligned); scalar ones are
+        // naturally aligned.
+        let flags = if vector.is_some() {
+            MemFlagsData::new().with_notrap()
+        } else {
+            MemFlagsData::trusted()
+        };
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(header, types::I64);
+        self.b.ins().jump(header, &[BlockArg::Value(from)]);
+        self.b.switch_to_block(header);
+        let i = self.b.block_params(header)[0];
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, to);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        // Vector loops are unrolled: UNROLL vectors per trip.
+        let unroll = if vector.is_some() { UNROLL } else { 1 };
+        for u in 0..unroll {
+            let mut elems: HashMap<ValueId, Value> = HashMap::new();
+            for (k, &v) in plan.inputs.iter().enumerate() {
+                let t = vector.unwrap_or(self.ty_elem(first, v)?);
+                let w = super::tensor::elem_width(ctx, v) as i64;
+                let off = self.b.ins().imul_imm_s(i, w);
+                let addr = self.b.ins().iadd(plan.in_data[k], off);
+                let x = self.b.ins().load(t, flags, addr, (u * lanes * w) as i32);
+                elems.insert(v, x);
+            }
+            for &(v, bits) in plan.splats {
+                let t = self.ty_elem(first, v)?;
+                let mut x = self.const_bits(t, bits);
+                if let Some(vt) = vector {
+                    x = self.b.ins().splat(vt, x);
+                }
+                elems.insert(v, x);
+            }
+            self.kernel = Some(elems);
+            for &op in plan.group {
+                let name = ctx.name_str(op);
+                let lower = super::table()
+                    .get(name)
+                    .copied()
+                    .ok_or_else(|| op_err(ctx, op, "on tensors is not supported by the JIT"))?;
+                lower(self, op)?;
+            }
+            let elems = self.kernel.take().expect("set above");
+            for (k, &r) in plan.outputs.iter().enumerate() {
+                let w = super::tensor::elem_width(ctx, r) as i64;
+                let off = self.b.ins().imul_imm_s(i, w);
+                let addr = self.b.ins().iadd(plan.out_data[k], off);
+                self.b
+                    .ins()
+                    .store(flags, elems[&r], addr, (u * lanes * w) as i32);
+            }
+        }
+        let next = self.b.ins().iadd_imm_s(i, lanes * unroll);
+        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(done);
         Ok(())
     }
 

@@ -44,6 +44,16 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("math.powf", |l, op| l.op_libm(op, 2, "powf", "pow")),
 ];
 
+/// The unary float ops lowered by [`FunctionLowering::op_float_un`] to ONE Cranelift
+/// instruction that also works lane-wise on vectors (`fabs`, `sqrt`, `fneg`): the fused
+/// kernels may run them on `f32x4`/`f64x2`.
+const LANE_WISE: &[&str] = &["math.absf", "math.sqrt", "arith.negf"];
+
+/// Whether `op` is one of [`LANE_WISE`].
+pub(super) fn is_lane_wise(ctx: &weir_ir::Context, op: OpId) -> bool {
+    LANE_WISE.contains(&ctx.name_str(op))
+}
+
 /// Float unary ops.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum FloatUn {
