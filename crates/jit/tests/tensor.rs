@@ -387,3 +387,24 @@ func.func @f(%x: tensor<?xf32>, %o: index) -> tensor<2xf32> {
     );
     assert_eq!(e.loc.to_string(), "\"t.mlir\":3:8");
 }
+
+/// Kernels long enough for the vector loop (16 f32 per trip) plus a scalar tail: n = 37.
+#[test]
+fn vector_loop_and_tail_agree_with_the_formula() {
+    let src = r#"
+func.func @f(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c = arith.constant 3.0 : f32
+  %n = arith.constant 0 : index
+  %d = tensor.dim %x, %n : tensor<?xf32>
+  %s = tensor.splat %c[%d] : tensor<?xf32>
+  %a = arith.mulf %x, %s : tensor<?xf32>
+  %b = arith.subf %a, %x : tensor<?xf32>
+  %q = arith.divf %b, %s : tensor<?xf32>
+  return %q : tensor<?xf32>
+}"#;
+    let xs: Vec<f32> = (0..37).map(|i| i as f32).collect();
+    let out = run1(src, &[f32s(&[37], &xs)]);
+    // (3x - x) / 3, rounded as f32 step by step.
+    let want: Vec<f32> = xs.iter().map(|&x| (x * 3.0 - x) / 3.0).collect();
+    assert_eq!(as_f32s(&out[0]), (vec![37], want));
+}
