@@ -158,6 +158,17 @@ fn shape_text(shape: &[u64]) -> String {
 /// `.npy` file, a dtype cf-run does not read (see [`Dtype`]), Fortran order, big-endian
 /// data, or data shorter or longer than the header's shape needs.
 pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
+    // npyz allocates the header length the file states before reading it: check it first, so
+    // that a corrupt length costs no more memory than the file (the length is 2 bytes at
+    // offset 8 in version 1, 4 bytes in versions 2 and 3; the header follows it).
+    let stated = match bytes.strip_prefix(b"\x93NUMPY") {
+        Some([1, _, a, b, ..]) => Some(10 + u16::from_le_bytes([*a, *b]) as u64),
+        Some([_, _, a, b, c, d, ..]) => Some(12 + u32::from_le_bytes([*a, *b, *c, *d]) as u64),
+        _ => None,
+    };
+    if stated.is_some_and(|n| n > bytes.len() as u64) {
+        return Err("is truncated in its header".to_string());
+    }
     let mut rest = bytes;
     let header =
         NpyHeader::from_reader(&mut rest).map_err(|e| format!("is not a valid .npy file ({e})"))?;

@@ -423,13 +423,12 @@ fn npy_errors_are_clean_messages() {
     );
     let header_cut = scratch.0.join("header.npy");
     std::fs::write(&header_cut, &good[..40]).expect("writes");
-    let e = read(&mut ctx, &syntax, &header_cut, "dense<0> : tensor<2x3xi32>").expect_err("fails");
-    assert!(
-        e.starts_with(&format!(
-            "cf-run: --arg #0: '{}' is not a valid .npy file (",
+    assert_eq!(
+        read(&mut ctx, &syntax, &header_cut, "dense<0> : tensor<2x3xi32>").expect_err("fails"),
+        format!(
+            "cf-run: --arg #0: '{}' is truncated in its header",
             header_cut.display()
-        )),
-        "{e}"
+        )
     );
     let long = scratch.0.join("long.npy");
     std::fs::write(&long, [&good[..], &[0]].concat()).expect("writes");
@@ -636,5 +635,80 @@ fn mlir_opt_parses_the_printed_tensors() {
     assert_eq!(
         constants[printed.len()].len(),
         "dense<\"0x".len() + 8 * 150 + "\"> : tensor<150xf32>".len()
+    );
+}
+
+/// A `.npy` file (format 1.0) with header dictionary `dict` and `data`, written by hand.
+fn hand_npy(dict: &str, data: &[u8]) -> Vec<u8> {
+    let mut header = dict.to_string();
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let len = header.len() as u16;
+    [
+        b"\x93NUMPY\x01\x00",
+        &len.to_le_bytes()[..],
+        header.as_bytes(),
+        data,
+    ]
+    .concat()
+}
+
+#[test]
+fn hostile_npy_headers_are_clean_errors() {
+    let ok = hand_npy(
+        "{'descr': '<i2', 'fortran_order': False, 'shape': (2,), }",
+        &[1, 0, 2, 0],
+    );
+    assert_eq!(
+        parse_npy(&ok),
+        Ok(weir_tools::tensor_io::NpyArray {
+            dtype: Dtype::Int(2),
+            shape: vec![2],
+            data: vec![1, 0, 2, 0]
+        })
+    );
+    let huge = hand_npy(
+        "{'descr': '<i4', 'fortran_order': False, 'shape': (1099511627776, 1099511627776), }",
+        &[],
+    );
+    assert_eq!(
+        parse_npy(&huge),
+        Err("has a shape (1099511627776, 1099511627776) too large to hold".to_string())
+    );
+    // Version 2.0 stating a 4 GiB header in a 12-byte file.
+    assert_eq!(
+        parse_npy(b"\x93NUMPY\x02\x00\xFF\xFF\xFF\xFF"),
+        Err("is truncated in its header".to_string())
+    );
+    let negative = hand_npy(
+        "{'descr': '<i4', 'fortran_order': False, 'shape': (-1, 2), }",
+        &[],
+    );
+    assert_eq!(
+        parse_npy(&negative),
+        Err("is not a valid .npy file (dimension cannot be negative)".to_string())
+    );
+    let no_shape = hand_npy("{'descr': '<i4', 'fortran_order': False, }", &[]);
+    assert_eq!(
+        parse_npy(&no_shape),
+        Err("is not a valid .npy file (dict is missing key 'shape')".to_string())
+    );
+    let odd = hand_npy(
+        "{'descr': '<i3', 'fortran_order': False, 'shape': (1,), }",
+        &[0; 3],
+    );
+    assert_eq!(
+        parse_npy(&odd),
+        Err("is not a valid .npy file (invalid type string: Type string '<i3' has invalid size. Valid sizes are: [1, 2, 4, 8])".to_string())
+    );
+    let quad = hand_npy(
+        "{'descr': '<f16', 'fortran_order': False, 'shape': (1,), }",
+        &[0; 16],
+    );
+    assert_eq!(
+        parse_npy(&quad),
+        Err("has dtype '<f16', which cf-run does not read (bool, int8..int64, uint8..uint64, float16, float32, float64)".to_string())
     );
 }
