@@ -370,24 +370,26 @@ fn parse_arg(
             type_to_string(ctx, param)
         )));
     }
-    let value = if let Some(path) = text.strip_prefix('@') {
-        tensor_io::npy_arg(ctx, index, text, path, param)?
-    } else {
-        let source = format!("--arg #{index}");
-        let attr = crate::on_parser_stack(|| parse_attribute_text(ctx, syntax, text, &source))?;
-        match scalar {
-            Some(ty) => return scalar_arg(ctx, index, text, attr, ty).map(JitValue::Scalar),
-            None => tensor_io::attr_arg(ctx, index, text, attr, param)?,
-        }
-    };
-    Ok(match scalar {
-        // `npy_arg` checked that a scalar parameter got a 0-d array of a fitting dtype.
-        Some(ty) => JitValue::Scalar(
-            tensor_io::scalar_of(&value, ty)
-                .ok_or_else(|| arg_mismatch(ctx, index, text, "tensor", param))?,
-        ),
-        None => JitValue::Tensor(value),
-    })
+    if let Some(path) = text.strip_prefix('@') {
+        let value = tensor_io::npy_arg(ctx, index, text, path, param)?;
+        return match scalar {
+            None => Ok(JitValue::Tensor(value)),
+            // `npy_arg` checked that a scalar parameter got a 0-d array of a fitting dtype.
+            Some(ty) => tensor_io::scalar_of(&value, ty)
+                .map(JitValue::Scalar)
+                .ok_or_else(|| {
+                    error(format!(
+                        "cf-run: --arg #{index} '{text}' holds no value of type '{ty}'"
+                    ))
+                }),
+        };
+    }
+    let source = format!("--arg #{index}");
+    let attr = crate::on_parser_stack(|| parse_attribute_text(ctx, syntax, text, &source))?;
+    match scalar {
+        Some(ty) => scalar_arg(ctx, index, text, attr, ty).map(JitValue::Scalar),
+        None => tensor_io::attr_arg(ctx, index, text, attr, param).map(JitValue::Tensor),
+    }
 }
 
 /// Converts the attribute `attr` of `--arg` number `index` to a scalar of type `ty`.

@@ -24,8 +24,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use weir_ir::dense::dense_shape;
 use weir_ir::{
-    Attr, AttrKind, Context, DenseValue, Diagnostic, ElementKind, FloatKind, Location, Signedness,
-    Type, TypeKind,
+    Attr, AttrKind, Context, DenseElements, DenseValue, Diagnostic, ElementKind, FloatKind,
+    Location, Signedness, Type, TypeKind,
 };
 use weir_jit::{JitValue, Scalar, TensorValue};
 use weir_syntax::{dense_element_to_string, dense_to_decimal_string, type_to_string};
@@ -86,14 +86,23 @@ impl Dtype {
         }
     }
 
+    /// The size of one element in bytes.
+    pub fn item_size(self) -> u8 {
+        match self {
+            Dtype::Bool => 1,
+            Dtype::Int(n) | Dtype::Uint(n) | Dtype::Float(n) => n,
+        }
+    }
+
     /// The type string of the dtype in a little-endian file: `|b1`, `<i4`, `|u1`, `<f2`.
     pub fn descr(self) -> String {
-        let (c, n) = match self {
-            Dtype::Bool => ('b', 1),
-            Dtype::Int(n) => ('i', n),
-            Dtype::Uint(n) => ('u', n),
-            Dtype::Float(n) => ('f', n),
+        let c = match self {
+            Dtype::Bool => 'b',
+            Dtype::Int(_) => 'i',
+            Dtype::Uint(_) => 'u',
+            Dtype::Float(_) => 'f',
         };
+        let n = self.item_size();
         format!("{}{c}{n}", if n == 1 { '|' } else { '<' })
     }
 
@@ -187,7 +196,7 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
     }
     let want = shape
         .iter()
-        .try_fold(npyz_item_size(dtype), |n, &d| n.checked_mul(d))
+        .try_fold(dtype.item_size() as u64, |n, &d| n.checked_mul(d))
         .ok_or_else(|| format!("has a shape {} too large to hold", shape_text(&shape)))?;
     if rest.len() as u64 != want {
         let what = if (rest.len() as u64) < want {
@@ -207,14 +216,6 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
         shape,
         data: rest.to_vec(),
     })
-}
-
-/// The item size of `dtype` in bytes.
-fn npyz_item_size(dtype: Dtype) -> u64 {
-    match dtype {
-        Dtype::Bool => 1,
-        Dtype::Int(n) | Dtype::Uint(n) | Dtype::Float(n) => n as u64,
-    }
 }
 
 /// The bytes of a `.npy` file (format version 1.0, C order) of `dtype` elements with `shape`
@@ -300,29 +301,45 @@ pub fn scalar_of(value: &TensorValue, ty: weir_jit::ScalarType) -> Option<Scalar
 /// whose blob the context has, as a tensor; `None` for any other attribute.
 pub fn tensor_of_attr(ctx: &Context, attr: Attr) -> Option<Result<TensorValue, String>> {
     match ctx.attr_kind(attr) {
-        AttrKind::Dense(d) => {
-            let shape = match dense_shape(ctx, d.ty()) {
-                Ok((dims, _)) => dims,
-                Err(e) => return Some(Err(e.to_string())),
-            };
-            let data = if d.is_splat() {
-                d.raw_bytes().repeat(d.len() as usize)
-            } else {
-                d.raw_bytes().to_vec()
-            };
-            Some(TensorValue::new(d.element_kind(), shape, data))
-        }
-        AttrKind::DenseResource { ty, name } => Some((|| {
-            let (shape, element) = dense_shape(ctx, *ty).map_err(str::to_string)?;
-            let kind = ElementKind::of(ctx, element)
-                .ok_or("dense_resource of this element type is not supported")?;
-            let blob = ctx.resource_blob(name).ok_or_else(|| {
-                format!("the module has no blob for dense_resource '{name}' (in its dialect_resources section)")
-            })?;
-            TensorValue::new(kind, shape, blob.data.to_vec())
-        })()),
+        AttrKind::Dense(d) => Some(dense_tensor(ctx, d)),
+        AttrKind::DenseResource { ty, name } => Some(resource_tensor(ctx, *ty, name)),
         _ => None,
     }
+}
+
+/// The elements of `d` as a tensor, a splat expanded (an error, not an abort, when that
+/// does not fit in memory).
+fn dense_tensor(ctx: &Context, d: &DenseElements) -> Result<TensorValue, String> {
+    let (shape, _) = dense_shape(ctx, d.ty()).map_err(str::to_string)?;
+    let data = if d.is_splat() {
+        let too_large = || format!("a splat of {} elements is too large to expand", d.len());
+        let bytes = usize::try_from(d.len())
+            .ok()
+            .and_then(|n| n.checked_mul(d.raw_bytes().len()))
+            .ok_or_else(too_large)?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(bytes).map_err(|_| too_large())?;
+        for _ in 0..d.len() {
+            data.extend_from_slice(d.raw_bytes());
+        }
+        data
+    } else {
+        d.raw_bytes().to_vec()
+    };
+    TensorValue::new(d.element_kind(), shape, data)
+}
+
+/// The elements of `dense_resource<name> : ty` as a tensor, from the context's blob.
+fn resource_tensor(ctx: &Context, ty: Type, name: &str) -> Result<TensorValue, String> {
+    let (shape, element) = dense_shape(ctx, ty).map_err(str::to_string)?;
+    let kind = ElementKind::of(ctx, element)
+        .ok_or("dense_resource of this element type is not supported")?;
+    let blob = ctx.resource_blob(name).ok_or_else(|| {
+        format!(
+            "the module has no blob for dense_resource '{name}' (in its dialect_resources section)"
+        )
+    })?;
+    TensorValue::new(kind, shape, blob.data.to_vec())
 }
 
 /// The type of an elements attribute (`dense<...>`, `dense_resource<...>`), if `attr` is one.

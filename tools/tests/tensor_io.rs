@@ -118,6 +118,18 @@ fn dense_of_the_tensor_has_its_elements() {
         parse_attribute_text(&mut ctx, &syntax, "dense<-1> : tensor<3xi8>", "t").expect("parses");
     let t = tensor_of_attr(&ctx, s).expect("dense").expect("converts");
     assert_eq!(t.data(), &[0xFF, 0xFF, 0xFF], "a splat is expanded");
+    // 4 PB: a clean error, not an allocation failure.
+    let huge = parse_attribute_text(
+        &mut ctx,
+        &syntax,
+        "dense<1.0> : tensor<1000000000000000xf32>",
+        "t",
+    )
+    .expect("parses");
+    assert_eq!(
+        tensor_of_attr(&ctx, huge).expect("dense"),
+        Err("a splat of 1000000000000000 elements is too large to expand".to_string())
+    );
 }
 
 #[test]
@@ -191,6 +203,14 @@ fn tensors_over_the_print_limit_are_summarized() {
             Some(1)
         ),
         "tensor<2xf64>, 2 elements: [1.000000e+00, 0x7FF8000000000000], min nan, max nan, mean nan"
+    );
+    // The README's example: 0, 1, ..., 1999 over the default limit; mean 999.5 by hand.
+    let list: Vec<String> = (0..2000).map(|i| format!("{i}.0")).collect();
+    let text = format!("dense<[{}]> : tensor<2000xf32>", list.join(", "));
+    assert_eq!(
+        round_trip(&mut ctx, &syntax, &text, Some(1000)),
+        "tensor<2000xf32>, 2000 elements: [0.000000e+00, 1.000000e+00, 2.000000e+00, ..., \
+         1.997000e+03, 1.998000e+03, 1.999000e+03], min 0.0, max 1999.0, mean 999.5"
     );
     // A splat stays an attribute whatever its size.
     assert_eq!(
@@ -641,7 +661,7 @@ fn mlir_opt_parses_the_printed_tensors() {
 /// A `.npy` file (format 1.0) with header dictionary `dict` and `data`, written by hand.
 fn hand_npy(dict: &str, data: &[u8]) -> Vec<u8> {
     let mut header = dict.to_string();
-    while (10 + header.len() + 1) % 64 != 0 {
+    while !(10 + header.len() + 1).is_multiple_of(64) {
         header.push(' ');
     }
     header.push('\n');
