@@ -2,6 +2,7 @@
 //!
 //! - [`opt`]: cf-opt's driver: split input, parse, verify, run the pass pipeline, print.
 //! - [`run`]: cf-run's driver: parse, lower, JIT-compile, call, print results.
+//! - [`tensor_io`]: cf-run's tensor arguments and results (`dense<...>`, `.npy` files).
 //! - [`passes`]: the registry of every pass the tools know.
 //! - [`verify_diagnostics`]: mlir-opt's `--verify-diagnostics` checker.
 
@@ -27,6 +28,7 @@ pub mod opt;
 pub mod passes;
 pub mod run;
 pub mod split;
+pub mod tensor_io;
 pub mod verify_diagnostics;
 
 use weir_ir::{Diagnostic, Location};

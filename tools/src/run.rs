@@ -4,6 +4,9 @@
 //! `'10 : i64'`) and prints one line per result. Every failure (bad flags, bad input, a
 //! runtime fault) is a message on stderr and exit status 1.
 //!
+//! Tensor arguments and results (`dense<...>` attributes, `.npy` files, `--print-limit`,
+//! `--output-dir`) are [`crate::tensor_io`]'s.
+//!
 //! `--max-loop-trips N` stops a program whose loops run too long (a runtime error at the loop,
 //! exit status 1; off by default, so the compiled loops carry no counter), `--mlir-timing`
 //! prints the time of each phase in mlir-opt's `--mlir-timing` report, and `--dump-jit-code`
@@ -11,11 +14,13 @@
 
 use crate::opt::{normalize_args, print_timing, read_input};
 use crate::passes::registry;
+use crate::tensor_io;
 use clap::{Arg, ArgAction, Command};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use weir_dialect_scf::ForOp;
-use weir_ir::{AttrKind, Context, Diagnostic, InsertPoint, Location, OpId};
-use weir_jit::{Scalar, ScalarType};
+use weir_ir::{AttrKind, Context, Diagnostic, InsertPoint, Location, OpId, Type, TypeKind};
+use weir_jit::{JitValue, Scalar, ScalarType};
 use weir_pass::{build_steps, run_pipeline, Instrumentation, PipelineElement};
 use weir_syntax::{
     parse_attribute_text, parse_module, type_to_string, ParseOptions, SourceMap, Syntax,
@@ -34,7 +39,21 @@ fn command() -> Command {
                 .long("arg")
                 .action(ArgAction::Append)
                 .allow_hyphen_values(true)
-                .help("An argument as an MLIR typed attribute, e.g. '10 : i64' or '2.5 : f32' (repeat per argument)"),
+                .help("An argument, one per parameter in order: an MLIR typed attribute ('10 : i64', '2.5 : f32', 'dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>', 'dense<1.0> : tensor<5xf32>', a dense_resource of the module) or @FILE.npy (a NumPy array; a 0-d one for a scalar parameter)"),
+        )
+        .arg(
+            Arg::new("print-limit")
+                .long("print-limit")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u64))
+                .help(format!("Print a tensor result of more than N elements (not a splat) as a summary (type, count, first and last elements, min/max/mean of floats) instead of a dense<...> attribute; 0: no limit (default {})", tensor_io::DEFAULT_PRINT_LIMIT)),
+        )
+        .arg(
+            Arg::new("output-dir")
+                .long("output-dir")
+                .value_name("DIR")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Also write every result as DIR/result0.npy, DIR/result1.npy, ... (scalars as 0-d arrays; DIR is created)"),
         )
         .arg(
             Arg::new("max-loop-trips")
@@ -64,6 +83,11 @@ pub struct RunOptions {
     pub max_loop_trips: Option<u64>,
     /// Print the Cranelift IR and the disassembly to stderr (`--dump-jit-code`).
     pub dump_jit_code: bool,
+    /// Tensor results of more elements than this are summarized (`--print-limit`, whose
+    /// default is [`tensor_io::DEFAULT_PRINT_LIMIT`]); `None` prints every tensor in full.
+    pub print_limit: Option<u64>,
+    /// Where to write every result as `result<i>.npy` (`--output-dir`), if anywhere.
+    pub output_dir: Option<PathBuf>,
 }
 
 /// Runs cf-run with `args` (including the program name); returns the exit status.
@@ -97,6 +121,12 @@ pub fn main(args: Vec<String>) -> i32 {
     let options = RunOptions {
         max_loop_trips: m.get_one::<u64>("max-loop-trips").copied(),
         dump_jit_code: m.get_flag("dump-jit-code"),
+        print_limit: m
+            .get_one::<u64>("print-limit")
+            .copied()
+            .or(Some(tensor_io::DEFAULT_PRINT_LIMIT))
+            .filter(|&n| n > 0),
+        output_dir: m.get_one::<PathBuf>("output-dir").cloned(),
     };
     let mut sources = SourceMap::new();
     sources.add(&file, &text);
@@ -151,21 +181,10 @@ pub fn run(
     let verified = weir_ir::verify(&ctx, module);
     timings.push(("Verifier".to_string(), t.elapsed()));
     verified?;
-    timings.extend(lower(&mut ctx, module)?);
-    let t = Instant::now();
-    let jit_options = weir_jit::JitOptions {
-        loop_fuel: options.max_loop_trips.is_some(),
-        keep_clif: options.dump_jit_code,
-        keep_disasm: options.dump_jit_code,
-        ..Default::default()
-    };
-    let compiled = weir_jit::compile_with(&ctx, module, &jit_options);
-    timings.push(("JIT compile".to_string(), t.elapsed()));
-    let jit = compiled?;
-    if options.dump_jit_code {
-        report!("{}{}", jit.clif(), jit.disasm());
-    }
-    let Some((params, _)) = jit.scalar_signature(entry) else {
+    let Some((params, result_types)) = ctx
+        .lookup_symbol(module, entry)
+        .and_then(|f| weir_dialect_func::function_signature(&ctx, f))
+    else {
         return Err(error(format!(
             "cf-run: no function '@{entry}' in the module (use -e to pick one)"
         )));
@@ -185,12 +204,58 @@ pub fn run(
         .enumerate()
         .map(|(i, (a, &ty))| parse_arg(&mut ctx, &syntax, i, a, ty))
         .collect::<Result<Vec<_>, _>>()?;
+    timings.extend(lower(&mut ctx, module)?);
     let t = Instant::now();
-    let called = jit.call_with_fuel(entry, &values, options.max_loop_trips);
+    let jit_options = weir_jit::JitOptions {
+        loop_fuel: options.max_loop_trips.is_some(),
+        keep_clif: options.dump_jit_code,
+        keep_disasm: options.dump_jit_code,
+        ..Default::default()
+    };
+    let compiled = weir_jit::compile_with(&ctx, module, &jit_options);
+    timings.push(("JIT compile".to_string(), t.elapsed()));
+    let jit = compiled?;
+    if options.dump_jit_code {
+        report!("{}{}", jit.clif(), jit.disasm());
+    }
+    let t = Instant::now();
+    let called = jit.call_values(entry, &values, options.max_loop_trips);
     timings.push(("Run".to_string(), t.elapsed()));
     let results = called
         .map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
-    Ok(results.iter().map(|r| r.to_string()).collect())
+    if let Some(dir) = &options.output_dir {
+        write_results(&mut ctx, dir, &result_types, &results)?;
+    }
+    results
+        .iter()
+        .zip(&result_types)
+        .map(|(r, &ty)| match r {
+            JitValue::Scalar(s) => Ok(s.to_string()),
+            JitValue::Tensor(t) => tensor_io::format_tensor(&mut ctx, ty, t, options.print_limit)
+                .map_err(|e| error(format!("cf-run: cannot print a result: {e}"))),
+        })
+        .collect()
+}
+
+/// Writes `results` (of the declared `types`) as `dir/result<i>.npy`, creating `dir`.
+fn write_results(
+    ctx: &mut Context,
+    dir: &std::path::Path,
+    types: &[Type],
+    results: &[JitValue],
+) -> Result<(), Diagnostic> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        error(format!(
+            "cf-run: --output-dir: cannot create '{}': {e}",
+            dir.display()
+        ))
+    })?;
+    for (i, (r, &ty)) in results.iter().zip(types).enumerate() {
+        let path = dir.join(format!("result{i}.npy"));
+        tensor_io::write_npy(ctx, &path, ty, r)
+            .map_err(|e| error(format!("cf-run: --output-dir: result #{i}: {e}")))?;
+    }
+    Ok(())
 }
 
 fn error(msg: String) -> Diagnostic {
@@ -272,34 +337,86 @@ pub fn lower(ctx: &mut Context, module: OpId) -> Result<Vec<(String, Duration)>,
     }
 }
 
-/// Converts `--arg` number `index` (an MLIR typed attribute) to a scalar of type `ty`.
+/// The error for `--arg` number `index` (`text`, of type `got`) given to a parameter of type
+/// `param`: `cf-run: --arg #0 '1 : i32' has type 'i32' but the parameter has type 'f32'`.
+pub(crate) fn arg_mismatch(
+    ctx: &Context,
+    index: usize,
+    text: &str,
+    got: &str,
+    param: Type,
+) -> Diagnostic {
+    error(format!(
+        "cf-run: --arg #{index} '{text}' has type '{got}' but the parameter has type '{}'",
+        type_to_string(ctx, param)
+    ))
+}
+
+/// Converts `--arg` number `index` for a parameter of type `param`: `@FILE` reads a `.npy`
+/// file, anything else is an MLIR typed attribute; a tensor parameter takes a tensor
+/// ([`tensor_io`]), a scalar one a scalar attribute of its type or a 0-d `.npy` array.
 fn parse_arg(
     ctx: &mut Context,
     syntax: &Syntax,
     index: usize,
     text: &str,
-    ty: ScalarType,
-) -> Result<Scalar, Diagnostic> {
+    param: Type,
+) -> Result<JitValue, Diagnostic> {
+    let tensor = matches!(ctx.type_kind(param), TypeKind::Tensor { .. });
+    let scalar = ScalarType::from_type(ctx, param);
+    if !tensor && scalar.is_none() {
+        return Err(error(format!(
+            "cf-run: --arg #{index}: the parameter has type '{}', which cf-run cannot pass",
+            type_to_string(ctx, param)
+        )));
+    }
+    if let Some(path) = text.strip_prefix('@') {
+        let value = tensor_io::npy_arg(ctx, index, text, path, param)?;
+        return match scalar {
+            None => Ok(JitValue::Tensor(value)),
+            // `npy_arg` checked that a scalar parameter got a 0-d array of a fitting dtype.
+            Some(ty) => tensor_io::scalar_of(&value, ty)
+                .map(JitValue::Scalar)
+                .ok_or_else(|| {
+                    error(format!(
+                        "cf-run: --arg #{index} '{text}' holds no value of type '{ty}'"
+                    ))
+                }),
+        };
+    }
     let source = format!("--arg #{index}");
     let attr = crate::on_parser_stack(|| parse_attribute_text(ctx, syntax, text, &source))?;
+    match scalar {
+        Some(ty) => scalar_arg(ctx, index, text, attr, ty).map(JitValue::Scalar),
+        None => tensor_io::attr_arg(ctx, index, text, attr, param).map(JitValue::Tensor),
+    }
+}
+
+/// Converts the attribute `attr` of `--arg` number `index` to a scalar of type `ty`.
+fn scalar_arg(
+    ctx: &mut Context,
+    index: usize,
+    text: &str,
+    attr: weir_ir::Attr,
+    ty: ScalarType,
+) -> Result<Scalar, Diagnostic> {
     let expected = ty.to_type(ctx);
-    let mismatch = |ctx: &Context, got: String| {
-        error(format!(
-            "cf-run: --arg #{index} '{text}' has type '{got}' but the parameter has type '{}'",
-            type_to_string(ctx, expected)
-        ))
+    let mismatch = |ctx: &Context, got: Type| {
+        arg_mismatch(ctx, index, text, &type_to_string(ctx, got), expected)
     };
     match ctx.attr_kind(attr).clone() {
         AttrKind::Integer { value, ty: t } if t == expected => Ok(Scalar::from_i128(ty, value)),
         AttrKind::Bool(b) if ty == ScalarType::Int(1) => Ok(Scalar::bool(b)),
         AttrKind::Float { bits, ty: t } if t == expected => {
-            Scalar::from_f64(ty, f64::from_bits(bits)).ok_or_else(|| mismatch(ctx, type_to_string(ctx, t)))
+            Scalar::from_f64(ty, f64::from_bits(bits)).ok_or_else(|| mismatch(ctx, t))
         }
-        AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => Err(mismatch(ctx, type_to_string(ctx, t))),
-        AttrKind::Bool(_) => Err(mismatch(ctx, "i1".to_string())),
-        AttrKind::Dense(_) => Err(error(format!(
-            "cf-run: --arg #{index}: tensor arguments are not supported yet (the JIT runs scalar code only)"
-        ))),
-        _ => Err(error(format!("cf-run: --arg #{index} '{text}' is not a typed integer or float attribute"))),
+        AttrKind::Integer { ty: t, .. } | AttrKind::Float { ty: t, .. } => Err(mismatch(ctx, t)),
+        AttrKind::Bool(_) => Err(arg_mismatch(ctx, index, text, "i1", expected)),
+        _ => match tensor_io::elements_attr_type(ctx, attr) {
+            Some(t) => Err(mismatch(ctx, t)),
+            None => Err(error(format!(
+                "cf-run: --arg #{index} '{text}' is not a typed integer or float attribute"
+            ))),
+        },
     }
 }

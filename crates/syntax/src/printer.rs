@@ -1318,7 +1318,7 @@ fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
             }
             out.push('}');
         }
-        AttrKind::Dense(d) => write_dense(w, out, d),
+        AttrKind::Dense(d) => write_dense(w, out, d, HEX_ABOVE),
         AttrKind::DenseResource { ty, name } => {
             out.push_str("dense_resource<");
             write_attr_key(out, name);
@@ -1457,10 +1457,31 @@ fn write_resources(ctx: &Context, root: OpId, out: &mut String) {
     out.push_str("\n    }\n  }\n#-}\n");
 }
 
+/// mlir-opt 22 prints a non-splat `dense<...>` of more than this many elements in hex.
+const HEX_ABOVE: u64 = 100;
+
+/// A `dense<...>` attribute `d` as [`attr_to_string`] prints it, except that any number of
+/// elements is written as nested lists of decimal elements, never in mlir-opt's hex form
+/// (which it uses above 100 elements): readable output that mlir-opt parses all the same
+/// (cf-run's tensor results).
+pub fn dense_to_decimal_string(ctx: &Context, d: &DenseElements) -> String {
+    let mut s = String::new();
+    write_dense(Writer { ctx, syntax: None }, &mut s, d, u64::MAX);
+    s
+}
+
+/// Element `i` (row-major) of `d` as a `dense<...>` list writes it: `true`/`false` for `i1`, a
+/// decimal integer, or a float as [`format_float_bits`] prints it. Panics if `i >= d.len()`.
+pub fn dense_element_to_string(d: &DenseElements, i: u64) -> String {
+    let mut s = String::new();
+    write_dense_element(&mut s, d, i);
+    s
+}
+
 /// Writes `dense<...>` as mlir-opt 22 prints it: `dense<>` without elements, `dense<v>` for a
-/// splat (one element included), the hex form `dense<"0x...">` for more than 100 elements
-/// (`i1` bit-packed, as MLIR's raw data), else nested `[...]` lists in row-major order.
-fn write_dense(w: Writer<'_>, out: &mut String, d: &DenseElements) {
+/// splat (one element included), the hex form `dense<"0x...">` for more than `hex_above`
+/// elements (`i1` bit-packed, as MLIR's raw data), else nested `[...]` lists in row-major order.
+fn write_dense(w: Writer<'_>, out: &mut String, d: &DenseElements, hex_above: u64) {
     let dims = match weir_ir::dense::dense_shape(w.ctx, d.ty()) {
         Ok((dims, _)) => dims,
         Err(_) => Vec::new(),
@@ -1469,7 +1490,7 @@ fn write_dense(w: Writer<'_>, out: &mut String, d: &DenseElements) {
     if d.is_empty() {
     } else if d.is_splat() {
         write_dense_element(out, d, 0);
-    } else if d.len() > 100 {
+    } else if d.len() > hex_above {
         out.push_str("\"0x");
         let hex = |out: &mut String, b: u8| write!(out, "{b:02X}").unwrap_or(());
         if matches!(d.element_kind(), ElementKind::Int { width: 1, .. }) {
