@@ -135,6 +135,21 @@ def main():
     for name, v in zip(["delta", "x", "a", "b", "c"], mamba):
         inputs[name] = v
 
+    # The benchmark programs of scripts/bench-tensor at small sizes (the tests shrink them):
+    # chain4, 100 trips of y = ((y * 0.5 + 1) * 0.5) - 0.25 from 1 (every element alike);
+    # matmul512 as 8x8, C[0, 0] and C[7, 7] of A B for small integer-valued A, B.
+    y = np.ones(4, f32)
+    for _ in range(100):
+        y = (y * f32(0.5) + f32(1.0)) * f32(0.5) - f32(0.25)
+    emit("bench chain4", y[0])
+    ma = (np.arange(64).reshape(8, 8) % 7 - 3).astype(f32)
+    mb = (np.arange(64).reshape(8, 8) % 5 - 2).astype(f32).T
+    emit_input("bench matmul a in", "matmul-a", ma)
+    emit_input("bench matmul b in", "matmul-b", mb)
+    c = ma @ mb
+    emit("bench matmul c00", c[0, 0])
+    emit("bench matmul c77", c[7, 7])
+
     header = f"# Produced by examples/expected.py (NumPy {np.__version__}); do not edit by hand."
     (HERE / "expected.txt").write_text("\n".join([header, *lines]) + "\n")
     if args.npy_dir:

@@ -110,3 +110,51 @@ fn mamba_selective_scan() {
     let floor = t.row("mamba y").max_abs() / 100.0;
     t.check(&r[0], "mamba y", 1e-4, floor);
 }
+
+// ------------------------------------------------------------------ benchmark programs
+
+/// The benchmark program `name` of scripts/bench-tensor with its sizes replaced (`(from, to)`
+/// pairs, in order), so that the evaluator runs it in a test.
+fn shrunk(src: &str, sizes: &[(&str, &str)]) -> String {
+    sizes
+        .iter()
+        .fold(src.to_string(), |s, (from, to)| s.replace(from, to))
+}
+
+#[test]
+fn bench_add1_at_1000_elements() {
+    let src = shrunk(
+        include_str!("../../../scripts/bench-tensor/add1.mlir"),
+        &[("999999", "999"), ("1000000", "1000")],
+    );
+    let r = run(&src, &[]);
+    // 100 trips of + 1.0 from 0.0 (hand computation).
+    assert_eq!(r[0].as_f64(), Some(100.0));
+    assert_eq!(r[1].as_f64(), Some(100.0));
+}
+
+#[test]
+fn bench_chain4_at_1000_elements() {
+    let src = shrunk(
+        include_str!("../../../scripts/bench-tensor/chain4.mlir"),
+        &[("999999", "999"), ("1000000", "1000")],
+    );
+    let r = run(&src, &[]);
+    let t = table();
+    t.check(&r[0], "bench chain4", 0.0, 0.0);
+    t.check(&r[1], "bench chain4", 0.0, 0.0);
+}
+
+#[test]
+fn bench_matmul_at_8x8() {
+    let src = shrunk(
+        include_str!("../../../scripts/bench-tensor/matmul512.mlir"),
+        &[("512", "8"), ("511", "7")],
+    );
+    let t = table();
+    let a = t.row("bench matmul a in").floats(FloatKind::F32);
+    let b = t.row("bench matmul b in").floats(FloatKind::F32);
+    let r = run(&src, &[a, b]);
+    t.check(&r[0], "bench matmul c00", 0.0, 0.0);
+    t.check(&r[1], "bench matmul c77", 0.0, 0.0);
+}
