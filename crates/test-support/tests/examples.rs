@@ -113,8 +113,8 @@ fn mamba_selective_scan() {
 
 // ------------------------------------------------------------------ benchmark programs
 
-/// The benchmark program `name` of scripts/bench-tensor with its sizes replaced (`(from, to)`
-/// pairs, in order), so that the evaluator runs it in a test.
+/// A benchmark program of scripts/bench-tensor (`src`) with its sizes replaced (`(from, to)`
+/// pairs, in order), small enough for the evaluator.
 fn shrunk(src: &str, sizes: &[(&str, &str)]) -> String {
     sizes
         .iter()
