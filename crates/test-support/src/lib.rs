@@ -9,7 +9,10 @@
 //! - [`lowering`]: an IR builder over the bare `Context` API, a reference interpreter of the
 //!   integer subset of arith/cf/scf, and the JIT cross-check used by the lowering passes' tests;
 //!   [`lowering::gen`] generates random structured programs.
+//! - [`tensor_eval`]: a reference evaluator of tensor programs; [`expected`]: the tables of
+//!   expected values NumPy scripts write for it, and the comparison with them.
 
+pub mod expected;
 pub mod lowering;
 pub mod tensor_eval;
 

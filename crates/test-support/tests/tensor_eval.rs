@@ -5,35 +5,13 @@
 //! `--canonicalize` (the passes must not change what a program computes); and each runtime
 //! fault.
 
-use std::collections::HashMap;
 use weir_ir::{Context, FloatKind, OpId, Type, TypeKind};
+use weir_test_support::expected::Table;
 use weir_test_support::tensor_eval::{eval_func, Elem, Tensor, Value};
 use weir_test_support::{parse, render_with_notes, setup};
 
 const PROGRAMS: &str = include_str!("tensor_eval/programs.mlir");
 const EXPECTED: &str = include_str!("tensor_eval/expected.txt");
-
-/// `KEY -> (shape, values)` from expected.txt.
-fn expected() -> HashMap<String, (Vec<u64>, Vec<f64>)> {
-    EXPECTED
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split(" | ").collect();
-            let shape = parts[1]
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().unwrap())
-                .collect();
-            let vals = parts[2]
-                .split(' ')
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().unwrap())
-                .collect();
-            (parts[0].to_string(), (shape, vals))
-        })
-        .collect()
-}
 
 /// Runs `func` of programs.mlir on `args`.
 fn run(func: &str, args: &[Value]) -> Vec<Value> {
@@ -43,25 +21,10 @@ fn run(func: &str, args: &[Value]) -> Vec<Value> {
     eval_func(&ctx, m, func, args).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)))
 }
 
-/// Checks `v` against expected value `key` (floats within a relative 1e-6, for the f32
-/// transcendental functions NumPy and the C library may round differently).
+/// Checks `v` against expected value `key` (floats within a relative 1e-6, floor 1, for the
+/// f32 transcendental functions NumPy and the C library may round differently).
 fn check(v: &Value, key: &str) {
-    let exp = expected();
-    let (shape, vals) = exp
-        .get(key)
-        .unwrap_or_else(|| panic!("no expected value {key}"));
-    let (got_shape, got) = match v {
-        Value::Tensor(t) => (t.shape.clone(), t.as_f64()),
-        s => (Vec::new(), vec![s.as_f64().unwrap()]),
-    };
-    assert_eq!(&got_shape, shape, "{key}: shape");
-    assert_eq!(got.len(), vals.len(), "{key}: count");
-    for (i, (g, e)) in got.iter().zip(vals).enumerate() {
-        assert!(
-            (g - e).abs() <= 1e-6 * e.abs().max(1.0),
-            "{key}[{i}]: {g} vs {e}"
-        );
-    }
+    Table::parse(EXPECTED).check(v, key, 1e-6, 1.0);
 }
 
 fn f32s(shape: &[u64], v: &[f64]) -> Value {
