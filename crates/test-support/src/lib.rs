@@ -13,6 +13,7 @@
 //!   expected values NumPy scripts write for it, and the comparison with them.
 
 pub mod expected;
+pub mod jit_values;
 pub mod lowering;
 pub mod tensor_eval;
 

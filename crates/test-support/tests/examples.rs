@@ -1,6 +1,7 @@
 //! The programs of `examples/` run with the reference tensor evaluator
-//! (`weir_test_support::tensor_eval`) on the inputs `examples/expected.py` defines, against
-//! the values NumPy computes there (stored in `examples/expected.txt`).
+//! (`weir_test_support::tensor_eval`) AND with cf-run's pipeline and the Cranelift JIT, on
+//! the inputs `examples/expected.py` defines, against the values NumPy computes there (stored
+//! in `examples/expected.txt`). Every JIT run also frees every buffer it allocated.
 //!
 //! Tolerances: exact where every op is one correctly rounded IEEE operation in both NumPy and
 //! the evaluator (E9, E10, E11, E12, Newton's steps); 1e-5 relative where `tanh` is involved
@@ -10,6 +11,7 @@
 
 use weir_ir::FloatKind;
 use weir_test_support::expected::Table;
+use weir_test_support::jit_values::{from_jit, to_jit};
 use weir_test_support::tensor_eval::{eval_func, Elem, Tensor, Value};
 use weir_test_support::{parse, render_with_notes, setup};
 
@@ -17,23 +19,39 @@ fn table() -> Table {
     Table::parse(include_str!("../../../examples/expected.txt"))
 }
 
-/// Runs `@main` of the example `src` on `args`.
-fn run(src: &str, args: &[Value]) -> Vec<Value> {
+/// Runs `@main` of the example `src` on `args` with the evaluator and with the JIT (after
+/// cf-run's lowering pipeline): both result lists.
+fn run(src: &str, args: &[Value]) -> [Vec<Value>; 2] {
     let (mut ctx, syntax) = setup();
     let m = parse(&mut ctx, &syntax, src).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
-    eval_func(&ctx, m, "main", args).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)))
+    let evaluated =
+        eval_func(&ctx, m, "main", args).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
+    weir_tools::run::lower(&mut ctx, m).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
+    let jit = weir_jit::compile(&ctx, m).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
+    let jit_args: Vec<_> = args
+        .iter()
+        .map(|a| to_jit(a).expect("a JIT value"))
+        .collect();
+    let out = jit
+        .call_values("main", &jit_args, None)
+        .unwrap_or_else(|e| panic!("{}: {}", e.loc, e.message));
+    let stats = jit.last_pool_stats();
+    assert_eq!((stats.leaked, stats.live), (0, 0), "{stats:?}");
+    [evaluated, out.iter().map(from_jit).collect()]
 }
 
 #[test]
 fn e12_weir_loop() {
-    let r = run(include_str!("../../../examples/e12-weir-loop.mlir"), &[]);
-    table().check(&r[0], "e12", 0.0, 0.0);
+    for r in run(include_str!("../../../examples/e12-weir-loop.mlir"), &[]) {
+        table().check(&r[0], "e12", 0.0, 0.0);
+    }
 }
 
 #[test]
 fn e9_concat_loop() {
-    let r = run(include_str!("../../../examples/e9-concat-loop.mlir"), &[]);
-    table().check(&r[0], "e9", 0.0, 0.0);
+    for r in run(include_str!("../../../examples/e9-concat-loop.mlir"), &[]) {
+        table().check(&r[0], "e9", 0.0, 0.0);
+    }
 }
 
 #[test]
@@ -41,8 +59,9 @@ fn e11_switch_clamps_the_index() {
     let src = include_str!("../../../examples/e11-switch.mlir");
     let x = Value::tensor(Tensor::floats(&[], FloatKind::F32, &[3.0]).unwrap());
     for i in [0, 1, 2, -1, 7] {
-        let r = run(src, &[x.clone(), Value::int(Elem::Int(64), i)]);
-        table().check(&r[0], &format!("e11 {i}"), 0.0, 0.0);
+        for r in run(src, &[x.clone(), Value::int(Elem::Int(64), i)]) {
+            table().check(&r[0], &format!("e11 {i}"), 0.0, 0.0);
+        }
     }
 }
 
@@ -53,8 +72,9 @@ fn e10_data_dependent_switch() {
     let mut branches = Vec::new();
     for name in ["neg", "mid", "big", "zero"] {
         let x = t.row(&format!("e10 {name} in")).floats(FloatKind::F32);
-        let r = run(src, &[x]);
-        t.check(&r[0], &format!("e10 {name}"), 0.0, 0.0);
+        for r in run(src, &[x]) {
+            t.check(&r[0], &format!("e10 {name}"), 0.0, 0.0);
+        }
         branches.push(t.row(&format!("e10 {name} branch")).values[0]);
     }
     // The inputs take every branch (sum < 0, in (0, 5], > 5, and = 0).
@@ -65,11 +85,12 @@ fn e10_data_dependent_switch() {
 fn newton_sqrt_while_mixes_scalars_and_tensors() {
     let t = table();
     let a = t.row("newton in").floats(FloatKind::F32);
-    let r = run(include_str!("../../../examples/newton-sqrt.mlir"), &[a]);
-    t.check(&r[0], "newton x", 0.0, 0.0);
-    t.check(&r[1], "newton steps", 0.0, 0.0);
-    // And the loop converged to the square roots.
-    t.check(&r[0], "newton sqrt", 1e-6, 0.0);
+    for r in run(include_str!("../../../examples/newton-sqrt.mlir"), &[a]) {
+        t.check(&r[0], "newton x", 0.0, 0.0);
+        t.check(&r[1], "newton steps", 0.0, 0.0);
+        // And the loop converged to the square roots.
+        t.check(&r[0], "newton sqrt", 1e-6, 0.0);
+    }
 }
 
 #[test]
@@ -77,8 +98,9 @@ fn rnn_cell_over_three_steps() {
     let t = table();
     let xs = t.row("rnn xs in").floats(FloatKind::F32);
     let h0 = t.row("rnn h0 in").floats(FloatKind::F32);
-    let r = run(include_str!("../../../examples/rnn-cell.mlir"), &[xs, h0]);
-    t.check(&r[0], "rnn", 1e-5, 0.0);
+    for r in run(include_str!("../../../examples/rnn-cell.mlir"), &[xs, h0]) {
+        t.check(&r[0], "rnn", 1e-5, 0.0);
+    }
 }
 
 /// The Mamba inputs of `mamba_inputs` in examples/expected.py for `steps` time steps: each
@@ -103,12 +125,13 @@ fn mamba_inputs(steps: u64) -> Vec<Value> {
 #[test]
 fn mamba_selective_scan() {
     let t = table();
-    let r = run(
+    for r in run(
         include_str!("../../../examples/mamba-scan.mlir"),
         &mamba_inputs(6),
-    );
-    let floor = t.row("mamba y").max_abs() / 100.0;
-    t.check(&r[0], "mamba y", 1e-4, floor);
+    ) {
+        let floor = t.row("mamba y").max_abs() / 100.0;
+        t.check(&r[0], "mamba y", 1e-4, floor);
+    }
 }
 
 // ------------------------------------------------------------------ benchmark programs
@@ -127,10 +150,11 @@ fn bench_add1_at_1000_elements() {
         include_str!("../../../scripts/bench-tensor/add1.mlir"),
         &[("999999", "999"), ("1000000", "1000")],
     );
-    let r = run(&src, &[]);
-    // 100 trips of + 1.0 from 0.0 (hand computation).
-    assert_eq!(r[0].as_f64(), Some(100.0));
-    assert_eq!(r[1].as_f64(), Some(100.0));
+    for r in run(&src, &[]) {
+        // 100 trips of + 1.0 from 0.0 (hand computation).
+        assert_eq!(r[0].as_f64(), Some(100.0));
+        assert_eq!(r[1].as_f64(), Some(100.0));
+    }
 }
 
 #[test]
@@ -139,10 +163,11 @@ fn bench_chain4_at_1000_elements() {
         include_str!("../../../scripts/bench-tensor/chain4.mlir"),
         &[("999999", "999"), ("1000000", "1000")],
     );
-    let r = run(&src, &[]);
-    let t = table();
-    t.check(&r[0], "bench chain4", 0.0, 0.0);
-    t.check(&r[1], "bench chain4", 0.0, 0.0);
+    for r in run(&src, &[]) {
+        let t = table();
+        t.check(&r[0], "bench chain4", 0.0, 0.0);
+        t.check(&r[1], "bench chain4", 0.0, 0.0);
+    }
 }
 
 #[test]
@@ -154,7 +179,8 @@ fn bench_matmul_at_8x8() {
     let t = table();
     let a = t.row("bench matmul a in").floats(FloatKind::F32);
     let b = t.row("bench matmul b in").floats(FloatKind::F32);
-    let r = run(&src, &[a, b]);
-    t.check(&r[0], "bench matmul c00", 0.0, 0.0);
-    t.check(&r[1], "bench matmul c77", 0.0, 0.0);
+    for r in run(&src, &[a, b]) {
+        t.check(&r[0], "bench matmul c00", 0.0, 0.0);
+        t.check(&r[1], "bench matmul c77", 0.0, 0.0);
+    }
 }
