@@ -109,7 +109,7 @@ func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
     assert_eq!(e.kind, RuntimeErrorKind::ShapeMismatch);
     assert_eq!(
         e.message,
-        "'arith.addf' operands have different shapes: shapes (3) and (4)"
+        "'arith.addf' operands have different shapes: (3) and (4)"
     );
     assert_eq!(e.loc.to_string(), "\"t.mlir\":3:8");
     assert_eq!(jit.last_pool_stats().live, 0);

@@ -22,7 +22,7 @@ pub use buffer::PoolStats;
 /// the generated code cannot format itself.
 pub(crate) struct RuntimeState {
     pub(crate) pool: Pool,
-    /// Appended to the fault site's message when the run faults (e.g. `: shapes (3) and (4)`).
+    /// Appended to the fault site's message when the run faults (e.g. `: (3) and (4)`).
     pub(crate) detail: String,
 }
 
@@ -138,14 +138,14 @@ extern "C" fn weir_rt_release(state: *mut RuntimeState, h: *mut Header) {
 }
 
 /// Records the details of a shape mismatch between `a` and `b` before the generated code
-/// faults: `: shapes (3) and (4)`.
+/// faults: `: (3) and (4)`.
 extern "C" fn weir_rt_shape_detail(state: *mut RuntimeState, a: *const Header, b: *const Header) {
     // SAFETY: generated code passes its run's state and two valid headers.
     unsafe {
         let (sa, sb) = (shape_text(a), shape_text(b));
         let s = &mut *state;
         s.detail.clear();
-        let _ = write!(s.detail, ": shapes {sa} and {sb}");
+        let _ = write!(s.detail, ": {sa} and {sb}");
     }
 }
 
