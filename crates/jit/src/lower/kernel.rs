@@ -92,7 +92,8 @@ struct Plan<'p> {
 
 /// The 128-bit vector type the kernel's loop can run on, if every op is one whose scalar
 /// lowering is a single Cranelift instruction that also works lane-wise (float `+ - * /`,
-/// `maximumf`/`minimumf`, `negf`, `sqrt`, `absf`; integer `+ - *` and bitwise ops at 32 or 64
+/// `maximumf`/`minimumf`, `negf`, `sqrt`, `absf`, and `math.exp` on `f32` by a polynomial);
+/// integer `+ - *` and bitwise ops at 32 or 64
 /// bits, where no masking is needed) and every value has one element type among `f32`, `f64`,
 /// `i32`, `i64`. Other kernels run element by element.
 fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
@@ -113,7 +114,10 @@ fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
                 F::Add | F::Sub | F::Mul | F::Div | F::Maximum | F::Minimum
             ),
             (_, Some(k)) => matches!(k, I::Add | I::Sub | I::Mul | I::And | I::Or | I::Xor),
-            _ => super::math::is_lane_wise(ctx, op),
+            _ => {
+                super::math::is_lane_wise(ctx, op)
+                    || (lane == types::F32 && super::math::is_exp(ctx, op))
+            }
         };
         if !lane_wise
             || !ctx
