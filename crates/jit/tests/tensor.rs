@@ -444,3 +444,21 @@ func.func @f(%x: tensor<?xf32>) -> tensor<?xf32> {
         );
     }
 }
+
+/// batch_matmul through the GEMM, accumulating into a non-zero init: by hand,
+/// [1 2]·[5 6]ᵀ + 1 = 18 and [3 4]·[7 8]ᵀ + 1 = 54.
+#[test]
+fn batch_matmul_accumulates_into_its_init() {
+    let src = r#"
+func.func @f(%a: tensor<2x1x2xf32>, %b: tensor<2x2x1xf32>) -> tensor<2x1x1xf32> {
+  %c = arith.constant dense<1.0> : tensor<2x1x1xf32>
+  %m = linalg.batch_matmul ins(%a, %b : tensor<2x1x2xf32>, tensor<2x2x1xf32>) outs(%c : tensor<2x1x1xf32>) -> tensor<2x1x1xf32>
+  return %m : tensor<2x1x1xf32>
+}"#;
+    let a = f32s(&[2, 1, 2], &[1.0, 2.0, 3.0, 4.0]);
+    let b = f32s(&[2, 2, 1], &[5.0, 6.0, 7.0, 8.0]);
+    assert_eq!(
+        as_f32s(&run1(src, &[a, b])[0]),
+        (vec![2, 1, 1], vec![18.0, 54.0])
+    );
+}

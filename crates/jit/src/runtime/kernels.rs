@@ -270,16 +270,66 @@ extern "C" fn weir_rt_matmul(
     let elem = decode_elem(elem);
     // SAFETY: `out` is fresh and distinct from the operands.
     let dst = unsafe { data_mut(out) };
-    if batched != 0 {
-        weir_kernels::batch_matmul(elem, av, bv, cv, dst);
-    } else {
-        weir_kernels::matmul(elem, av, bv, cv, dst);
+    match elem {
+        ElementKind::Float(FloatKind::F32) => gemm_into::<f32>(&av, &bv, &cv, dst, batched != 0),
+        ElementKind::Float(FloatKind::F64) => gemm_into::<f64>(&av, &bv, &cv, dst, batched != 0),
+        _ if batched != 0 => weir_kernels::batch_matmul(elem, av, bv, cv, dst),
+        _ => weir_kernels::matmul(elem, av, bv, cv, dst),
     }
     if owned != 0 {
         // SAFETY: the caller gave up its reference to `c`.
         unsafe { release(state, c) };
     }
     out
+}
+
+/// `dst = c + a · b` for row-major `f32`/`f64` matrices (or batches of them, the batch
+/// outermost) through the `gemm` crate, single-threaded; shapes checked by the caller.
+fn gemm_into<T: Copy + 'static + From<u8>>(
+    a: &TensorRef,
+    b: &TensorRef,
+    c: &TensorRef,
+    dst: &mut [u8],
+    batched: bool,
+) {
+    dst.copy_from_slice(c.data);
+    let d = batched as usize;
+    let (batch, m, k, n) = (
+        if batched { a.shape[0] as usize } else { 1 },
+        a.shape[d] as usize,
+        a.shape[d + 1] as usize,
+        b.shape[d + 1] as usize,
+    );
+    let size = std::mem::size_of::<T>();
+    for i in 0..batch {
+        // SAFETY: the shapes were checked (a: m x k, b: k x n, dst: m x n per batch entry), so
+        // every address gemm forms lies in the buffers; `dst` is a distinct fresh buffer;
+        // the buffers are 64-byte aligned (pool allocations) or 8-byte aligned (constants),
+        // enough for `T`. Row-major: column stride 1, row stride the row length.
+        unsafe {
+            gemm::gemm(
+                m,
+                n,
+                k,
+                dst.as_mut_ptr().add(i * m * n * size) as *mut T,
+                1,
+                n as isize,
+                true,
+                a.data.as_ptr().add(i * m * k * size) as *const T,
+                1,
+                k as isize,
+                b.data.as_ptr().add(i * k * n * size) as *const T,
+                1,
+                n as isize,
+                T::from(1),
+                T::from(1),
+                false,
+                false,
+                false,
+                gemm::Parallelism::None,
+            )
+        };
+    }
 }
 
 /// Symbol of [`weir_rt_concat`].
