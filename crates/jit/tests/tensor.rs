@@ -462,3 +462,32 @@ func.func @f(%a: tensor<2x1x2xf32>, %b: tensor<2x2x1xf32>) -> tensor<2x1x1xf32> 
         (vec![2, 1, 1], vec![18.0, 54.0])
     );
 }
+
+/// Structured ops whose innermost loop runs on vectors plus a tail (a row of 37): broadcast
+/// along either dimension, fill, and map with a scalar from outside its body.
+#[test]
+fn vectorized_linalg_loops_agree_with_the_definitions() {
+    let src = r#"
+func.func @f(%r: tensor<37xf32>, %c: tensor<2xf32>) -> (tensor<2x37xf32>, tensor<2x37xf32>, tensor<2x37xf32>) {
+  %e = tensor.empty() : tensor<2x37xf32>
+  %rows = linalg.broadcast ins(%r : tensor<37xf32>) outs(%e : tensor<2x37xf32>) dimensions = [0]
+  %cols = linalg.broadcast ins(%c : tensor<2xf32>) outs(%e : tensor<2x37xf32>) dimensions = [1]
+  %k = arith.constant 0.5 : f32
+  %m = linalg.map ins(%rows, %cols : tensor<2x37xf32>, tensor<2x37xf32>) outs(%e : tensor<2x37xf32>)
+    (%a: f32, %b: f32, %o: f32) {
+      %p = arith.mulf %a, %b : f32
+      %q = arith.addf %p, %k : f32
+      linalg.yield %q : f32
+    }
+  return %rows, %cols, %m : tensor<2x37xf32>, tensor<2x37xf32>, tensor<2x37xf32>
+}"#;
+    let r: Vec<f32> = (0..37).map(|i| i as f32).collect();
+    let out = run1(src, &[f32s(&[37], &r), f32s(&[2], &[2.0, -1.0])]);
+    let rows: Vec<f32> = r.iter().chain(&r).copied().collect();
+    let cols: Vec<f32> = [2.0f32; 37].iter().chain(&[-1.0f32; 37]).copied().collect();
+    // rows * cols + 0.5 elementwise.
+    let m: Vec<f32> = rows.iter().zip(&cols).map(|(a, b)| a * b + 0.5).collect();
+    assert_eq!(as_f32s(&out[0]), (vec![2, 37], rows));
+    assert_eq!(as_f32s(&out[1]), (vec![2, 37], cols));
+    assert_eq!(as_f32s(&out[2]), (vec![2, 37], m));
+}

@@ -97,29 +97,11 @@ struct Plan<'p> {
 /// bits, where no masking is needed) and every value has one element type among `f32`, `f64`,
 /// `i32`, `i64`. Other kernels run element by element.
 fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
-    use weir_dialect_arith::{FloatBinaryOp as F, IntBinaryOp as I};
     let elem = super::tensor::element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
-    let lane = match ctx.type_kind(elem) {
-        TypeKind::Float(weir_ir::FloatKind::F32) => types::F32,
-        TypeKind::Float(weir_ir::FloatKind::F64) => types::F64,
-        TypeKind::Integer { width: 32, .. } => types::I32,
-        TypeKind::Integer { width: 64, .. } => types::I64,
-        _ => return None,
-    };
+    let lane = lane_type(ctx, elem)?;
     let same = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)) == Some(elem);
     for &op in plan.group {
-        let lane_wise = match (F::of(ctx, op), I::of(ctx, op)) {
-            (Some(k), _) => matches!(
-                k,
-                F::Add | F::Sub | F::Mul | F::Div | F::Maximum | F::Minimum
-            ),
-            (_, Some(k)) => matches!(k, I::Add | I::Sub | I::Mul | I::And | I::Or | I::Xor),
-            _ => {
-                super::math::is_lane_wise(ctx, op)
-                    || (lane == types::F32 && super::math::is_exp(ctx, op))
-            }
-        };
-        if !lane_wise
+        if !is_lane_wise(ctx, op, lane)
             || !ctx
                 .operands(op)
                 .iter()
@@ -130,6 +112,36 @@ fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
         }
     }
     lane.by(16 / lane.bytes())
+}
+
+/// The Cranelift lane type of element type `elem`, when vectors of it are supported
+/// (`f32`, `f64`, `i32`, `i64`).
+pub(super) fn lane_type(ctx: &Context, elem: weir_ir::Type) -> Option<Type> {
+    Some(match ctx.type_kind(elem) {
+        TypeKind::Float(weir_ir::FloatKind::F32) => types::F32,
+        TypeKind::Float(weir_ir::FloatKind::F64) => types::F64,
+        TypeKind::Integer { width: 32, .. } => types::I32,
+        TypeKind::Integer { width: 64, .. } => types::I64,
+        _ => return None,
+    })
+}
+
+/// Whether the scalar lowering of `op` on `lane` elements is one instruction (or, for
+/// `math.exp` on `f32`, a call-free polynomial) that also works on vectors of them: see
+/// [`vector_type`].
+pub(super) fn is_lane_wise(ctx: &Context, op: OpId, lane: Type) -> bool {
+    use weir_dialect_arith::{FloatBinaryOp as F, IntBinaryOp as I};
+    match (F::of(ctx, op), I::of(ctx, op)) {
+        (Some(k), _) => matches!(
+            k,
+            F::Add | F::Sub | F::Mul | F::Div | F::Maximum | F::Minimum
+        ),
+        (_, Some(k)) => matches!(k, I::Add | I::Sub | I::Mul | I::And | I::Or | I::Xor),
+        _ => {
+            super::math::is_lane_wise(ctx, op)
+                || (lane == types::F32 && super::math::is_exp(ctx, op))
+        }
+    }
 }
 
 impl FunctionLowering<'_, '_> {

@@ -19,7 +19,7 @@ use super::{FunctionLowering, LowerFn, R};
 use crate::diag::{op_err, unsupported_op};
 use crate::runtime::buffer::{H_DATA, H_SIZES};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 use std::collections::HashMap;
 use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
 use weir_ir::affine::AffineExpr;
@@ -32,6 +32,60 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
         .into_iter()
         .map(|k| (k.name(), (|l, op| l.op_structured(op)) as LowerFn))
         .chain([("linalg.index", (|l, op| l.op_index(op)) as LowerFn)])
+}
+
+/// What every loop of one structured op's nest reads: the op, its loop sizes, its operands'
+/// accesses, its body's arguments, and the innermost loop's vector plan.
+struct Nest<'n> {
+    op: OpId,
+    sizes: &'n [Value],
+    accesses: &'n [Option<Access>],
+    operands: &'n [ValueId],
+    args: &'n [ValueId],
+    /// The vector type of the innermost loop and, per operand, whether it is contiguous
+    /// along that loop (else the same element for every lane).
+    vector: Option<(Type, Vec<bool>)>,
+}
+
+/// Whether the innermost loop of a structured op can run on 128-bit vectors: every body op
+/// lane-wise (as the fused kernels' ops, `kernel::is_lane_wise`) on one element type with a
+/// vector form, no `linalg.index`, every output contiguous along the innermost loop (its last
+/// dimension; so no reduction along it), every input either contiguous along it or independent
+/// of it (broadcast to every lane). `dims_of` gives each operand's map results as loops.
+fn vector_plan(
+    ctx: &weir_ir::Context,
+    op: OpId,
+    dims_of: &[Vec<usize>],
+    operands: &[ValueId],
+    n_ins: usize,
+    loops: usize,
+) -> Option<(Type, Vec<bool>)> {
+    let d = loops.checked_sub(1)?;
+    let elem = weir_dialect_arith::util::element_type(ctx, ctx.value_type(*operands.first()?));
+    let lane = super::kernel::lane_type(ctx, elem)?;
+    let s = StructuredOp::of_any(ctx, op)?;
+    for &a in ctx.block_args(s.body(ctx)) {
+        if ctx.value_type(a) != elem {
+            return None;
+        }
+    }
+    for inner in ctx.block_ops(s.body(ctx)) {
+        if YieldOp::of(ctx, inner).is_none() && !super::kernel::is_lane_wise(ctx, inner, lane) {
+            return None;
+        }
+    }
+    let mut contiguous = Vec::new();
+    for (k, ds) in dims_of.iter().enumerate() {
+        let tensor = super::tensor::element_type(ctx, ctx.value_type(operands[k])).is_some();
+        let uses = ds.iter().filter(|&&x| x == d).count();
+        let c = tensor && uses == 1 && ds.last() == Some(&d);
+        let independent = uses == 0;
+        if (k >= n_ins && !c) || !(c || independent) {
+            return None;
+        }
+        contiguous.push(c);
+    }
+    Some((lane.by(16 / lane.bytes())?, contiguous))
 }
 
 /// One operand of the loop nest: its buffer's data pointer and byte stride per loop.
@@ -156,8 +210,16 @@ impl FunctionLowering<'_, '_> {
         }
 
         let bases: Vec<Value> = accesses.iter().flatten().map(|a| a.base).collect();
+        let nest = Nest {
+            op,
+            sizes: &sizes,
+            accesses: &accesses,
+            operands: &operands,
+            args: &args,
+            vector: vector_plan(ctx, op, &dims_of, &operands, ins.len(), loops),
+        };
         let mut ivs = Vec::new();
-        self.loop_nest(op, &sizes, &accesses, bases, &mut ivs, 0, &operands, &args)?;
+        self.loop_nest(&nest, bases, &mut ivs, 0)?;
         for (i, q) in results.into_iter().enumerate() {
             self.set_result(op, i, q);
         }
@@ -182,21 +244,44 @@ impl FunctionLowering<'_, '_> {
 
     /// Emits loop `d` of the nest (and the ones inside it): `ptrs` are the current element
     /// addresses of the tensor operands (in `accesses` order), `ivs` the outer loops' indices.
-    #[allow(clippy::too_many_arguments)]
+    /// The innermost loop runs whole vectors first when [`vector_plan`] allows, then the rest
+    /// element by element.
     fn loop_nest(
         &mut self,
-        op: OpId,
-        sizes: &[Value],
-        accesses: &[Option<Access>],
+        nest: &Nest<'_>,
         ptrs: Vec<Value>,
         ivs: &mut Vec<Value>,
         d: usize,
-        operands: &[ValueId],
-        args: &[ValueId],
     ) -> R<()> {
-        if d == sizes.len() {
-            return self.structured_body(op, accesses, &ptrs, ivs, operands, args);
+        if d == nest.sizes.len() {
+            return self.structured_body(nest, &ptrs, ivs, None);
         }
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let (mut from, mut start) = (zero, ptrs.clone());
+        if let (Some((vt, _)), true) = (&nest.vector, d + 1 == nest.sizes.len()) {
+            let lanes = vt.lane_count() as i64;
+            let vn = self.b.ins().band_imm_s(nest.sizes[d], -lanes);
+            self.one_loop(nest, (zero, vn), ptrs.clone(), ivs, d, Some(*vt))?;
+            start = Vec::new();
+            for (p, acc) in ptrs.iter().zip(nest.accesses.iter().flatten()) {
+                let off = self.b.ins().imul(vn, acc.strides[d]);
+                start.push(self.b.ins().iadd(*p, off));
+            }
+            from = vn;
+        }
+        self.one_loop(nest, (from, nest.sizes[d]), start, ivs, d, None)
+    }
+
+    /// One loop of the nest over `from..to` (lanes of `vector` at a time, if given).
+    fn one_loop(
+        &mut self,
+        nest: &Nest<'_>,
+        (from, to): (Value, Value),
+        ptrs: Vec<Value>,
+        ivs: &mut Vec<Value>,
+        d: usize,
+        vector: Option<Type>,
+    ) -> R<()> {
         let header = self.b.create_block();
         let inner = self.b.create_block();
         let done = self.b.create_block();
@@ -204,65 +289,105 @@ impl FunctionLowering<'_, '_> {
         for _ in &ptrs {
             self.b.append_block_param(header, self.env.ptr);
         }
-        let zero = self.b.ins().iconst(types::I64, 0);
-        let mut a = vec![BlockArg::Value(zero)];
+        let mut a = vec![BlockArg::Value(from)];
         a.extend(ptrs.iter().map(|&p| BlockArg::Value(p)));
         self.b.ins().jump(header, &a);
         self.b.switch_to_block(header);
         let params = self.b.block_params(header).to_vec();
         let (i, cur) = (params[0], params[1..].to_vec());
-        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, sizes[d]);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, to);
         self.b.ins().brif(more, inner, &[], done, &[]);
         self.b.switch_to_block(inner);
         ivs.push(i);
-        self.loop_nest(op, sizes, accesses, cur.clone(), ivs, d + 1, operands, args)?;
+        if vector.is_some() {
+            self.structured_body(nest, &cur, ivs, vector)?;
+        } else {
+            self.loop_nest(nest, cur.clone(), ivs, d + 1)?;
+        }
         ivs.pop();
-        let next_i = self.b.ins().iadd_imm_s(i, 1);
+        let lanes = vector.map_or(1, |v| v.lane_count() as i64);
+        let next_i = self.b.ins().iadd_imm_s(i, lanes);
         let mut next = vec![BlockArg::Value(next_i)];
-        for (p, acc) in cur.iter().zip(accesses.iter().flatten()) {
-            next.push(BlockArg::Value(self.b.ins().iadd(*p, acc.strides[d])));
+        for (p, acc) in cur.iter().zip(nest.accesses.iter().flatten()) {
+            let step = if lanes == 1 {
+                acc.strides[d]
+            } else {
+                self.b.ins().imul_imm_s(acc.strides[d], lanes)
+            };
+            next.push(BlockArg::Value(self.b.ins().iadd(*p, step)));
         }
         self.b.ins().jump(header, &next);
         self.b.switch_to_block(done);
         Ok(())
     }
 
-    /// The body of a structured op at one point of the iteration space: load the operands'
-    /// elements, lower the region's ops, store the yielded values into the outputs.
+    /// The body of a structured op at one point of the iteration space (or, with `vector`, at
+    /// `lanes` consecutive points of the innermost loop): load the operands' elements, lower
+    /// the region's ops, store the yielded values into the outputs.
     fn structured_body(
         &mut self,
-        op: OpId,
-        accesses: &[Option<Access>],
+        nest: &Nest<'_>,
         ptrs: &[Value],
         ivs: &[Value],
-        operands: &[ValueId],
-        args: &[ValueId],
+        vector: Option<Type>,
     ) -> R<()> {
         let ctx = self.ctx;
-        let flags = MemFlagsData::trusted();
+        let op = nest.op;
+        let (flags, vflags) = (MemFlagsData::trusted(), MemFlagsData::new().with_notrap());
+        let contiguous = nest.vector.as_ref().map(|v| &v.1);
         let mut elems: HashMap<ValueId, Value> = HashMap::new();
         let mut addr_of = Vec::new();
         let mut next_ptr = ptrs.iter();
-        for (k, &v) in operands.iter().enumerate() {
-            let addr = accesses[k]
+        for (k, &v) in nest.operands.iter().enumerate() {
+            let addr = nest.accesses[k]
                 .as_ref()
                 .map(|_| *next_ptr.next().expect("one per access"));
             addr_of.push(addr);
-            let x = match addr {
-                Some(a) if !ctx.uses(args[k]).is_empty() => {
-                    let t = self.ty(op, args[k])?;
-                    self.b.ins().load(crate::abi::cl_type(t), flags, a, 0)
+            if addr.is_some() && ctx.uses(nest.args[k]).is_empty() {
+                continue;
+            }
+            let t = crate::abi::cl_type(self.ty(op, nest.args[k])?);
+            let x = match (addr, vector) {
+                (Some(a), Some(vt)) if contiguous.is_some_and(|c| c[k]) => {
+                    self.b.ins().load(vt, vflags, a, 0)
                 }
-                Some(_) => continue,
-                None => self.val(op, v)?,
+                (Some(a), Some(vt)) => {
+                    let x = self.b.ins().load(t, flags, a, 0);
+                    self.b.ins().splat(vt, x)
+                }
+                (Some(a), None) => self.b.ins().load(t, flags, a, 0),
+                (None, Some(vt)) => {
+                    let x = self.val(op, v)?;
+                    self.b.ins().splat(vt, x)
+                }
+                (None, None) => self.val(op, v)?,
             };
-            elems.insert(args[k], x);
+            elems.insert(nest.args[k], x);
+        }
+        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
+        if let Some(vt) = vector {
+            // Scalars from outside the body are the same in every lane.
+            for inner in ctx.block_ops(body) {
+                for &v in ctx.operands(inner) {
+                    let outside = match ctx.value_def(v) {
+                        weir_ir::ValueDef::BlockArg { block, .. } => block != body,
+                        weir_ir::ValueDef::Result { op: def, .. } => {
+                            ctx.op_block(def) != Some(body)
+                        }
+                        weir_ir::ValueDef::Detached => false,
+                    };
+                    if outside && !elems.contains_key(&v) {
+                        let x = self.val(op, v)?;
+                        let x = self.b.ins().splat(vt, x);
+                        elems.insert(v, x);
+                    }
+                }
+            }
         }
         let saved = (
             self.kernel.replace(elems),
             std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
         );
-        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
         let mut yielded = None;
         for inner in ctx.block_ops(body) {
             if let Some(y) = YieldOp::of(ctx, inner) {
@@ -284,11 +409,22 @@ impl FunctionLowering<'_, '_> {
         self.loop_ivs = saved.1;
         let yielded =
             yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
-        let first_out = operands.len() - yielded.len();
-        for (i, x) in yielded.into_iter().enumerate() {
+        let first_out = nest.operands.len() - yielded.len();
+        for (i, mut x) in yielded.into_iter().enumerate() {
             let a = addr_of[first_out + i]
                 .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
-            self.b.ins().store(flags, x, a, 0);
+            let f = match vector {
+                Some(vt) => {
+                    // A value computed outside the body (or a block argument of a scalar)
+                    // is the same in every lane.
+                    if !self.b.func.dfg.value_type(x).is_vector() {
+                        x = self.b.ins().splat(vt, x);
+                    }
+                    vflags
+                }
+                None => flags,
+            };
+            self.b.ins().store(f, x, a, 0);
         }
         Ok(())
     }
