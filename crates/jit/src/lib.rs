@@ -2,7 +2,7 @@
 //! functions.
 //!
 //! This is the only crate of the project that links Cranelift (DESIGN.md, "Codegen"). It
-//! depends on the dialects it lowers (arith, cf, func) but never on the parser or the pass
+//! depends on the dialects it lowers (arith, cf, func, tensor, linalg) but never on the parser or the pass
 //! manager: ops are found by name in one lowering table and read through their dialects' views
 //! and enums (`arith::CmpIOp`, `arith::IntBinaryOp`, `cf::SwitchOp`, `func::CallOp`, ...), so
 //! the ops must be registered in the context (an unregistered op is a compile error). The input
@@ -23,14 +23,25 @@
 //!   ...); `math.fpowi` (repeated squaring in the base's precision, as compiler-rt's
 //!   `__powidf2`), `math.ipowi` (wrapping; 0 to a negative power faults) through host helpers;
 //!   `math.absi` (the minimum value wraps to itself);
-//! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`.
+//! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`;
+//! - on ranked tensors (docs/design/tensor-runtime.md): every elementwise op above (MLIR's
+//!   `Elementwise` trait) on tensors, fused into one loop per run of consecutive ops
+//!   (`lower/kernel.rs`); `arith.constant dense<...>`; `tensor.empty splat from_elements
+//!   extract insert dim rank cast` (`lower/tensor.rs`), `tensor.reshape expand_shape
+//!   collapse_shape` (`lower/reshape.rs`), `tensor.concat extract_slice insert_slice pad`
+//!   and the GEMM of `linalg.matmul batch_matmul` (`lower/movement.rs`, host kernels of
+//!   `weir-kernels` and the `gemm` crate), and every linalg structured op (`fill`, `transpose`,
+//!   `broadcast`, `map`, `reduce`, `generic` with projected-permutation maps, `matmul` with
+//!   custom maps; `linalg.index`) as a loop nest (`lower/linalg.rs`).
 //!
-//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`. Anything else (an `scf` op, a
-//! tensor, `f16`, an external function declaration...) is a located [`Diagnostic`] from
-//! [`compile`], never a panic.
+//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`, and ranked tensors of those
+//! (rank at most 8; integer widths stored in whole bytes: 1, 8, 16, 32, 64). Anything else (an
+//! `scf` op, an unranked tensor, `f16`, an external function declaration...) is a located
+//! [`Diagnostic`] from [`compile`], never a panic.
 //!
 //! Not supported: function declarations (external functions), `f16`/`bf16`, `siN`/`uiN`,
-//! integers wider than 64 bits, vectors, tensors and tuples, nested modules, nested symbol
+//! integers wider than 64 bits, vectors, unranked tensors, `tensor.generate`, `tensor.pad`
+//! with a padding value computed in its region, tuples, nested modules, nested symbol
 //! references. Blocks unreachable from a function's entry are not compiled
 //! (they can never run, so their ops are not checked either).
 //!
@@ -63,6 +74,19 @@
 //! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
 //!   type printer, i.e. in MLIR's syntax).
 //!
+//! # Tensors at run time
+//! A tensor value is a pointer to a buffer (`runtime/buffer.rs`: a header with a reference
+//! count, the sizes and the elements in the dense layout, from a size-class pool that keeps
+//! the live buffers on a list). Ownership is Perceus-style reference counting decided from
+//! CFG liveness at compile time (`lower/ownership.rs`): a value is released at its last use,
+//! duplicated when a branch or call needs another reference, and an op whose operand is at its
+//! last use with count 1 writes its result into that operand's buffer, so a loop that carries
+//! a tensor updates it in place. Every buffer still live when a call ends (after a fault) is
+//! freed; [`JitModule::last_pool_stats`] reports what the pool did. Kernels on `f32`, `f64`,
+//! `i32`, `i64` run on 128-bit vectors where every op is lane-wise (`math.exp` on `f32` by a
+//! polynomial within 2 ulp of the C library); the other transcendentals call the C library per
+//! element.
+//!
 //! # Runtime faults
 //! Integer division or remainder by zero (and `math.ipowi` of 0 to a negative power), signed
 //! division overflow (`INT_MIN / -1` in `divsi`,
@@ -75,7 +99,10 @@
 //! results one 64-bit slot each: integers zero-extended, `f32` in the low 32 bits), so
 //! [`JitModule::call`] can call any signature. Calls run on a fresh thread with a large stack
 //! (at least 64 MiB); every function checks the stack pointer on entry, so runaway recursion is
-//! an error too.
+//! an error too. Tensor ops check every dynamic precondition (equal shapes of elementwise
+//! operands, bounds of indices and slices, element counts of reshapes, static sizes of
+//! `tensor.cast`): a [`RuntimeErrorKind::ShapeMismatch`] or [`RuntimeErrorKind::IndexOutOfBounds`]
+//! located at the op, whose message names the shapes involved.
 
 #![warn(missing_docs)]
 
