@@ -15,6 +15,12 @@
 //! operands (its `i1` result is unchanged); `arith.fptosi` extends its operand,
 //! `arith.sitofp` to a source type computes in the target type and truncates.
 //!
+//! As MLIR's dialect conversion does before it applies a pattern, an op to rewrite is first
+//! folded (its `OpDef` folder: `arith.mulf %x, 1.0` becomes `%x`, `arith.addf` of two
+//! constants a constant built where the op was), and a commutative op gets its constant
+//! operands moved to the end (MLIR's `foldCommutative`: `arith.addf %c, %x` computes
+//! `%x + %c`); an op that folds away is not rewritten.
+//!
 //! Each value is extended once: the `arith.extf` is built right after the value's definition
 //! (at the start of its block for a block argument), the first time an op needs it, so the
 //! output is mlir-opt's, op for op and in its order (its dialect conversion materializes a
@@ -28,8 +34,8 @@ use weir_dialect_arith::flags::{FlagKind, FASTMATH_CONTRACT};
 use weir_dialect_arith::util::{element_type, with_element_type};
 use weir_dialect_arith::{build_cast, CastOp, ConstantOp, SelectOp};
 use weir_ir::{
-    Context, Diagnostic, FloatKind, InsertPoint, Location, OpId, OpState, Type, TypeKind, ValueDef,
-    ValueId,
+    Attr, Context, Diagnostic, FloatKind, FoldResult, InsertPoint, Location, OpId, OpState, Traits,
+    Type, TypeKind, ValueDef, ValueId,
 };
 use weir_pass::{PassInfo, PassOption, PassOptions};
 
@@ -123,6 +129,9 @@ pub fn run(ctx: &mut Context, root: OpId, emulation: &Emulation) {
         }) {
             continue;
         }
+        if fold(ctx, op) {
+            continue;
+        }
         let loc = ctx.loc(op);
         let operands: Vec<ValueId> = ctx
             .operands(op)
@@ -161,6 +170,52 @@ pub fn run(ctx: &mut Context, root: OpId, emulation: &Emulation) {
         }
         ctx.erase_op(op);
     }
+}
+
+/// Folds `op` as MLIR's dialect conversion does before its patterns (see the crate docs):
+/// replaces it by its folder's values and returns `true`, or moves the constant operands of a
+/// commutative op to the end and returns `false` (the op is still to rewrite).
+fn fold(ctx: &mut Context, op: OpId) -> bool {
+    let consts: Vec<Option<Attr>> = ctx
+        .operands(op)
+        .iter()
+        .map(|&v| ctx.constant_of(v))
+        .collect();
+    let folder = ctx.op_def(ctx.name(op)).and_then(|d| d.fold);
+    if let Some(results) = folder.and_then(|f| f(ctx, op, &consts)) {
+        let old = ctx.results(op).to_vec();
+        let loc = ctx.loc(op);
+        let mut new = Vec::with_capacity(old.len());
+        for (r, &o) in results.iter().zip(&old) {
+            let v = match *r {
+                FoldResult::Value(v) => Some(v),
+                FoldResult::Constant(a) => {
+                    let ty = ctx.value_type(o);
+                    ctx.materialize_constant(a, ty, loc.clone(), InsertPoint::Before(op))
+                }
+            };
+            match v {
+                Some(v) => new.push(v),
+                // A constant no dialect materializes: the op stays and is rewritten.
+                None => return false,
+            }
+        }
+        if new.len() == old.len() && new != old {
+            ctx.replace_op(op, &new);
+            return true;
+        }
+    }
+    if ctx.has_traits(op, Traits::COMMUTATIVE) {
+        let operands = ctx.operands(op).to_vec();
+        let (mut moved, constant): (Vec<ValueId>, Vec<ValueId>) = operands
+            .iter()
+            .partition(|&&v| ctx.constant_of(v).is_none());
+        moved.extend(constant);
+        if moved != operands {
+            ctx.set_operands(op, moved);
+        }
+    }
+    false
 }
 
 /// The value an emulated op reads for operand `v`: `v` itself when its type is not converted,
