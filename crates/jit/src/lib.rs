@@ -25,11 +25,16 @@
 //!   `math.absi` (the minimum value wraps to itself);
 //! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`.
 //!
-//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`. Anything else (an `scf` op, a
-//! tensor, `f16`, an external function declaration...) is a located [`Diagnostic`] from
+//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`, and `f16`/`bf16` carried as
+//! their 16 bits: converted (`arith.extf`/`truncf`, through host helpers on the `half` crate,
+//! rounding once to nearest even), moved (`arith.select`, `arith.bitcast`, constants, block
+//! arguments, calls, loads and stores of 2-byte tensor elements) but not computed with: their
+//! arithmetic runs in `f32` after `--arith-emulate-unsupported-floats` (cf-run's pipeline runs
+//! it), and an arith or math op on them without it is a located error saying so. Anything else
+//! (an `scf` op, an external function declaration...) is a located [`Diagnostic`] from
 //! [`compile`], never a panic.
 //!
-//! Not supported: function declarations (external functions), `f16`/`bf16`, `siN`/`uiN`,
+//! Not supported: function declarations (external functions), `siN`/`uiN`,
 //! integers wider than 64 bits, vectors, tensors and tuples, nested modules, nested symbol
 //! references. Blocks unreachable from a function's entry are not compiled
 //! (they can never run, so their ops are not checked either).

@@ -286,3 +286,24 @@ pub fn build_steps(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PassOptions;
+
+    /// Options are separated by spaces only, as mlir-opt's parser does, so a comma belongs to
+    /// the value and a list option reads `a,b` or `{a,b}`.
+    #[test]
+    fn options_split_on_spaces_and_lists_on_commas() {
+        let o = PassOptions::parse("source-types=bf16,f16  target-type=f32 full").unwrap();
+        assert_eq!(o.get_list("source-types"), ["bf16", "f16"]);
+        assert_eq!(o.get_str("target-type"), Some("f32"));
+        assert_eq!(o.get_bool("full", false), Ok(true));
+        assert!(o.get_list("absent").is_empty());
+        let o = PassOptions::parse("source-types={bf16,f16}").unwrap();
+        assert_eq!(o.get_list("source-types"), ["bf16", "f16"]);
+        // mlir-opt reads `max-iterations=3,test-convergence` as one value of max-iterations.
+        let o = PassOptions::parse("max-iterations=3,test-convergence").unwrap();
+        assert!(o.get_u64("max-iterations", 10).is_err());
+    }
+}
