@@ -12,5 +12,6 @@ pub fn registry() -> PassRegistry {
     r.register(weir_weir_to_scf::PASS);
     r.register(weir_scf_to_cf::PASS);
     r.register(weir_infer_shapes::PASS);
+    r.register(weir_emulate_floats::PASS);
     r
 }

@@ -26,8 +26,17 @@ use weir_syntax::{
     parse_attribute_text, parse_module, type_to_string, ParseOptions, SourceMap, Syntax,
 };
 
-/// The passes cf-run applies before JIT compilation, in order.
-pub const LOWERING_PIPELINE: &[&str] = &["convert-weir-to-scf", "convert-scf-to-cf"];
+/// The passes cf-run applies before JIT compilation, in order, with their options: first the
+/// f16/bf16 arithmetic computed in f32 (the JIT has no 16-bit float arithmetic; it converts,
+/// moves and stores them), then the structured control flow lowered to a CFG.
+pub const LOWERING_PIPELINE: &[(&str, &str)] = &[
+    (
+        "arith-emulate-unsupported-floats",
+        "source-types=bf16,f16 target-type=f32",
+    ),
+    ("convert-weir-to-scf", ""),
+    ("convert-scf-to-cf", ""),
+];
 
 fn command() -> Command {
     Command::new("cf-run")
@@ -313,9 +322,9 @@ pub fn lower(ctx: &mut Context, module: OpId) -> Result<Vec<(String, Duration)>,
     let mut timings = vec![("scf.for step checks".to_string(), t.elapsed())];
     let elements: Vec<PipelineElement> = LOWERING_PIPELINE
         .iter()
-        .map(|n| PipelineElement::Pass {
-            name: n.to_string(),
-            options: String::new(),
+        .map(|&(name, options)| PipelineElement::Pass {
+            name: name.to_string(),
+            options: options.to_string(),
         })
         .collect();
     let steps = build_steps(&registry(), &elements).map_err(error)?;

@@ -2,7 +2,8 @@
 //!
 //! - **Values.** An MLIR scalar lives in one Cranelift value: `iN` in the smallest Cranelift
 //!   integer type holding N bits ([`carrier`]; `i1` in `I8`), kept zero-extended above bit N;
-//!   `index` in `I64`; `f32`/`f64` as themselves. A buffer (MLIR `memref`) will be passed as
+//!   `index` in `I64`; `f32`/`f64` as themselves; `f16`/`bf16` as their 16 bits in an `I16`
+//!   (Cranelift's `F16` type has no arithmetic or conversions on every host). A buffer (MLIR `memref`) will be passed as
 //!   MLIR's memref descriptor ([`MemRefDescriptor`], laid out by [`MemRefLayout`]): allocated
 //!   pointer, aligned pointer, offset, `sizes[rank]`, `strides[rank]`, 64 bits each.
 //! - **Internal convention** (compiled function to compiled function, [`internal_signature`],
@@ -13,7 +14,7 @@
 //! - **Entry convention** (host to compiled code, [`define_trampoline`]): one trampoline per
 //!   function, `extern "C" fn(args: *const u64, results: *mut u64, rt: *mut RuntimeContext)`,
 //!   arguments and results one 64-bit slot each ([`scalar_to_raw`], [`scalar_from_raw`]:
-//!   integers zero-extended, `f32` in the low 32 bits). A descriptor occupies
+//!   integers zero-extended, `f32` in the low 32 bits, `f16`/`bf16` in the low 16 bits). A descriptor occupies
 //!   [`MemRefLayout::slots`] consecutive slots, its fields in order (MLIR's expanded form).
 
 use crate::diag::host_error;
@@ -73,7 +74,7 @@ impl Slot {
     /// The slot of IR type `ty`, or `None` when the JIT does not support it: scalars as
     /// [`ScalarType::from_type`]; ranked tensors of rank at most 8 whose elements are a
     /// supported scalar type stored in exactly their carrier's bytes (`i1`, `i8`, `i16`, `i32`,
-    /// `i64`, `index`, `f32`, `f64`).
+    /// `i64`, `index`, `f16`, `bf16`, `f32`, `f64`).
     pub(crate) fn of(ctx: &Context, ty: Type) -> Option<Slot> {
         if let Some(s) = ScalarType::from_type(ctx, ty) {
             return Some(Slot::Scalar(s));
@@ -186,15 +187,19 @@ pub(crate) fn cl_type(t: ScalarType) -> ir::Type {
     match t {
         ScalarType::Int(w) => carrier(w),
         ScalarType::Index => types::I64,
+        ScalarType::F16 | ScalarType::BF16 => types::I16,
         ScalarType::F32 => types::F32,
         ScalarType::F64 => types::F64,
     }
 }
 
-/// The trampoline slot of an argument (integers zero-extended, `f32` in the low 32 bits).
+/// The trampoline slot of an argument (integers zero-extended, `f32` in the low 32 bits,
+/// `f16`/`bf16` in the low 16).
 pub(crate) fn scalar_to_raw(a: &Scalar) -> u64 {
     match *a {
         Scalar::Int { .. } => a.as_u64().unwrap_or(0),
+        Scalar::F16(v) => v.to_bits() as u64,
+        Scalar::BF16(v) => v.to_bits() as u64,
         Scalar::F32(v) => v.to_bits() as u64,
         Scalar::F64(v) => v.to_bits(),
     }
@@ -213,6 +218,8 @@ pub(crate) fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
             width: 64,
             is_index: true,
         },
+        ScalarType::F16 => Scalar::F16(half::f16::from_bits(bits as u16)),
+        ScalarType::BF16 => Scalar::BF16(half::bf16::from_bits(bits as u16)),
         ScalarType::F32 => Scalar::F32(f32::from_bits(bits as u32)),
         ScalarType::F64 => Scalar::F64(f64::from_bits(bits)),
     }
@@ -341,6 +348,7 @@ pub(crate) fn define_trampoline(
         };
         args.push(match t {
             ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().ireduce(carrier(w), raw),
+            ScalarType::F16 | ScalarType::BF16 => b.ins().ireduce(types::I16, raw),
             ScalarType::Int(_) | ScalarType::Index => raw,
             ScalarType::F32 => {
                 let x = b.ins().ireduce(types::I32, raw);
@@ -359,6 +367,7 @@ pub(crate) fn define_trampoline(
         };
         let raw = match t {
             ScalarType::Int(w) if carrier(w) != types::I64 => b.ins().uextend(types::I64, v),
+            ScalarType::F16 | ScalarType::BF16 => b.ins().uextend(types::I64, v),
             ScalarType::Int(_) | ScalarType::Index => v,
             ScalarType::F32 => {
                 let x = b.ins().bitcast(types::I32, MemFlagsData::new(), v);

@@ -34,14 +34,21 @@
 //!   `broadcast`, `map`, `reduce`, `generic` with projected-permutation maps, `matmul` with
 //!   custom maps; `linalg.index`) as a loop nest (`lower/linalg.rs`).
 //!
-//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`, and ranked tensors of those
-//! (rank at most 8; integer widths stored in whole bytes: 1, 8, 16, 32, 64). Anything else (an
-//! `scf` op, an unranked tensor, `f16`, an external function declaration...) is a located
-//! [`Diagnostic`] from [`compile`], never a panic.
+//! Types: signless `i1`..`i64`, `index` (64 bits), `f32`, `f64`, `f16`/`bf16`, and ranked
+//! tensors of those (rank at most 8; integer widths stored in whole bytes: 1, 8, 16, 32, 64).
+//! `f16`/`bf16` are carried as their 16 bits: converted (`arith.extf`/`truncf`, through host
+//! helpers on the `half` crate, rounding once to nearest even), moved (`arith.select`,
+//! `arith.bitcast`, constants, block arguments, calls, loads and stores of 2-byte tensor
+//! elements) but not computed with: their arithmetic runs in `f32` after
+//! `--arith-emulate-unsupported-floats` (cf-run's pipeline runs it), and an arith or math op on
+//! them without it is a located error saying so. Anything else (an `scf` op, an unranked
+//! tensor, an external function declaration...) is a located [`Diagnostic`] from [`compile`],
+//! never a panic.
 //!
-//! Not supported: function declarations (external functions), `f16`/`bf16`, `siN`/`uiN`,
-//! integers wider than 64 bits, vectors, unranked tensors, `tensor.generate`, `tensor.pad`
-//! with a padding value computed in its region, tuples, nested modules, nested symbol
+//! Not supported: function declarations (external functions), `siN`/`uiN`, integers wider
+//! than 64 bits, vectors, unranked tensors, `tensor.generate`, `tensor.pad` with a padding
+//! value computed in its region, math ops on `f16`/`bf16` (no `--math-extend-to-supported-types`
+//! yet), tuples, nested modules, nested symbol
 //! references. Blocks unreachable from a function's entry are not compiled
 //! (they can never run, so their ops are not checked either).
 //!

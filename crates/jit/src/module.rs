@@ -53,6 +53,45 @@ where
     }
 }
 
+// The 16-bit float conversions of `arith.extf` / `arith.truncf` (the `half` crate: exact
+// extensions; truncations rounded to nearest even, subnormals and overflow to infinity
+// included, NaN staying NaN; from `f64` through `f32` rounded to odd, so it rounds once:
+// `crate::scalar::f16_from_f64`). The 16 bits
+// travel zero-extended in a `u32`, not a `u16`, so no side of the call relies on the other
+// extending a narrow argument or result. Host helpers rather than Cranelift integer sequences:
+// one tested implementation for the four conversions, and 16-bit float kernels run element by
+// element anyway (a call per element per conversion).
+
+/// `arith.extf` f16 to f32 (exact).
+extern "C" fn weir_jit_f16_to_f32(bits: u32) -> f32 {
+    half::f16::from_bits(bits as u16).to_f32()
+}
+
+/// `arith.extf` bf16 to f32 (exact).
+extern "C" fn weir_jit_bf16_to_f32(bits: u32) -> f32 {
+    half::bf16::from_bits(bits as u16).to_f32()
+}
+
+/// `arith.truncf` f32 to f16 (round to nearest even).
+extern "C" fn weir_jit_f32_to_f16(v: f32) -> u32 {
+    half::f16::from_f32(v).to_bits() as u32
+}
+
+/// `arith.truncf` f64 to f16 (round to nearest even, once).
+extern "C" fn weir_jit_f64_to_f16(v: f64) -> u32 {
+    crate::scalar::f16_from_f64(v).to_bits() as u32
+}
+
+/// `arith.truncf` f32 to bf16 (round to nearest even).
+extern "C" fn weir_jit_f32_to_bf16(v: f32) -> u32 {
+    half::bf16::from_f32(v).to_bits() as u32
+}
+
+/// `arith.truncf` f64 to bf16 (round to nearest even, once).
+extern "C" fn weir_jit_f64_to_bf16(v: f64) -> u32 {
+    crate::scalar::bf16_from_f64(v).to_bits() as u32
+}
+
 /// `math.fpowi` on f64 (the exponent sign-extended to 64 bits).
 extern "C" fn weir_jit_fpowi(a: f64, n: i64) -> f64 {
     powi(a, n)
@@ -135,13 +174,31 @@ pub(crate) const FPOWI: &str = "weir_jit_fpowi";
 pub(crate) const FPOWIF: &str = "weir_jit_fpowif";
 /// Symbol of the runtime helper of `math.ipowi` (on `i64`).
 pub(crate) const IPOWI: &str = "weir_jit_ipowi";
+/// Symbol of the runtime helper of `arith.extf` f16 to f32 (bits in a `u32`).
+pub(crate) const F16_TO_F32: &str = "weir_jit_f16_to_f32";
+/// Symbol of the runtime helper of `arith.extf` bf16 to f32.
+pub(crate) const BF16_TO_F32: &str = "weir_jit_bf16_to_f32";
+/// Symbol of the runtime helper of `arith.truncf` f32 to f16 (bits in a `u32`).
+pub(crate) const F32_TO_F16: &str = "weir_jit_f32_to_f16";
+/// Symbol of the runtime helper of `arith.truncf` f64 to f16.
+pub(crate) const F64_TO_F16: &str = "weir_jit_f64_to_f16";
+/// Symbol of the runtime helper of `arith.truncf` f32 to bf16.
+pub(crate) const F32_TO_BF16: &str = "weir_jit_f32_to_bf16";
+/// Symbol of the runtime helper of `arith.truncf` f64 to bf16.
+pub(crate) const F64_TO_BF16: &str = "weir_jit_f64_to_bf16";
 
 /// The host functions the generated code calls, by symbol name (all but `cbrt`, `cbrtf` and
 /// Cranelift's libcalls, which the JIT finds with `dlsym`). A new runtime helper is an
 /// `extern "C" fn` here, a symbol constant and one entry of this table; lowerings call it with
 /// [`Imports::call_runtime`].
-fn host_symbols() -> [(&'static str, *const u8); 33] {
+fn host_symbols() -> [(&'static str, *const u8); 39] {
     [
+        (F16_TO_F32, weir_jit_f16_to_f32 as *const u8),
+        (BF16_TO_F32, weir_jit_bf16_to_f32 as *const u8),
+        (F32_TO_F16, weir_jit_f32_to_f16 as *const u8),
+        (F64_TO_F16, weir_jit_f64_to_f16 as *const u8),
+        (F32_TO_BF16, weir_jit_f32_to_bf16 as *const u8),
+        (F64_TO_BF16, weir_jit_f64_to_bf16 as *const u8),
         (FMOD, weir_jit_fmod as *const u8),
         (FMODF, weir_jit_fmodf as *const u8),
         (FPOWI, weir_jit_fpowi as *const u8),

@@ -3,7 +3,13 @@
 //! Integers are MLIR's signless integers: a bit pattern of `width` bits that each op reads as
 //! signed or unsigned (MLIR "Builtin types: IntegerType", signless semantics). `index` is a
 //! 64-bit integer in Weir (DESIGN.md: "`index` is the pointer type").
+//!
+//! `f16` (IEEE binary16) and `bf16` (bfloat16) are carried as their 16 bits; the JIT converts
+//! them (`arith.extf`, `arith.truncf`), moves and stores them, and computes with them after
+//! `--arith-emulate-unsupported-floats` has rewritten their arithmetic into `f32` (MLIR's way
+//! for targets without 16-bit float arithmetic). Their values are the `half` crate's types.
 
+use half::{bf16, f16};
 use std::fmt;
 use weir_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
@@ -14,6 +20,11 @@ pub enum ScalarType {
     Int(u32),
     /// `index`: a 64-bit signless integer.
     Index,
+    /// IEEE-754 binary16, `f16`: stored, converted and moved, not computed with (see the
+    /// module docs).
+    F16,
+    /// bfloat16, `bf16` (8 significand bits, `f32`'s exponent range): as `f16`.
+    BF16,
     /// IEEE-754 binary32, `f32`.
     F32,
     /// IEEE-754 binary64, `f64`.
@@ -22,8 +33,7 @@ pub enum ScalarType {
 
 impl ScalarType {
     /// The scalar type of an IR type, or `None` when the JIT does not support it (signed or
-    /// unsigned integers `siN`/`uiN`, integers wider than 64 bits, `f16`, `bf16`, shaped and
-    /// other types).
+    /// unsigned integers `siN`/`uiN`, integers wider than 64 bits, shaped and other types).
     pub fn from_type(ctx: &Context, ty: Type) -> Option<ScalarType> {
         match ctx.type_kind(ty) {
             TypeKind::Integer {
@@ -31,6 +41,8 @@ impl ScalarType {
                 signedness: Signedness::Signless,
             } if (1..=64).contains(width) => Some(ScalarType::Int(*width)),
             TypeKind::Index => Some(ScalarType::Index),
+            TypeKind::Float(FloatKind::F16) => Some(ScalarType::F16),
+            TypeKind::Float(FloatKind::BF16) => Some(ScalarType::BF16),
             TypeKind::Float(FloatKind::F32) => Some(ScalarType::F32),
             TypeKind::Float(FloatKind::F64) => Some(ScalarType::F64),
             _ => None,
@@ -42,6 +54,8 @@ impl ScalarType {
         match self {
             ScalarType::Int(w) => ctx.int_type(w),
             ScalarType::Index => ctx.index_type(),
+            ScalarType::F16 => ctx.float_type(FloatKind::F16),
+            ScalarType::BF16 => ctx.float_type(FloatKind::BF16),
             ScalarType::F32 => ctx.float_type(FloatKind::F32),
             ScalarType::F64 => ctx.float_type(FloatKind::F64),
         }
@@ -56,18 +70,26 @@ impl ScalarType {
         }
     }
 
-    /// Whether this is `f32` or `f64`.
+    /// Whether this is a float type (`f16`, `bf16`, `f32`, `f64`).
     pub fn is_float(self) -> bool {
-        matches!(self, ScalarType::F32 | ScalarType::F64)
+        self.is_half() || matches!(self, ScalarType::F32 | ScalarType::F64)
+    }
+
+    /// Whether this is `f16` or `bf16`, the floats the JIT stores and converts but computes
+    /// with only through `f32` (see the module docs).
+    pub fn is_half(self) -> bool {
+        matches!(self, ScalarType::F16 | ScalarType::BF16)
     }
 }
 
-/// MLIR's spelling: `i32`, `index`, `f32`, `f64`.
+/// MLIR's spelling: `i32`, `index`, `f16`, `bf16`, `f32`, `f64`.
 impl fmt::Display for ScalarType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScalarType::Int(w) => write!(f, "i{w}"),
             ScalarType::Index => f.write_str("index"),
+            ScalarType::F16 => f.write_str("f16"),
+            ScalarType::BF16 => f.write_str("bf16"),
             ScalarType::F32 => f.write_str("f32"),
             ScalarType::F64 => f.write_str("f64"),
         }
@@ -90,10 +112,45 @@ pub enum Scalar {
         /// Whether the type is `index` rather than `iN`.
         is_index: bool,
     },
+    /// An `f16` value.
+    F16(f16),
+    /// A `bf16` value.
+    BF16(bf16),
     /// An `f32` value.
     F32(f32),
     /// An `f64` value.
     F64(f64),
+}
+
+/// `v` rounded to `f32` with round-to-odd: exact values stay, others become the `f32` next to
+/// them toward zero with the last significand bit set. Rounding that to a format of at most
+/// 22 significand bits then gives `v` rounded once (Boldo and Melquiond, "When double rounding
+/// is odd", 2005): the `half` crate's own `f64` conversions round through `f32` to nearest or
+/// drop the low 32 bits, which rounds `1 + 2^-11 + 2^-40` to the f16 1.0 instead of
+/// 1 + 2^-10. NaN stays NaN.
+fn f32_round_to_odd(v: f64) -> f32 {
+    let r = v as f32;
+    if v.is_nan() || r as f64 == v {
+        return r;
+    }
+    // Rounding to nearest went away from zero (or to infinity): one step back toward zero.
+    let toward_zero = if (r as f64).abs() > v.abs() {
+        r.to_bits() - 1
+    } else {
+        r.to_bits()
+    };
+    f32::from_bits(toward_zero | 1)
+}
+
+/// `v` rounded to nearest even to `f16` (overflow to infinity, subnormals, NaN staying NaN),
+/// rounded once (see [`f32_round_to_odd`]).
+pub(crate) fn f16_from_f64(v: f64) -> f16 {
+    f16::from_f32(f32_round_to_odd(v))
+}
+
+/// `v` rounded to nearest even to `bf16`, rounded once (see [`f32_round_to_odd`]).
+pub(crate) fn bf16_from_f64(v: f64) -> bf16 {
+    bf16::from_f32(f32_round_to_odd(v))
 }
 
 /// The mask of the low `width` bits (`width` in 1..=64).
@@ -140,20 +197,25 @@ impl Scalar {
     }
 
     /// A value of type `ty` from an integer (truncated to the width, two's complement) or, for
-    /// float types, converted to the nearest float.
+    /// float types, converted to the nearest float (`f16`/`bf16` through `f64`, so exactly
+    /// rounded for integers of magnitude below 2^53).
     pub fn from_i128(ty: ScalarType, value: i128) -> Scalar {
         match ty {
             ScalarType::Int(w) => Scalar::int(value, w),
             ScalarType::Index => Scalar::index(value as i64),
+            ScalarType::F16 => Scalar::F16(f16_from_f64(value as f64)),
+            ScalarType::BF16 => Scalar::BF16(bf16_from_f64(value as f64)),
             ScalarType::F32 => Scalar::F32(value as f32),
             ScalarType::F64 => Scalar::F64(value as f64),
         }
     }
 
-    /// A value of type `ty` from a float (floats are rounded to `f32` if needed); `None` for
-    /// integer types.
+    /// A value of type `ty` from a float (rounded to nearest even to `f32`, `f16` or `bf16` if
+    /// needed, overflowing to infinity, NaN staying NaN); `None` for integer types.
     pub fn from_f64(ty: ScalarType, value: f64) -> Option<Scalar> {
         match ty {
+            ScalarType::F16 => Some(Scalar::F16(f16_from_f64(value))),
+            ScalarType::BF16 => Some(Scalar::BF16(bf16_from_f64(value))),
             ScalarType::F32 => Some(Scalar::F32(value as f32)),
             ScalarType::F64 => Some(Scalar::F64(value)),
             _ => None,
@@ -165,6 +227,8 @@ impl Scalar {
         match *self {
             Scalar::Int { is_index: true, .. } => ScalarType::Index,
             Scalar::Int { width, .. } => ScalarType::Int(width),
+            Scalar::F16(_) => ScalarType::F16,
+            Scalar::BF16(_) => ScalarType::BF16,
             Scalar::F32(_) => ScalarType::F32,
             Scalar::F64(_) => ScalarType::F64,
         }
@@ -190,9 +254,11 @@ impl Scalar {
         }
     }
 
-    /// A float widened to `f64`; `None` for integers.
+    /// A float widened to `f64` (exactly); `None` for integers.
     pub fn as_f64(&self) -> Option<f64> {
         match *self {
+            Scalar::F16(v) => Some(v.to_f64()),
+            Scalar::BF16(v) => Some(v.to_f64()),
             Scalar::F32(v) => Some(v as f64),
             Scalar::F64(v) => Some(v),
             Scalar::Int { .. } => None,
@@ -205,12 +271,16 @@ impl Scalar {
 ///   or `0` (read unsigned: mlir-runner also prints `i1` results as 0/1);
 /// - floats as Rust's `{}` (the shortest text that reads back to the same value), with `.0`
 ///   appended when that text has neither a decimal point nor an exponent (`1.0`, `2.5`,
-///   `1.4142135623730951`), and `inf`, `-inf`, `nan` for the special values.
+///   `1.4142135623730951`), and `inf`, `-inf`, `nan` for the special values; `f16` and `bf16`
+///   as the `f32` of the same value (exact), so `0.1 : f16`, whose value is
+///   0.0999755859375, prints `0.099975586`, which reads back to the same `f16`.
 impl fmt::Display for Scalar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Scalar::Int { width: 1, .. } => write!(f, "{}", self.as_u64().unwrap_or(0)),
             Scalar::Int { .. } => write!(f, "{}", self.as_i64().unwrap_or(0)),
+            Scalar::F16(v) => Scalar::F32(v.to_f32()).fmt(f),
+            Scalar::BF16(v) => Scalar::F32(v.to_f32()).fmt(f),
             Scalar::F32(v) => write_float(
                 f,
                 v.is_nan(),

@@ -25,13 +25,11 @@ pub struct PassOptions {
 }
 
 impl PassOptions {
-    /// Parses `k=v k2=v2` (space or comma separated; a bare `k` means `k=true`).
+    /// Parses `k=v k2=v2` (space separated, as mlir-opt's option parser: a comma belongs to the
+    /// value, so a list option reads `source-types=bf16,f16`; a bare `k` means `k=true`).
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut values = BTreeMap::new();
-        for item in text
-            .split(|c: char| c == ' ' || c == ',')
-            .filter(|s| !s.is_empty())
-        {
+        for item in text.split_ascii_whitespace() {
             let (k, v) = item.split_once('=').unwrap_or((item, "true"));
             if k.is_empty() {
                 return Err(format!("invalid pass option '{item}'"));
@@ -72,6 +70,22 @@ impl PassOptions {
                 .parse()
                 .map_err(|_| format!("invalid value '{v}' for integer option '{name}'")),
         }
+    }
+
+    /// A list option (MLIR `ListOption`): the comma-separated items of its value, optionally
+    /// in braces (`a,b` or `{a,b}`), empty when absent.
+    pub fn get_list(&self, name: &str) -> Vec<&str> {
+        let Some(v) = self.values.get(name) else {
+            return Vec::new();
+        };
+        let v = v
+            .strip_prefix('{')
+            .and_then(|v| v.strip_suffix('}'))
+            .unwrap_or(v);
+        v.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect()
     }
 
     /// A string option, if given.
@@ -271,4 +285,25 @@ pub fn build_steps(
             }),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PassOptions;
+
+    /// Options are separated by spaces only, as mlir-opt's parser does, so a comma belongs to
+    /// the value and a list option reads `a,b` or `{a,b}`.
+    #[test]
+    fn options_split_on_spaces_and_lists_on_commas() {
+        let o = PassOptions::parse("source-types=bf16,f16  target-type=f32 full").unwrap();
+        assert_eq!(o.get_list("source-types"), ["bf16", "f16"]);
+        assert_eq!(o.get_str("target-type"), Some("f32"));
+        assert_eq!(o.get_bool("full", false), Ok(true));
+        assert!(o.get_list("absent").is_empty());
+        let o = PassOptions::parse("source-types={bf16,f16}").unwrap();
+        assert_eq!(o.get_list("source-types"), ["bf16", "f16"]);
+        // mlir-opt reads `max-iterations=3,test-convergence` as one value of max-iterations.
+        let o = PassOptions::parse("max-iterations=3,test-convergence").unwrap();
+        assert!(o.get_u64("max-iterations", 10).is_err());
+    }
 }

@@ -28,16 +28,18 @@ fn elem(k: ElementKind) -> Elem {
     }
 }
 
-/// `v` as a JIT value (`None` for a scalar type the JIT does not pass: `f16`, `bf16`).
+/// `v` as a JIT value (`None` for a value the JIT cannot hold, e.g. a float in an integer
+/// tensor).
 pub fn to_jit(v: &Value) -> Option<JitValue> {
     match v {
         Value::Scalar(e, s) => {
             let ty = match *e {
                 Elem::Int(w) => ScalarType::Int(w),
                 Elem::Index => ScalarType::Index,
+                Elem::Float(FloatKind::F16) => ScalarType::F16,
+                Elem::Float(FloatKind::BF16) => ScalarType::BF16,
                 Elem::Float(FloatKind::F32) => ScalarType::F32,
                 Elem::Float(FloatKind::F64) => ScalarType::F64,
-                Elem::Float(_) => return None,
             };
             Some(JitValue::Scalar(match *s {
                 EScalar::Int(bits) => Scalar::from_i128(ty, bits as i128),
@@ -66,6 +68,8 @@ pub fn to_jit(v: &Value) -> Option<JitValue> {
 pub fn from_jit(v: &JitValue) -> Value {
     match v {
         JitValue::Scalar(s) => match (s.ty(), s.as_f64()) {
+            (ScalarType::F16, Some(f)) => Value::float(FloatKind::F16, f),
+            (ScalarType::BF16, Some(f)) => Value::float(FloatKind::BF16, f),
             (ScalarType::F32, Some(f)) => Value::float(FloatKind::F32, f),
             (ScalarType::F64, Some(f)) => Value::float(FloatKind::F64, f),
             (ScalarType::Index, _) => Value::int(Elem::Index, s.as_i64().unwrap_or(0)),

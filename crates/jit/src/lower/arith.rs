@@ -4,7 +4,9 @@ use super::math::FloatUn;
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
 use crate::diag::{op_err, unsupported_op};
-use crate::module::{FMOD, FMODF};
+use crate::module::{
+    BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF,
+};
 use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -101,7 +103,8 @@ fn bad_predicate(ctx: &Context, op: OpId) -> Diagnostic {
 }
 
 impl FunctionLowering<'_, '_> {
-    /// `arith.constant`: an integer, float or boolean attribute of a scalar type.
+    /// `arith.constant`: an integer, float or boolean attribute of a scalar type (an `f16` or
+    /// `bf16` one as its bits; the attribute's `f64` holds the value exactly).
     fn op_constant(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         self.counts(op, 0, 1)?;
@@ -121,6 +124,14 @@ impl FunctionLowering<'_, '_> {
             }
             (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => {
                 self.b.ins().f32const(f64::from_bits(*bits) as f32)
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F16) => {
+                let h = crate::scalar::f16_from_f64(f64::from_bits(*bits));
+                self.iconst_u(types::I16, h.to_bits() as u64)
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::BF16) => {
+                let h = crate::scalar::bf16_from_f64(f64::from_bits(*bits));
+                self.iconst_u(types::I16, h.to_bits() as u64)
             }
             _ => {
                 return Err(op_err(
@@ -568,30 +579,54 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// MLIR arith.extf (`extend`; exact) / truncf (round to nearest even).
+    /// MLIR arith.extf (`extend`; exact) / truncf (round to nearest even, NaN staying NaN,
+    /// overflow giving infinity). `f32` and `f64` convert with Cranelift's `fpromote` /
+    /// `fdemote`; `f16` and `bf16` (carried as bits) through the runtime helpers of
+    /// `crate::module` (the `half` crate), an extension to `f64` through `f32` (exact twice).
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
+        use ScalarType::{BF16, F16, F32, F64};
         let ctx = self.ctx;
         self.counts(op, 1, 1)?;
         let from = self.ty(op, ctx.operand(op, 0))?;
         let to = self.ty(op, ctx.result(op, 0))?;
-        self.float_type_of(op, from)?;
-        self.float_type_of(op, to)?;
+        if !from.is_float() || !to.is_float() {
+            return Err(op_err(ctx, op, format!("cannot convert {from} to {to}")));
+        }
+        // The rounding of truncf is to nearest even (MLIR's `roundingmode` 0, the default):
+        // the directed modes are rejected rather than rounded wrongly.
+        if !extend
+            && ctx.attr_of(op, "roundingmode").is_some()
+            && self.int_attr(op, "roundingmode")? != 0
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "rounding modes other than to_nearest_even are not supported by the JIT",
+            ));
+        }
         let v = self.val(op, ctx.operand(op, 0))?;
-        let r = match (from, to) {
-            (ScalarType::F32, ScalarType::F64) if extend => self.b.ins().fpromote(types::F64, v),
-            (ScalarType::F64, ScalarType::F32) if !extend => {
-                // Cranelift's fdemote rounds to nearest even: MLIR's `roundingmode` 0 (the
-                // default). The directed modes are rejected rather than rounded wrongly.
-                if ctx.attr_of(op, "roundingmode").is_some()
-                    && self.int_attr(op, "roundingmode")? != 0
-                {
-                    return Err(op_err(
-                        ctx,
-                        op,
-                        "rounding modes other than to_nearest_even are not supported by the JIT",
-                    ));
+        let r = match (from, to, extend) {
+            (F32, F64, true) => self.b.ins().fpromote(types::F64, v),
+            (F64, F32, false) => self.b.ins().fdemote(types::F32, v),
+            (F16 | BF16, F32 | F64, true) => {
+                let name = if from == F16 { F16_TO_F32 } else { BF16_TO_F32 };
+                let bits = self.b.ins().uextend(types::I32, v);
+                let x = self.call_runtime(op, name, &[bits], types::F32)?;
+                if to == F64 {
+                    self.b.ins().fpromote(types::F64, x)
+                } else {
+                    x
                 }
-                self.b.ins().fdemote(types::F32, v)
+            }
+            (F32 | F64, F16 | BF16, false) => {
+                let name = match (from, to) {
+                    (F32, F16) => F32_TO_F16,
+                    (F64, F16) => F64_TO_F16,
+                    (F32, _) => F32_TO_BF16,
+                    _ => F64_TO_BF16,
+                };
+                let bits = self.call_runtime(op, name, &[v], types::I32)?;
+                self.b.ins().ireduce(types::I16, bits)
             }
             _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
         };
@@ -606,6 +641,7 @@ impl FunctionLowering<'_, '_> {
         let from = self.ty(op, ctx.operand(op, 0))?;
         let to = self.ty(op, ctx.result(op, 0))?;
         let bits = |t: ScalarType| match t {
+            ScalarType::F16 | ScalarType::BF16 => 16,
             ScalarType::F32 => 32,
             ScalarType::F64 => 64,
             _ => t.int_width().unwrap_or(0),

@@ -717,8 +717,19 @@ impl FunctionLowering<'_, '_> {
             .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
     }
 
+    /// Checks that `t` is a float type the JIT computes with: `f32` or `f64` (`f16` and `bf16`
+    /// are computed in `f32` after `--arith-emulate-unsupported-floats`, which cf-run runs).
     fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
-        if t.is_float() {
+        if t.is_half() {
+            Err(op_err(
+                self.ctx,
+                op,
+                format!(
+                    "requires f32 or f64 operands, got {t} (the JIT computes {t} in f32 after \
+                     --arith-emulate-unsupported-floats)"
+                ),
+            ))
+        } else if t.is_float() {
             Ok(())
         } else {
             Err(op_err(
