@@ -105,14 +105,46 @@ pub fn float_from_raw(k: FloatKind, raw: u64) -> f64 {
     }
 }
 
-/// The bit pattern of `v` rounded to nearest even in format `k`.
+/// The bit pattern of `v` rounded to nearest even in format `k` (once: see
+/// [`f32_round_to_odd`]).
 pub fn float_to_raw(k: FloatKind, v: f64) -> u64 {
     match k {
         FloatKind::F64 => v.to_bits(),
         FloatKind::F32 => (v as f32).to_bits() as u64,
-        FloatKind::F16 => half::f16::from_f64(v).to_bits() as u64,
-        FloatKind::BF16 => half::bf16::from_f64(v).to_bits() as u64,
+        FloatKind::F16 => f16_from_f64(v).to_bits() as u64,
+        FloatKind::BF16 => bf16_from_f64(v).to_bits() as u64,
     }
+}
+
+/// `v` rounded to `f32` with round-to-odd: exact values stay, others become the `f32` next to
+/// them toward zero with the last significand bit set. Rounding that to a format of at most
+/// 22 significand bits then gives `v` rounded once (Boldo and Melquiond, "When double rounding
+/// is odd", 2005): the `half` crate's own `f64` conversions round through `f32` to nearest or
+/// drop the low 32 bits, which rounds `1 + 2^-11 + 2^-40` to the f16 1.0 instead of
+/// 1 + 2^-10. NaN stays NaN.
+pub fn f32_round_to_odd(v: f64) -> f32 {
+    let r = v as f32;
+    if v.is_nan() || r as f64 == v {
+        return r;
+    }
+    // Rounding to nearest went away from zero (or to infinity): one step back toward zero.
+    let toward_zero = if (r as f64).abs() > v.abs() {
+        r.to_bits() - 1
+    } else {
+        r.to_bits()
+    };
+    f32::from_bits(toward_zero | 1)
+}
+
+/// `v` rounded to nearest even to `f16` (overflow to infinity, subnormals, NaN staying NaN),
+/// rounded once (see [`f32_round_to_odd`]).
+pub fn f16_from_f64(v: f64) -> half::f16 {
+    half::f16::from_f32(f32_round_to_odd(v))
+}
+
+/// `v` rounded to nearest even to `bf16`, rounded once (see [`f32_round_to_odd`]).
+pub fn bf16_from_f64(v: f64) -> half::bf16 {
+    half::bf16::from_f32(f32_round_to_odd(v))
 }
 
 /// The elements of a `dense<...>` attribute (see the module docs for the layout). Read it

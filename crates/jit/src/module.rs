@@ -56,7 +56,7 @@ where
 // The 16-bit float conversions of `arith.extf` / `arith.truncf` (the `half` crate: exact
 // extensions; truncations rounded to nearest even, subnormals and overflow to infinity
 // included, NaN staying NaN; from `f64` through `f32` rounded to odd, so it rounds once:
-// `crate::scalar::f16_from_f64`). The 16 bits
+// `weir_ir::dense::f16_from_f64`). The 16 bits
 // travel zero-extended in a `u32`, not a `u16`, so no side of the call relies on the other
 // extending a narrow argument or result. Host helpers rather than Cranelift integer sequences:
 // one tested implementation for the four conversions, and 16-bit float kernels run element by
@@ -79,7 +79,7 @@ extern "C" fn weir_jit_f32_to_f16(v: f32) -> u32 {
 
 /// `arith.truncf` f64 to f16 (round to nearest even, once).
 extern "C" fn weir_jit_f64_to_f16(v: f64) -> u32 {
-    crate::scalar::f16_from_f64(v).to_bits() as u32
+    weir_ir::dense::f16_from_f64(v).to_bits() as u32
 }
 
 /// `arith.truncf` f32 to bf16 (round to nearest even).
@@ -89,7 +89,7 @@ extern "C" fn weir_jit_f32_to_bf16(v: f32) -> u32 {
 
 /// `arith.truncf` f64 to bf16 (round to nearest even, once).
 extern "C" fn weir_jit_f64_to_bf16(v: f64) -> u32 {
-    crate::scalar::bf16_from_f64(v).to_bits() as u32
+    weir_ir::dense::bf16_from_f64(v).to_bits() as u32
 }
 
 /// `math.fpowi` on f64 (the exponent sign-extended to 64 bits).

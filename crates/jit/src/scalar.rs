@@ -122,37 +122,6 @@ pub enum Scalar {
     F64(f64),
 }
 
-/// `v` rounded to `f32` with round-to-odd: exact values stay, others become the `f32` next to
-/// them toward zero with the last significand bit set. Rounding that to a format of at most
-/// 22 significand bits then gives `v` rounded once (Boldo and Melquiond, "When double rounding
-/// is odd", 2005): the `half` crate's own `f64` conversions round through `f32` to nearest or
-/// drop the low 32 bits, which rounds `1 + 2^-11 + 2^-40` to the f16 1.0 instead of
-/// 1 + 2^-10. NaN stays NaN.
-fn f32_round_to_odd(v: f64) -> f32 {
-    let r = v as f32;
-    if v.is_nan() || r as f64 == v {
-        return r;
-    }
-    // Rounding to nearest went away from zero (or to infinity): one step back toward zero.
-    let toward_zero = if (r as f64).abs() > v.abs() {
-        r.to_bits() - 1
-    } else {
-        r.to_bits()
-    };
-    f32::from_bits(toward_zero | 1)
-}
-
-/// `v` rounded to nearest even to `f16` (overflow to infinity, subnormals, NaN staying NaN),
-/// rounded once (see [`f32_round_to_odd`]).
-pub(crate) fn f16_from_f64(v: f64) -> f16 {
-    f16::from_f32(f32_round_to_odd(v))
-}
-
-/// `v` rounded to nearest even to `bf16`, rounded once (see [`f32_round_to_odd`]).
-pub(crate) fn bf16_from_f64(v: f64) -> bf16 {
-    bf16::from_f32(f32_round_to_odd(v))
-}
-
 /// The mask of the low `width` bits (`width` in 1..=64).
 pub(crate) fn low_mask(width: u32) -> u64 {
     if width >= 64 {
@@ -203,8 +172,8 @@ impl Scalar {
         match ty {
             ScalarType::Int(w) => Scalar::int(value, w),
             ScalarType::Index => Scalar::index(value as i64),
-            ScalarType::F16 => Scalar::F16(f16_from_f64(value as f64)),
-            ScalarType::BF16 => Scalar::BF16(bf16_from_f64(value as f64)),
+            ScalarType::F16 => Scalar::F16(weir_ir::dense::f16_from_f64(value as f64)),
+            ScalarType::BF16 => Scalar::BF16(weir_ir::dense::bf16_from_f64(value as f64)),
             ScalarType::F32 => Scalar::F32(value as f32),
             ScalarType::F64 => Scalar::F64(value as f64),
         }
@@ -214,8 +183,8 @@ impl Scalar {
     /// needed, overflowing to infinity, NaN staying NaN); `None` for integer types.
     pub fn from_f64(ty: ScalarType, value: f64) -> Option<Scalar> {
         match ty {
-            ScalarType::F16 => Some(Scalar::F16(f16_from_f64(value))),
-            ScalarType::BF16 => Some(Scalar::BF16(bf16_from_f64(value))),
+            ScalarType::F16 => Some(Scalar::F16(weir_ir::dense::f16_from_f64(value))),
+            ScalarType::BF16 => Some(Scalar::BF16(weir_ir::dense::bf16_from_f64(value))),
             ScalarType::F32 => Some(Scalar::F32(value as f32)),
             ScalarType::F64 => Some(Scalar::F64(value)),
             _ => None,

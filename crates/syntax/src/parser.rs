@@ -2167,8 +2167,8 @@ pub(crate) fn round_to(k: FloatKind, v: f64) -> f64 {
     match k {
         FloatKind::F64 => v,
         FloatKind::F32 => v as f32 as f64,
-        FloatKind::F16 => half::f16::from_f64(v).to_f64(),
-        FloatKind::BF16 => half::bf16::from_f64(v).to_f64(),
+        FloatKind::F16 => weir_ir::dense::f16_from_f64(v).to_f64(),
+        FloatKind::BF16 => weir_ir::dense::bf16_from_f64(v).to_f64(),
     }
 }
 

@@ -94,8 +94,8 @@ impl Elem {
 /// `f` rounded to the float format `k`.
 pub fn round(k: FloatKind, f: f64) -> f64 {
     match k {
-        FloatKind::F16 => half::f16::from_f64(f).to_f64(),
-        FloatKind::BF16 => half::bf16::from_f64(f).to_f64(),
+        FloatKind::F16 => weir_ir::dense::f16_from_f64(f).to_f64(),
+        FloatKind::BF16 => weir_ir::dense::bf16_from_f64(f).to_f64(),
         FloatKind::F32 => f as f32 as f64,
         FloatKind::F64 => f,
     }

@@ -126,11 +126,11 @@ impl FunctionLowering<'_, '_> {
                 self.b.ins().f32const(f64::from_bits(*bits) as f32)
             }
             (Some(AttrKind::Float { bits, .. }), ScalarType::F16) => {
-                let h = crate::scalar::f16_from_f64(f64::from_bits(*bits));
+                let h = weir_ir::dense::f16_from_f64(f64::from_bits(*bits));
                 self.iconst_u(types::I16, h.to_bits() as u64)
             }
             (Some(AttrKind::Float { bits, .. }), ScalarType::BF16) => {
-                let h = crate::scalar::bf16_from_f64(f64::from_bits(*bits));
+                let h = weir_ir::dense::bf16_from_f64(f64::from_bits(*bits));
                 self.iconst_u(types::I16, h.to_bits() as u64)
             }
             _ => {

@@ -317,8 +317,8 @@ fn cast(k: CastOp, a: (Elem, Scalar), to: Elem) -> Result<Scalar, String> {
                 FloatKind::F64 => f64::from_bits(b as u64),
             }),
             (Scalar::Float(f), Elem::Int(_) | Elem::Index) => Scalar::Int(match kind(a) {
-                FloatKind::F16 => half::f16::from_f64(f).to_bits() as u128,
-                FloatKind::BF16 => half::bf16::from_f64(f).to_bits() as u128,
+                FloatKind::F16 => weir_ir::dense::f16_from_f64(f).to_bits() as u128,
+                FloatKind::BF16 => weir_ir::dense::bf16_from_f64(f).to_bits() as u128,
                 FloatKind::F32 => (f as f32).to_bits() as u128,
                 FloatKind::F64 => f.to_bits() as u128,
             }),
