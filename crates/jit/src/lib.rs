@@ -27,7 +27,7 @@
 //! - on ranked tensors (docs/design/tensor-runtime.md): every elementwise op above (MLIR's
 //!   `Elementwise` trait) on tensors, fused into one loop per run of consecutive ops
 //!   (`lower/kernel.rs`); `arith.constant dense<...>`; `tensor.empty splat from_elements
-//!   extract insert dim rank cast` (`lower/tensor.rs`), `tensor.reshape expand_shape
+//!   extract insert dim rank cast generate` (`lower/tensor.rs`), `tensor.reshape expand_shape
 //!   collapse_shape` (`lower/reshape.rs`), `tensor.concat extract_slice insert_slice pad`
 //!   and the GEMM of `linalg.matmul batch_matmul` (`lower/movement.rs`, host kernels of
 //!   `weir-kernels` and the `gemm` crate), and every linalg structured op (`fill`, `transpose`,
@@ -46,7 +46,7 @@
 //! never a panic.
 //!
 //! Not supported: function declarations (external functions), `siN`/`uiN`, integers wider
-//! than 64 bits, vectors, unranked tensors, `tensor.generate`, `tensor.pad` with a padding
+//! than 64 bits, vectors, unranked tensors, `tensor.pad` with a padding
 //! value computed in its region, math ops on `f16`/`bf16` (no `--math-extend-to-supported-types`
 //! yet), tuples, nested modules, nested symbol
 //! references. Blocks unreachable from a function's entry are not compiled

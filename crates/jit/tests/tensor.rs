@@ -491,3 +491,41 @@ func.func @f(%r: tensor<37xf32>, %c: tensor<2xf32>) -> (tensor<2x37xf32>, tensor
     assert_eq!(as_f32s(&out[1]), (vec![2, 37], cols));
     assert_eq!(as_f32s(&out[2]), (vec![2, 37], m));
 }
+
+/// tensor.generate with a dynamic extent: element (i, j) = 10 i + j + k (k from outside the
+/// body), by hand.
+#[test]
+fn generate_runs_its_body_per_element() {
+    let src = r#"
+func.func @f(%n: index, %k: i32) -> tensor<?x3xi32> {
+  %t = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %c10 = arith.constant 10 : index
+    %a = arith.muli %i, %c10 : index
+    %b = arith.addi %a, %j : index
+    %c = arith.index_cast %b : index to i32
+    %d = arith.addi %c, %k : i32
+    tensor.yield %d : i32
+  } : tensor<?x3xi32>
+  return %t : tensor<?x3xi32>
+}"#;
+    let out = run1(
+        src,
+        &[
+            JitValue::Scalar(Scalar::index(2)),
+            JitValue::Scalar(Scalar::i32(100)),
+        ],
+    );
+    let JitValue::Tensor(t) = &out[0] else {
+        panic!()
+    };
+    let v: Vec<i32> = t
+        .data()
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(
+        (t.shape().to_vec(), v),
+        (vec![2, 3], vec![100, 101, 102, 110, 111, 112])
+    );
+}

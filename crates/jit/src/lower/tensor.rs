@@ -1,7 +1,7 @@
 //! Lowerings of tensor values that are not elementwise kernels: `dense<...>` constants
 //! (immortal buffers of the compiled module), and the tensor dialect's element and shape ops
 //! (MLIR `tensor`: `empty`, `splat`, `from_elements`, `extract`, `insert`, `dim`, `rank`,
-//! `cast`). Every index is checked at run time (a located error naming the index and the shape,
+//! `cast`, `generate`). Every index is checked at run time (a located error naming the index and the shape,
 //! never a read out of bounds); `tensor.insert` writes in place when its destination is at its
 //! last use with count 1 (docs/design/tensor-runtime.md).
 
@@ -13,7 +13,7 @@ use crate::RuntimeErrorKind;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
 use weir_dialect_tensor::{
-    CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, InsertOp, RankOp, SplatOp,
+    CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, GenerateOp, InsertOp, RankOp, SplatOp,
 };
 use weir_ir::{Context, Dim, OpId, Traits, Type, TypeKind, ValueId};
 
@@ -27,6 +27,7 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("tensor.dim", |l, op| l.op_dim(op)),
     ("tensor.rank", |l, op| l.op_rank(op)),
     ("tensor.cast", |l, op| l.op_cast(op)),
+    ("tensor.generate", |l, op| l.op_generate(op)),
 ];
 
 /// The element type of `ty` when it is a ranked tensor type.
@@ -388,6 +389,69 @@ impl FunctionLowering<'_, '_> {
         let rank = dims(ctx, ctx.value_type(t)).map_or(0, |x| x.len());
         let v = self.b.ins().iconst(types::I64, rank as i64);
         self.set_result(op, 0, v);
+        Ok(())
+    }
+
+    /// MLIR tensor.generate: the body, run once per element in row-major order with the
+    /// element's indices as its arguments, yields the element (`tensor.yield`).
+    fn op_generate(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let g = GenerateOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let r = g.result(ctx);
+        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
+        let (rank, sizes) = self.result_sizes(op, r, g.dynamic_extents(ctx))?;
+        let w = elem_width(ctx, r);
+        let p = self.alloc_sizes(w, rank, sizes, op)?;
+        let flags = MemFlagsData::trusted();
+        let n = self.b.ins().load(types::I64, flags, p, H_NUMEL);
+        let data = self.b.ins().load(self.env.ptr, flags, p, H_DATA);
+        let (header, body, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.append_block_param(header, types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().jump(header, &[BlockArg::Value(zero)]);
+        self.b.switch_to_block(header);
+        let i = self.b.block_params(header)[0];
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        // The indices of element i, innermost dimension last.
+        let block = g.body(ctx);
+        let args = ctx.block_args(block).to_vec();
+        let mut elems = std::collections::HashMap::new();
+        let mut rest = i;
+        for d in (0..rank).rev() {
+            let size = self
+                .b
+                .ins()
+                .load(types::I64, flags, p, H_SIZES + 8 * d as i32);
+            let ix = self.b.ins().urem(rest, size);
+            rest = self.b.ins().udiv(rest, size);
+            elems.insert(args[d], ix);
+        }
+        let saved = self.kernel.replace(elems);
+        for inner in ctx.block_ops(block) {
+            if inner == ctx.last_op(block).expect("a terminator") {
+                break;
+            }
+            let lower = super::table()
+                .get(ctx.name_str(inner))
+                .copied()
+                .ok_or_else(|| unsupported_op(ctx, inner))?;
+            lower(self, inner)?;
+        }
+        let x = self.val(op, g.yielded(ctx))?;
+        self.kernel = saved;
+        let off = self.b.ins().imul_imm_s(i, w as i64);
+        let addr = self.b.ins().iadd(data, off);
+        self.b.ins().store(flags, x, addr, 0);
+        let next = self.b.ins().iadd_imm_s(i, 1);
+        self.b.ins().jump(header, &[BlockArg::Value(next)]);
+        self.b.switch_to_block(done);
+        self.set_result(op, 0, p);
         Ok(())
     }
 
