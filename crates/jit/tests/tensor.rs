@@ -529,3 +529,51 @@ func.func @f(%n: index, %k: i32) -> tensor<?x3xi32> {
         (vec![2, 3], vec![100, 101, 102, 110, 111, 112])
     );
 }
+
+/// An output that is also an input of the same linalg op is read while the loops write: it is
+/// not reused in place. xᵀ of [[1, 2, 3], [4, 5, 6], [7, 8, 9]] by hand.
+#[test]
+fn an_output_that_is_also_an_input_is_not_overwritten_while_read() {
+    let src = r#"
+func.func @f(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %t = linalg.transpose ins(%x : tensor<3x3xf32>) outs(%x : tensor<3x3xf32>) permutation = [1, 0]
+  return %t : tensor<3x3xf32>
+}"#;
+    let x = f32s(&[3, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]);
+    assert_eq!(
+        as_f32s(&run1(src, &[x])[0]),
+        (
+            vec![3, 3],
+            vec![1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 9.0]
+        )
+    );
+}
+
+/// Reshape sizes that are negative or whose product wraps around 64 bits are located errors
+/// (-1 · -6 = 6 and 4 · (2^62 + 1) = 4 mod 2^64 must not pass the element-count check).
+#[test]
+fn negative_or_overflowing_reshape_sizes_are_runtime_errors() {
+    let src = r#"
+func.func @f(%x: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}"#;
+    let idx = |v: &[i64]| {
+        let data = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        JitValue::Tensor(TensorValue::new(ElementKind::Index, vec![2], data).unwrap())
+    };
+    let (ctx, m) = module(src);
+    let jit = compile(&ctx, m).unwrap();
+    let six = f32s(&[6], &[0.0; 6]);
+    let four = f32s(&[4], &[0.0; 4]);
+    for (x, s) in [(six, [-1, -6]), (four, [4, (1 << 62) + 1])] {
+        let e = jit.call_values("f", &[x, idx(&s)], None).unwrap_err();
+        assert_eq!(e.kind, RuntimeErrorKind::ShapeMismatch, "{}", e.message);
+        assert!(
+            e.message.starts_with("'tensor.reshape' cannot reshape"),
+            "{}",
+            e.message
+        );
+        assert_eq!(jit.last_pool_stats().live, 0);
+    }
+}

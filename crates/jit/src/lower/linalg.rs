@@ -169,7 +169,18 @@ impl FunctionLowering<'_, '_> {
             let p = self.val(op, o)?;
             let j = ins.len() + i;
             let read = !ctx.uses(args[j]).is_empty();
-            let q = if read {
+            // An output that is also another operand is still read while the loops write: it
+            // gets its own buffer (and the reference is released after the op as usual).
+            let aliased = operands.iter().enumerate().any(|(k, &v)| k != j && v == o);
+            let q = if aliased {
+                let w = super::tensor::elem_width(ctx, o);
+                let rank = super::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
+                let q = self.alloc_like(w, rank, Some(p), op)?;
+                if read {
+                    self.copy_elements(p, q, w);
+                }
+                q
+            } else if read {
                 self.writable(op, j, o, p)?
             } else {
                 self.fresh_like(op, j, o, p)?

@@ -45,7 +45,8 @@ impl FunctionLowering<'_, '_> {
             };
             sizes.push(x);
         }
-        let n = self.product(&sizes);
+        let (n, bad) = self.product(&sizes);
+        self.reshape_guard(bad, op, self.val(op, src)?, &sizes);
         self.reshape_into(op, src, &sizes, n)
     }
 
@@ -66,15 +67,16 @@ impl FunctionLowering<'_, '_> {
         let flags = MemFlagsData::trusted();
         for (g, group) in e.reassociation(ctx).iter().enumerate() {
             let want: Vec<Value> = group.iter().map(|&d| sizes[d]).collect();
-            let prod = self.product(&want);
+            let (prod, invalid) = self.product(&want);
             let have = self
                 .b
                 .ins()
                 .load(types::I64, flags, p, H_SIZES + 8 * g as i32);
-            let bad = self.b.ins().icmp(IntCC::NotEqual, prod, have);
+            let differ = self.b.ins().icmp(IntCC::NotEqual, prod, have);
+            let bad = self.b.ins().bor(differ, invalid);
             self.reshape_guard(bad, op, p, &sizes);
         }
-        let n = self.product(&sizes);
+        let (n, _) = self.product(&sizes);
         self.reshape_into(op, src, &sizes, n)
     }
 
@@ -96,19 +98,26 @@ impl FunctionLowering<'_, '_> {
                         .load(types::I64, flags, p, H_SIZES + 8 * d as i32)
                 })
                 .collect();
-            sizes.push(self.product(&ds));
+            sizes.push(self.product(&ds).0);
         }
         let n = self.b.ins().load(types::I64, flags, p, H_NUMEL);
         self.reshape_into(op, src, &sizes, n)
     }
 
-    /// The product of `xs` (1 for none).
-    fn product(&mut self, xs: &[Value]) -> Value {
+    /// The product of `xs` (1 for none), and whether it is invalid: a negative factor (sizes
+    /// are signed `index` values) or a product beyond 64 bits.
+    fn product(&mut self, xs: &[Value]) -> (Value, Value) {
         let mut n = self.b.ins().iconst(types::I64, 1);
+        let mut bad = self.b.ins().iconst(types::I8, 0);
         for &x in xs {
+            let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
+            let hi = self.b.ins().umulhi(n, x);
+            let over = self.b.ins().icmp_imm_s(IntCC::NotEqual, hi, 0);
+            bad = self.b.ins().bor(bad, neg);
+            bad = self.b.ins().bor(bad, over);
             n = self.b.ins().imul(n, x);
         }
-        n
+        (n, bad)
     }
 
     /// The scalar type of the elements of tensor `v`.
