@@ -559,17 +559,8 @@ impl FunctionLowering<'_, '_> {
         msg: String,
         op: OpId,
     ) {
-        let loc = self.ctx.loc(op);
-        let fb = self.fault_block(RuntimeErrorKind::ShapeMismatch, msg, loc);
-        let detail = self.b.create_block();
-        let cont = self.b.create_block();
-        self.b.set_cold_block(detail);
-        self.b.ins().brif(bad, detail, &[], cont, &[]);
-        self.b.switch_to_block(detail);
-        let st = self.state();
-        self.host_call(SHAPE_DETAIL, &[st, a, b], &[]);
-        self.b.ins().jump(fb, &[]);
-        self.b.switch_to_block(cont);
+        let what = (RuntimeErrorKind::ShapeMismatch, msg, op);
+        self.guard_with_detail(bad, what, SHAPE_DETAIL, |_| vec![a, b]);
     }
 
     /// Faults when `bad` is set because dimension `dim` of header `h` is not `want`.
@@ -580,18 +571,11 @@ impl FunctionLowering<'_, '_> {
         msg: String,
         op: OpId,
     ) {
-        let loc = self.ctx.loc(op);
-        let fb = self.fault_block(RuntimeErrorKind::ShapeMismatch, msg, loc);
-        let detail = self.b.create_block();
-        let cont = self.b.create_block();
-        self.b.set_cold_block(detail);
-        self.b.ins().brif(bad, detail, &[], cont, &[]);
-        self.b.switch_to_block(detail);
-        let st = self.state();
-        let d = self.b.ins().iconst(types::I64, dim as i64);
-        let w = self.b.ins().iconst(types::I64, want as i64);
-        self.host_call(crate::runtime::SIZE_DETAIL, &[st, h, d, w], &[]);
-        self.b.ins().jump(fb, &[]);
-        self.b.switch_to_block(cont);
+        let what = (RuntimeErrorKind::ShapeMismatch, msg, op);
+        self.guard_with_detail(bad, what, crate::runtime::SIZE_DETAIL, |l| {
+            let d = l.b.ins().iconst(types::I64, dim as i64);
+            let w = l.b.ins().iconst(types::I64, want as i64);
+            vec![h, d, w]
+        });
     }
 }

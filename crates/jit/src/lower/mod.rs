@@ -536,6 +536,30 @@ impl FunctionLowering<'_, '_> {
         self.b.switch_to_block(cont);
     }
 
+    /// Faults at `op` when `bad` (an `i8` 0/1) is set, after calling the runtime function
+    /// `detail` with the run's state and the values `args` builds (in the cold block), which
+    /// appends the fault's details (shapes, indices) to `message`; continues in a new block
+    /// otherwise.
+    fn guard_with_detail(
+        &mut self,
+        bad: Value,
+        (kind, message, op): (RuntimeErrorKind, String, OpId),
+        detail: &str,
+        args: impl FnOnce(&mut Self) -> Vec<Value>,
+    ) {
+        let fb = self.fault_block(kind, message, self.ctx.loc(op));
+        let cold = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(cold);
+        self.b.ins().brif(bad, cold, &[], cont, &[]);
+        self.b.switch_to_block(cold);
+        let mut call = vec![self.state()];
+        call.extend(args(self));
+        self.host_call(detail, &call, &[]);
+        self.b.ins().jump(fb, &[]);
+        self.b.switch_to_block(cont);
+    }
+
     /// At a loop header (when counting loop trips): faults when the budget is 0, else takes one
     /// unit. `loc` is the header's.
     fn fuel_check(&mut self, loc: &Location) {

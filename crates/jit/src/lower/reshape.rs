@@ -130,23 +130,13 @@ impl FunctionLowering<'_, '_> {
 
     /// Faults when `bad` is set: `op` cannot give buffer `p` the sizes `sizes`.
     fn reshape_guard(&mut self, bad: Value, op: OpId, p: Value, sizes: &[Value]) {
-        let ctx = self.ctx;
-        let fb = self.fault_block(
-            RuntimeErrorKind::ShapeMismatch,
-            format!("'{}' cannot reshape", ctx.name_str(op)),
-            ctx.loc(op),
-        );
-        let detail = self.b.create_block();
-        let cont = self.b.create_block();
-        self.b.set_cold_block(detail);
-        self.b.ins().brif(bad, detail, &[], cont, &[]);
-        self.b.switch_to_block(detail);
-        let slot = self.sizes_slot(&sizes.iter().map(|&v| Ok(v)).collect::<Vec<_>>());
-        let st = self.state();
-        let r = self.b.ins().iconst(types::I64, sizes.len() as i64);
-        self.host_call(RESHAPE_DETAIL, &[st, p, slot, r], &[]);
-        self.b.ins().jump(fb, &[]);
-        self.b.switch_to_block(cont);
+        let msg = format!("'{}' cannot reshape", self.ctx.name_str(op));
+        let what = (RuntimeErrorKind::ShapeMismatch, msg, op);
+        self.guard_with_detail(bad, what, RESHAPE_DETAIL, |l| {
+            let slot = l.sizes_slot(&sizes.iter().map(|&v| Ok(v)).collect::<Vec<_>>());
+            let r = l.b.ins().iconst(types::I64, sizes.len() as i64);
+            vec![p, slot, r]
+        });
     }
 
     /// The result of `op`: source `src` (operand 0) with sizes `sizes` whose product is `n`

@@ -246,21 +246,12 @@ impl FunctionLowering<'_, '_> {
                 .b
                 .ins()
                 .icmp(IntCC::UnsignedGreaterThanOrEqual, i, size);
-            let fb = self.fault_block(
-                RuntimeErrorKind::IndexOutOfBounds,
-                format!("'{}' index out of bounds", ctx.name_str(op)),
-                ctx.loc(op),
-            );
-            let detail = self.b.create_block();
-            let cont = self.b.create_block();
-            self.b.set_cold_block(detail);
-            self.b.ins().brif(bad, detail, &[], cont, &[]);
-            self.b.switch_to_block(detail);
-            let st = self.state();
-            let dv = self.b.ins().iconst(types::I64, d as i64);
-            self.host_call(INDEX_DETAIL, &[st, p, dv, i], &[]);
-            self.b.ins().jump(fb, &[]);
-            self.b.switch_to_block(cont);
+            let msg = format!("'{}' index out of bounds", ctx.name_str(op));
+            let what = (RuntimeErrorKind::IndexOutOfBounds, msg, op);
+            self.guard_with_detail(bad, what, INDEX_DETAIL, |l| {
+                let dv = l.b.ins().iconst(types::I64, d as i64);
+                vec![p, dv, i]
+            });
             let scaled = self.b.ins().imul(off, size);
             off = self.b.ins().iadd(scaled, i);
         }
