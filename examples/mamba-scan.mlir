@@ -47,7 +47,7 @@ func.func @main(%delta: tensor<?x256xf32>, %x: tensor<?x256xf32>, %a: tensor<256
     %hc = arith.mulf %h1, %cb : tensor<256x16xf32>
     %ze = tensor.empty() : tensor<256xf32>
     %z = linalg.fill ins(%zero : f32) outs(%ze : tensor<256xf32>) -> tensor<256xf32>
-    %yt = linalg.reduce { arith.addf } ins(%hc : tensor<256x16xf32>) outs(%z : tensor<256xf32>) dimensions = [1]
+    %yt = linalg.reduce { arith.addf {fastmath = #arith.fastmath<reassoc>} } ins(%hc : tensor<256x16xf32>) outs(%z : tensor<256xf32>) dimensions = [1]
     %y1 = tensor.insert_slice %yt into %y[%t, 0] [1, 256] [1, 1] : tensor<256xf32> into tensor<?x256xf32>
     scf.yield %h1, %y1 : tensor<256x16xf32>, tensor<?x256xf32>
   }

@@ -27,6 +27,11 @@
 //! - the buffer pool: after a successful run nothing leaked and nothing is live, after a fault
 //!   nothing is live.
 //!
+//! The second property runs the same programs after `--convert-elementwise-to-linalg` and
+//! `--linalg-fuse-elementwise-ops` (then cf-run's pipeline): the fused module must verify and
+//! give the evaluator's values on the original program; a fault must stay a fault, but may be
+//! reported at another op (a fused producer's shape check happens in its consumer).
+//!
 //! The generator reads its decisions from a byte string (0 is always the simplest choice, an
 //! exhausted string gives leaves), so proptest's shrinking of the bytes shrinks the program.
 //! 300 cases with proptest's fixed default seed (deterministic); a failure prints the program.
@@ -764,7 +769,8 @@ fn f32_agree(x: u64, y: u64, tolerant: bool) -> bool {
 }
 
 /// Runs one program on one input in both and checks they agree; `Err` says how they differ.
-fn check(p: &Program, inp: &Inputs) -> Result<(), String> {
+/// With `fused`, the JIT runs the program after the fusion passes (see the module docs).
+fn check(p: &Program, inp: &Inputs, fused: bool) -> Result<(), String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(
         &mut ctx,
@@ -783,6 +789,16 @@ fn check(p: &Program, inp: &Inputs) -> Result<(), String> {
     })?;
     let (ev_args, jit_args) = arguments(p, inp);
     let expected = eval_func(&ctx, m, "main", &ev_args);
+    if fused {
+        weir_linalg_fusion::elementwise::run(&mut ctx, m);
+        weir_linalg_fusion::fuse::run(&mut ctx, m);
+        weir_ir::verify(&ctx, m).map_err(|d| {
+            format!(
+                "the fused program does not verify: {}: {}",
+                d.loc, d.message
+            )
+        })?;
+    }
     weir_tools::run::lower(&mut ctx, m)
         .map_err(|d| format!("lowering failed: {}: {}", d.loc, d.message))?;
     let jit = weir_jit::compile(&ctx, m)
@@ -791,7 +807,7 @@ fn check(p: &Program, inp: &Inputs) -> Result<(), String> {
     let st = jit.last_pool_stats();
     match (&expected, &got) {
         (Err(e), Err(j)) => {
-            if e.loc != j.loc {
+            if e.loc != j.loc && !fused {
                 return Err(format!(
                     "the evaluator fails at {} ({}) but the JIT at {} ({})",
                     e.loc, e.message, j.loc, j.message
@@ -843,6 +859,16 @@ fn check(p: &Program, inp: &Inputs) -> Result<(), String> {
 
 #[test]
 fn jit_agrees_with_the_tensor_evaluator() {
+    run_cases(false);
+}
+
+#[test]
+fn fused_programs_agree_with_the_tensor_evaluator() {
+    run_cases(true);
+}
+
+/// The 300 cases, each checked by [`check`].
+fn run_cases(fused: bool) {
     let config = Config {
         cases: 300,
         failure_persistence: None,
@@ -853,7 +879,7 @@ fn jit_agrees_with_the_tensor_evaluator() {
     let strategy = (prop::collection::vec(any::<u8>(), 0..160), inputs());
     let result = runner.run(&strategy, |(choices, inp)| {
         let p = program(&choices);
-        check(&p, &inp)
+        check(&p, &inp, fused)
             .map_err(|e| TestCaseError::fail(format!("{e}\ninputs: {inp:?}\nprogram:\n{}", p.text)))
     });
     if let Err(e) = result {

@@ -267,6 +267,9 @@ pub(crate) struct ModuleEnv<'a> {
     pub(crate) fcfg: TargetFrontendConfig,
     /// Whether loop headers cost fuel ([`JitOptions::loop_fuel`]).
     pub(crate) loop_fuel: bool,
+    /// Whether the host has fused multiply-add on vectors (Cranelift's `has_fma` on x86-64,
+    /// always on aarch64), so `fma` is one instruction rather than a call per lane.
+    pub(crate) has_fma: bool,
 }
 
 /// The functions one Cranelift function refers to (compiled functions of the module and host
@@ -470,6 +473,12 @@ pub(crate) fn compile_module(
     }
 
     let fcfg = jit.isa().frontend_config();
+    let has_fma = jit.isa().triple().architecture.to_string() == "aarch64"
+        || jit
+            .isa()
+            .isa_flags()
+            .iter()
+            .any(|f| f.name == "has_fma" && f.as_bool() == Some(true));
     let env = ModuleEnv {
         ctx,
         decls: &decls,
@@ -477,6 +486,7 @@ pub(crate) fn compile_module(
         ptr,
         fcfg,
         loop_fuel: options.loop_fuel,
+        has_fma,
     };
     let mut cl_ctx = jit.make_context();
     let mut fb_ctx = FunctionBuilderContext::new();

@@ -22,10 +22,21 @@ fn table() -> Table {
 /// Runs `@main` of the example `src` on `args` with the evaluator and with the JIT (after
 /// cf-run's lowering pipeline): both result lists.
 fn run(src: &str, args: &[Value]) -> [Vec<Value>; 2] {
+    run_with(src, args, false)
+}
+
+/// [`run`], the JIT running the program after `--convert-elementwise-to-linalg` and
+/// `--linalg-fuse-elementwise-ops` when `fused` (as scripts/bench-tensor runs the Mamba scan).
+fn run_with(src: &str, args: &[Value], fused: bool) -> [Vec<Value>; 2] {
     let (mut ctx, syntax) = setup();
     let m = parse(&mut ctx, &syntax, src).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
     let evaluated =
         eval_func(&ctx, m, "main", args).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
+    if fused {
+        weir_linalg_fusion::elementwise::run(&mut ctx, m);
+        weir_linalg_fusion::fuse::run(&mut ctx, m);
+        weir_ir::verify(&ctx, m).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
+    }
     weir_tools::run::lower(&mut ctx, m).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
     let jit = weir_jit::compile(&ctx, m).unwrap_or_else(|d| panic!("{}", render_with_notes(&d)));
     let jit_args: Vec<_> = args
@@ -125,12 +136,15 @@ fn mamba_inputs(steps: u64) -> Vec<Value> {
 #[test]
 fn mamba_selective_scan() {
     let t = table();
-    for r in run(
-        include_str!("../../../examples/mamba-scan.mlir"),
-        &mamba_inputs(6),
-    ) {
-        let floor = t.row("mamba y").max_abs() / 100.0;
-        t.check(&r[0], "mamba y", 1e-4, floor);
+    for fused in [false, true] {
+        for r in run_with(
+            include_str!("../../../examples/mamba-scan.mlir"),
+            &mamba_inputs(6),
+            fused,
+        ) {
+            let floor = t.row("mamba y").max_abs() / 100.0;
+            t.check(&r[0], "mamba y", 1e-4, floor);
+        }
     }
 }
 

@@ -18,6 +18,8 @@ pub const OVERFLOW_NSW: u32 = 1;
 pub const OVERFLOW_NUW: u32 = 2;
 /// `fast`: all fast-math flags (`reassoc` .. `afn`).
 pub const FASTMATH_FAST: u32 = 127;
+/// The `reassoc` bit of `fastmath<...>`: floating-point ops may be regrouped.
+pub const FASTMATH_REASSOC: u32 = 1;
 /// The `contract` bit of `fastmath<...>`.
 pub const FASTMATH_CONTRACT: u32 = 1 << 5;
 

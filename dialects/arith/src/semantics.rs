@@ -111,6 +111,19 @@ impl IntBinaryOp {
         }
     }
 
+    /// The identity element `e` (`e op x == x` for every `x`) of the ops that are
+    /// associative and commutative on two's-complement integers, so a reduction may combine
+    /// partial results in any order (MLIR `arith::getIdentityValueAttr`): `addi`, `ori`,
+    /// `xori` 0, `muli` 1, `andi` all ones (-1); `None` for the other ops.
+    pub const fn reduction_identity(self) -> Option<i128> {
+        match self {
+            Self::Add | Self::Or | Self::Xor => Some(0),
+            Self::Mul => Some(1),
+            Self::And => Some(-1),
+            _ => None,
+        }
+    }
+
     /// Whether the op takes `overflowFlags` (`#arith.overflow<nsw, nuw>`): `addi`, `subi`,
     /// `muli`, `shli` (MLIR `ArithIntegerOverflowFlagsInterface`).
     pub const fn has_overflow_flags(self) -> bool {
@@ -355,6 +368,21 @@ impl FloatBinaryOp {
         match self {
             Add | Mul | Maximum | Minimum | MaxNum | MinNum => true,
             Sub | Div | Rem => false,
+        }
+    }
+
+    /// The identity element `e` (`e op x == x` for every `x`, signed zeros and NaNs
+    /// included) of the commutative ops a reduction may regroup when the op carries the
+    /// `reassoc` fast-math flag (MLIR `arith::getIdentityValueAttr`; IEEE 754 arithmetic is not
+    /// associative, so regrouping is allowed by that flag only): `addf` -0.0, `mulf` 1.0,
+    /// `maximumf` -inf, `minimumf` +inf; `None` for the other ops.
+    pub const fn reduction_identity(self) -> Option<f64> {
+        match self {
+            Self::Add => Some(-0.0),
+            Self::Mul => Some(1.0),
+            Self::Maximum => Some(f64::NEG_INFINITY),
+            Self::Minimum => Some(f64::INFINITY),
+            _ => None,
         }
     }
 }

@@ -78,9 +78,11 @@
 
 mod canon;
 mod ops;
+
+pub use ops::build_yield;
 pub mod structured;
 
-pub use structured::{StructuredOp, OPERAND_SEGMENT_SIZES};
+pub use structured::{build_generic, StructuredOp, OPERAND_SEGMENT_SIZES};
 
 use weir_ir::{Attr, AttrKind, Context, DialectParam, OpDef, OpId, Traits};
 use weir_syntax::lexer::Tok;

@@ -495,7 +495,8 @@ fn new_body(ctx: &mut Context, operands: &[ValueId]) -> (RegionId, BlockId) {
     (region, block)
 }
 
-fn build_yield(ctx: &mut Context, block: BlockId, values: &[ValueId], loc: &Location) {
+/// Builds `linalg.yield %values` at the end of `block` (a structured op's body).
+pub fn build_yield(ctx: &mut Context, block: BlockId, values: &[ValueId], loc: &Location) {
     let mut st = OpState::new(ctx.op_name(crate::YieldOp::NAME), loc.clone());
     st.operands = values.to_vec();
     ctx.build_op(st, InsertPoint::End(block));

@@ -8,8 +8,8 @@ use std::ops::Range;
 use weir_ir::affine::{AffineExpr, AffineMap};
 use weir_ir::interfaces::infer_types::InferInput;
 use weir_ir::{
-    op_error, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, Dim, NamedAttr, OpId,
-    OpState, RegionId, Signedness, Type, TypeKind, ValueId,
+    op_error, AttrKind, BlockId, Context, DenseValue, DiagResult, Diagnostic, Dim, InsertPoint,
+    Location, NamedAttr, OpId, OpState, RegionId, Signedness, Type, TypeKind, ValueId,
 };
 use weir_syntax::lexer::Tok;
 use weir_syntax::{type_to_string, PResult, Parser, Printer};
@@ -651,4 +651,38 @@ pub(crate) fn print_ins_outs(p: &mut Printer<'_>, op: OpId) {
         groups(ctx, kind, ctx.attrs(op), operands.len()).unwrap_or((0..0, 0..operands.len()));
     print_group(p, "ins", &operands[ins]);
     print_group(p, "outs", &operands[outs]);
+}
+
+/// Builds `linalg.generic` at `at` (MLIR `GenericOp::build`): `ins` then `outs` as operands
+/// (with `operandSegmentSizes`), one indexing map per operand (`maps`, each from the loops to
+/// the operand's dimensions), the iterator type of each loop (`reduction[l]`: `true` for a
+/// reduction), the body `region` (one block: one argument per operand's element type, ending
+/// with `linalg.yield` of one value per output), and one result per ranked-tensor output, of
+/// its type. The caller provides a valid combination; the verifier checks it.
+pub fn build_generic(
+    ctx: &mut Context,
+    at: InsertPoint,
+    (ins, outs): (&[ValueId], &[ValueId]),
+    maps: Vec<AffineMap>,
+    reduction: &[bool],
+    region: RegionId,
+    loc: Location,
+) -> OpId {
+    let mut state = OpState::new(ctx.op_name(Kind::Generic.name()), loc);
+    add_operands(ctx, &mut state, ins, outs, true);
+    let maps = maps
+        .into_iter()
+        .map(|m| ctx.attr(AttrKind::AffineMap(m)))
+        .collect();
+    let maps = ctx.attr(AttrKind::Array(maps));
+    state.set_attr(ctx.attr_name(crate::INDEXING_MAPS), maps);
+    let iterators = reduction
+        .iter()
+        .map(|&r| crate::iterator_type_attr(ctx, r))
+        .collect();
+    let iterators = ctx.attr(AttrKind::Array(iterators));
+    state.set_attr(ctx.attr_name(crate::ITERATOR_TYPES), iterators);
+    state.result_types = tensor_outs_types(ctx, outs);
+    state.regions.push(region);
+    ctx.build_op(state, at)
 }

@@ -40,8 +40,8 @@ pub use concat::ConcatOp;
 pub use generate::{GenerateOp, YieldOp};
 pub use ops::known_size;
 pub use ops::{
-    are_cast_compatible, build_cast, build_dim, CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp,
-    InsertOp, RankOp, SplatOp,
+    are_cast_compatible, build_cast, build_dim, build_empty, CastOp, DimOp, EmptyOp, ExtractOp,
+    FromElementsOp, InsertOp, RankOp, SplatOp,
 };
 pub use pad::PadOp;
 pub use reshape::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};

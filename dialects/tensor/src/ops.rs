@@ -281,6 +281,22 @@ pub fn build_dim(
     ctx.result(op, 0)
 }
 
+/// Builds `tensor.empty(%sizes) : ty` at `at` (`sizes`: one `index` per `?` of the ranked
+/// tensor type `ty`, outermost first) and returns its result.
+pub fn build_empty(
+    ctx: &mut Context,
+    ty: Type,
+    sizes: &[ValueId],
+    loc: Location,
+    at: InsertPoint,
+) -> ValueId {
+    let mut st = OpState::new(ctx.op_name(EmptyOp::NAME), loc);
+    st.operands.extend(sizes);
+    st.result_types.push(ty);
+    let op = ctx.build_op(st, at);
+    ctx.result(op, 0)
+}
+
 // ------------------------------------------------------------------------------ tensor.cast
 
 /// MLIR `CastOp::areCastCompatible`: both tensors, equal element types, compatible shapes.

@@ -14,12 +14,19 @@
 //!   read their init), else a new buffer.
 //! - The loops run in the order of the iteration space, the last innermost, with one pointer
 //!   per operand advanced by its stride per loop (0 for a loop the operand does not depend on).
+//! - The innermost loop runs on 128-bit vectors when [`vector_plan`] allows, then element by
+//!   element for the rest. An output that does not depend on the innermost loop (a reduction
+//!   along it) is then accumulated in a vector register, one partial result per lane, started
+//!   at the combining op's identity and combined with the output's element lane after lane
+//!   after the vector loop; this regroups the reduction, which integer ops allow and float ops
+//!   only with the `reassoc` fast-math flag (MLIR's rule), so a float reduction without it
+//!   stays element by element, in order.
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::diag::{op_err, unsupported_op};
 use crate::runtime::buffer::{H_DATA, H_SIZES};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Type, Value};
+use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 use std::collections::HashMap;
 use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
 use weir_ir::affine::AffineExpr;
@@ -42,16 +49,53 @@ struct Nest<'n> {
     accesses: &'n [Option<Access>],
     operands: &'n [ValueId],
     args: &'n [ValueId],
-    /// The vector type of the innermost loop and, per operand, whether it is contiguous
-    /// along that loop (else the same element for every lane).
-    vector: Option<(Type, Vec<bool>)>,
+    /// The vector type of the innermost loop and, per operand, how its lanes are read.
+    vector: Option<(Type, Vec<Lane>)>,
+    /// The size of the innermost loop, if an operand's type gives it statically.
+    inner_size: Option<u64>,
+}
+
+/// How an operand of a structured op is read by the lanes of the innermost vector loop.
+#[derive(Clone, Copy, PartialEq)]
+enum Lane {
+    /// Contiguous elements along the loop, one per lane.
+    Contiguous,
+    /// An input independent of the loop: the same element in every lane.
+    Splat,
+    /// An output independent of the loop, reduced along it by `combiner` (the body op that
+    /// combines the output's element with the value of one iteration): accumulated per lane.
+    Reduce { combiner: OpId },
+}
+
+/// The op that reduces output argument `arg` along the innermost loop, if the body is
+/// `r = combiner(arg, x)` (either operand order) yielding `r` for it and using `arg` and `r`
+/// nowhere else, and the combiner may be regrouped: an integer op with an identity, or a float
+/// op with one and the `reassoc` flag (`reduction_identity` of arith's op kinds).
+fn reduction_combiner(ctx: &weir_ir::Context, arg: ValueId, yielded: ValueId) -> Option<OpId> {
+    use weir_dialect_arith::flags::{FlagKind, FASTMATH_REASSOC};
+    use weir_dialect_arith::{FloatBinaryOp as F, IntBinaryOp as I};
+    let [u] = ctx.uses(arg) else {
+        return None;
+    };
+    let op = u.op;
+    let regroupable = match (I::of(ctx, op), F::of(ctx, op)) {
+        (Some(k), _) => k.reduction_identity().is_some(),
+        (_, Some(k)) => {
+            k.reduction_identity().is_some()
+                && FlagKind::FastMath.of(ctx, op) & FASTMATH_REASSOC != 0
+        }
+        _ => false,
+    };
+    let r = *ctx.results(op).first()?;
+    (regroupable && r == yielded && ctx.uses(r).len() == 1).then_some(op)
 }
 
 /// Whether the innermost loop of a structured op can run on 128-bit vectors: every body op
 /// lane-wise (as the fused kernels' ops, `kernel::is_lane_wise`) on one element type with a
-/// vector form, no `linalg.index`, every output contiguous along the innermost loop (its last
-/// dimension; so no reduction along it), every input either contiguous along it or independent
-/// of it (broadcast to every lane). `dims_of` gives each operand's map results as loops.
+/// vector form, no `linalg.index`, every input either contiguous along the innermost loop (its
+/// last dimension) or independent of it (broadcast to every lane), every output contiguous
+/// along it or reduced along it by a [`reduction_combiner`]. `dims_of` gives each operand's map
+/// results as loops.
 fn vector_plan(
     ctx: &weir_ir::Context,
     op: OpId,
@@ -59,7 +103,7 @@ fn vector_plan(
     operands: &[ValueId],
     n_ins: usize,
     loops: usize,
-) -> Option<(Type, Vec<bool>)> {
+) -> Option<(Type, Vec<Lane>)> {
     let d = loops.checked_sub(1)?;
     let elem = weir_dialect_arith::util::element_type(ctx, ctx.value_type(*operands.first()?));
     let lane = super::kernel::lane_type(ctx, elem)?;
@@ -74,18 +118,51 @@ fn vector_plan(
             return None;
         }
     }
-    let mut contiguous = Vec::new();
+    let body = s.body(ctx);
+    let args = ctx.block_args(body);
+    let yielded = ctx.operands(ctx.last_op(body)?);
+    let mut lanes = Vec::new();
     for (k, ds) in dims_of.iter().enumerate() {
         let tensor = super::tensor::element_type(ctx, ctx.value_type(operands[k])).is_some();
         let uses = ds.iter().filter(|&&x| x == d).count();
-        let c = tensor && uses == 1 && ds.last() == Some(&d);
-        let independent = uses == 0;
-        if (k >= n_ins && !c) || !(c || independent) {
+        lanes.push(if tensor && uses == 1 && ds.last() == Some(&d) {
+            Lane::Contiguous
+        } else if uses != 0 {
             return None;
-        }
-        contiguous.push(c);
+        } else if k < n_ins {
+            Lane::Splat
+        } else {
+            let combiner = reduction_combiner(ctx, args[k], *yielded.get(k - n_ins)?)?;
+            Lane::Reduce { combiner }
+        });
     }
-    Some((lane.by(16 / lane.bytes())?, contiguous))
+    Some((lane.by(16 / lane.bytes())?, lanes))
+}
+
+/// The most vectors of an innermost loop of static size that are emitted without a loop.
+const MAX_UNROLLED_VECTORS: u64 = 8;
+
+/// What the vector part of an innermost loop covers.
+#[derive(Clone, Copy)]
+enum VectorSpan {
+    /// A loop over `0..n` (`n` a multiple of the lanes).
+    Loop(Value),
+    /// This many copies of the body, one after the other (the loop's whole static size).
+    Unrolled(u64),
+}
+
+/// The static size of loop `d`: a dimension of an operand's type that the loop indexes.
+fn static_size(
+    ctx: &weir_ir::Context,
+    dims_of: &[Vec<usize>],
+    operands: &[ValueId],
+    d: Option<usize>,
+) -> Option<u64> {
+    let d = d?;
+    operands.iter().zip(dims_of).find_map(|(&v, ds)| {
+        let j = ds.iter().position(|&x| x == d)?;
+        *super::tensor::dims(ctx, ctx.value_type(v))?.get(j)?
+    })
 }
 
 /// One operand of the loop nest: its buffer's data pointer and byte stride per loop.
@@ -182,6 +259,15 @@ impl FunctionLowering<'_, '_> {
                 q
             } else if read {
                 self.writable(op, j, o, p)?
+            } else if let Some(k) = self.reusable_input(op, (&dims_of, loops), &operands, j) {
+                // The input's buffer becomes the output: each element is read, then written,
+                // at the same point of the loops.
+                let (v, pk) = (operands[k], self.val(op, operands[k])?);
+                self.consumed.insert(v);
+                let w = super::tensor::elem_width(ctx, v);
+                let q = self.reuse_or_alloc(pk, w, dims_of[k].len(), Some(pk), op)?;
+                self.release_unless_same(pk, q);
+                q
             } else {
                 self.fresh_like(op, j, o, p)?
             };
@@ -228,6 +314,7 @@ impl FunctionLowering<'_, '_> {
             operands: &operands,
             args: &args,
             vector: vector_plan(ctx, op, &dims_of, &operands, ins.len(), loops),
+            inner_size: static_size(ctx, &dims_of, &operands, loops.checked_sub(1)),
         };
         let mut ivs = Vec::new();
         self.loop_nest(&nest, bases, &mut ivs, 0)?;
@@ -235,6 +322,39 @@ impl FunctionLowering<'_, '_> {
             self.set_result(op, i, q);
         }
         Ok(())
+    }
+
+    /// An input of `op` whose buffer may become output `j` (an output the body does not
+    /// read): a tracked tensor at its last use, not another operand of the op too, of the
+    /// output's element width, read through the output's indexing map, which visits each
+    /// element once (a permutation of the loops).
+    fn reusable_input(
+        &self,
+        op: OpId,
+        (dims_of, loops): (&[Vec<usize>], usize),
+        operands: &[ValueId],
+        j: usize,
+    ) -> Option<usize> {
+        let ctx = self.ctx;
+        if dims_of[j].len() != loops {
+            return None;
+        }
+        let mut seen = vec![false; loops];
+        for &d in &dims_of[j] {
+            if d >= loops || std::mem::replace(&mut seen[d], true) {
+                return None;
+            }
+        }
+        let n_ins = StructuredOp::of_any(ctx, op)?.inputs(ctx).len();
+        (0..n_ins).find(|&k| {
+            let v = operands[k];
+            super::tensor::is_tracked(ctx, v)
+                && self.own().is_last_use(op, k)
+                && !self.consumed.contains(&v)
+                && dims_of[k] == dims_of[j]
+                && super::tensor::elem_width(ctx, v) == super::tensor::elem_width(ctx, operands[j])
+                && operands.iter().filter(|&&x| x == v).count() == 1
+        })
     }
 
     /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites
@@ -255,8 +375,9 @@ impl FunctionLowering<'_, '_> {
 
     /// Emits loop `d` of the nest (and the ones inside it): `ptrs` are the current element
     /// addresses of the tensor operands (in `accesses` order), `ivs` the outer loops' indices.
-    /// The innermost loop runs whole vectors first when [`vector_plan`] allows, then the rest
-    /// element by element.
+    /// The innermost loop runs whole vectors first when [`vector_plan`] allows (unrolled
+    /// entirely when its size is static and at most [`MAX_UNROLLED_VECTORS`] vectors), then the
+    /// rest element by element.
     fn loop_nest(
         &mut self,
         nest: &Nest<'_>,
@@ -265,14 +386,22 @@ impl FunctionLowering<'_, '_> {
         d: usize,
     ) -> R<()> {
         if d == nest.sizes.len() {
-            return self.structured_body(nest, &ptrs, ivs, None);
+            return self
+                .structured_body(nest, &ptrs, ivs, None, &[])
+                .map(|_| ());
         }
         let zero = self.b.ins().iconst(types::I64, 0);
         let (mut from, mut start) = (zero, ptrs.clone());
         if let (Some((vt, _)), true) = (&nest.vector, d + 1 == nest.sizes.len()) {
-            let lanes = vt.lane_count() as i64;
-            let vn = self.b.ins().band_imm_s(nest.sizes[d], -lanes);
-            self.one_loop(nest, (zero, vn), ptrs.clone(), ivs, d, Some(*vt))?;
+            let lanes = vt.lane_count() as u64;
+            let copies = nest.inner_size.map(|n| n / lanes);
+            if let (Some(n), Some(c)) = (nest.inner_size, copies) {
+                if n % lanes == 0 && c <= MAX_UNROLLED_VECTORS {
+                    return self.vector_loop(nest, VectorSpan::Unrolled(c), &ptrs, ivs, *vt);
+                }
+            }
+            let vn = self.b.ins().band_imm_s(nest.sizes[d], -(lanes as i64));
+            self.vector_loop(nest, VectorSpan::Loop(vn), &ptrs, ivs, *vt)?;
             start = Vec::new();
             for (p, acc) in ptrs.iter().zip(nest.accesses.iter().flatten()) {
                 let off = self.b.ins().imul(vn, acc.strides[d]);
@@ -280,10 +409,10 @@ impl FunctionLowering<'_, '_> {
             }
             from = vn;
         }
-        self.one_loop(nest, (from, nest.sizes[d]), start, ivs, d, None)
+        self.one_loop(nest, (from, nest.sizes[d]), start, ivs, d)
     }
 
-    /// One loop of the nest over `from..to` (lanes of `vector` at a time, if given).
+    /// One scalar loop of the nest over `from..to`.
     fn one_loop(
         &mut self,
         nest: &Nest<'_>,
@@ -291,61 +420,206 @@ impl FunctionLowering<'_, '_> {
         ptrs: Vec<Value>,
         ivs: &mut Vec<Value>,
         d: usize,
-        vector: Option<Type>,
     ) -> R<()> {
+        let (header, done, cur) = self.loop_header(from, &ptrs, &[], to);
+        let i = self.b.block_params(header)[0];
+        ivs.push(i);
+        self.loop_nest(nest, cur.clone(), ivs, d + 1)?;
+        ivs.pop();
+        let next_i = self.b.ins().iadd_imm_s(i, 1);
+        let mut next = vec![BlockArg::Value(next_i)];
+        for (p, acc) in cur.iter().zip(nest.accesses.iter().flatten()) {
+            next.push(BlockArg::Value(self.b.ins().iadd(*p, acc.strides[d])));
+        }
+        self.loop_latch((header, done), next);
+        Ok(())
+    }
+
+    /// Starts a loop `i = from; while i < to` carrying `i`, the pointers `ptrs` and the
+    /// values `carried`: returns its header, its exit and the pointers in the header, and
+    /// leaves the builder in the loop's body. [`Self::loop_latch`] closes it.
+    fn loop_header(
+        &mut self,
+        from: Value,
+        ptrs: &[Value],
+        carried: &[Value],
+        to: Value,
+    ) -> (Block, Block, Vec<Value>) {
         let header = self.b.create_block();
         let inner = self.b.create_block();
         let done = self.b.create_block();
-        self.b.append_block_param(header, types::I64);
-        for _ in &ptrs {
-            self.b.append_block_param(header, self.env.ptr);
-        }
         let mut a = vec![BlockArg::Value(from)];
-        a.extend(ptrs.iter().map(|&p| BlockArg::Value(p)));
+        self.b.append_block_param(header, types::I64);
+        for &p in ptrs.iter().chain(carried) {
+            let t = self.b.func.dfg.value_type(p);
+            self.b.append_block_param(header, t);
+            a.push(BlockArg::Value(p));
+        }
         self.b.ins().jump(header, &a);
         self.b.switch_to_block(header);
         let params = self.b.block_params(header).to_vec();
-        let (i, cur) = (params[0], params[1..].to_vec());
-        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, to);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, params[0], to);
         self.b.ins().brif(more, inner, &[], done, &[]);
         self.b.switch_to_block(inner);
-        ivs.push(i);
-        if vector.is_some() {
-            self.structured_body(nest, &cur, ivs, vector)?;
-        } else {
-            self.loop_nest(nest, cur.clone(), ivs, d + 1)?;
-        }
-        ivs.pop();
-        let lanes = vector.map_or(1, |v| v.lane_count() as i64);
-        let next_i = self.b.ins().iadd_imm_s(i, lanes);
-        let mut next = vec![BlockArg::Value(next_i)];
-        for (p, acc) in cur.iter().zip(nest.accesses.iter().flatten()) {
-            let step = if lanes == 1 {
-                acc.strides[d]
-            } else {
-                self.b.ins().imul_imm_s(acc.strides[d], lanes)
-            };
-            next.push(BlockArg::Value(self.b.ins().iadd(*p, step)));
-        }
+        (header, done, params[1..1 + ptrs.len()].to_vec())
+    }
+
+    /// Jumps back to `header` with `next` (the index, pointers and carried values of the next
+    /// iteration) and continues at the loop's exit `done`.
+    fn loop_latch(&mut self, (header, done): (Block, Block), next: Vec<BlockArg>) {
         self.b.ins().jump(header, &next);
         self.b.switch_to_block(done);
+    }
+
+    /// The vector part of the innermost loop `d` (lanes of `vt` at a time, from the pointers
+    /// `ptrs`): a loop over `0..n` (`n` a multiple of the lanes) or `c` unrolled copies of the
+    /// body. Inputs the same in every lane are loaded once, before; the outputs reduced along
+    /// the loop are accumulated per lane from the combiner's identity, and combined with the
+    /// output's element lane after lane at the end.
+    fn vector_loop(
+        &mut self,
+        nest: &Nest<'_>,
+        span: VectorSpan,
+        ptrs: &[Value],
+        ivs: &mut Vec<Value>,
+        vt: Type,
+    ) -> R<()> {
+        let d = nest.sizes.len() - 1;
+        let lanes = nest.vector.as_ref().map_or(&[][..], |v| &v.1[..]);
+        let slot = |k: usize| nest.accesses[..k].iter().flatten().count();
+        let mut pre: Vec<Option<Value>> = vec![None; nest.operands.len()];
+        let mut reduced: Vec<(usize, OpId)> = Vec::new();
+        let mut accs = Vec::new();
+        for (k, l) in lanes.iter().enumerate() {
+            match *l {
+                Lane::Splat if nest.accesses[k].is_some() && !self.ctx.is_unused(nest.args[k]) => {
+                    let t = crate::abi::cl_type(self.ty(nest.op, nest.args[k])?);
+                    let x = self
+                        .b
+                        .ins()
+                        .load(t, MemFlagsData::trusted(), ptrs[slot(k)], 0);
+                    pre[k] = Some(self.b.ins().splat(vt, x));
+                }
+                Lane::Reduce { combiner } => {
+                    reduced.push((k, combiner));
+                    accs.push(self.identity(combiner, vt)?);
+                }
+                _ => {}
+            }
+        }
+        let n_lanes = vt.lane_count() as i64;
+        let mut body = |this: &mut Self, cur: &[Value], accs: &[Value], i: Value| {
+            for (&(k, _), &acc) in reduced.iter().zip(accs) {
+                pre[k] = Some(acc);
+            }
+            ivs.push(i);
+            let r = this.structured_body(nest, cur, ivs, Some(vt), &pre);
+            ivs.pop();
+            r
+        };
+        match span {
+            VectorSpan::Unrolled(c) => {
+                for u in 0..c as i64 {
+                    let mut cur = Vec::new();
+                    for (p, acc) in ptrs.iter().zip(nest.accesses.iter().flatten()) {
+                        let off = self.b.ins().imul_imm_s(acc.strides[d], u * n_lanes);
+                        cur.push(self.b.ins().iadd(*p, off));
+                    }
+                    let i = self.b.ins().iconst(types::I64, u * n_lanes);
+                    accs = body(self, &cur, &accs, i)?;
+                }
+            }
+            VectorSpan::Loop(n) => {
+                let zero = self.b.ins().iconst(types::I64, 0);
+                let (header, done, cur) = self.loop_header(zero, ptrs, &accs, n);
+                let params = self.b.block_params(header).to_vec();
+                let (i, carried) = (params[0], params[1 + ptrs.len()..].to_vec());
+                let next_accs = body(self, &cur, &carried, i)?;
+                let next_i = self.b.ins().iadd_imm_s(i, n_lanes);
+                let mut next = vec![BlockArg::Value(next_i)];
+                for (p, acc) in cur.iter().zip(nest.accesses.iter().flatten()) {
+                    let step = self.b.ins().imul_imm_s(acc.strides[d], n_lanes);
+                    next.push(BlockArg::Value(self.b.ins().iadd(*p, step)));
+                }
+                next.extend(next_accs.into_iter().map(BlockArg::Value));
+                self.loop_latch((header, done), next);
+                accs = carried;
+            }
+        }
+        // A reduced output does not move along the loop: its element is at `ptrs`.
+        for (&(k, combiner), &acc) in reduced.iter().zip(&accs) {
+            let t = crate::abi::cl_type(self.ty(nest.op, nest.args[k])?);
+            let addr = ptrs[slot(k)];
+            let mut x = self.b.ins().load(t, MemFlagsData::trusted(), addr, 0);
+            for l in 0..n_lanes as u8 {
+                let y = self.b.ins().extractlane(acc, l);
+                x = self.combine(combiner, nest.args[k], x, y)?;
+            }
+            self.b.ins().store(MemFlagsData::trusted(), x, addr, 0);
+        }
         Ok(())
+    }
+
+    /// The identity of reduction `combiner` (see [`reduction_combiner`]) in every lane of `vt`.
+    fn identity(&mut self, combiner: OpId, vt: Type) -> R<Value> {
+        use weir_dialect_arith::{FloatBinaryOp as F, IntBinaryOp as I};
+        let ctx = self.ctx;
+        let lane = vt.lane_type();
+        let x = match (I::of(ctx, combiner), F::of(ctx, combiner)) {
+            (Some(k), _) => k
+                .reduction_identity()
+                .map(|v| self.b.ins().iconst(lane, v as i64)),
+            (_, Some(k)) => k.reduction_identity().map(|v| match lane {
+                types::F32 => self.b.ins().f32const(v as f32),
+                _ => self.b.ins().f64const(v),
+            }),
+            _ => None,
+        }
+        .ok_or_else(|| op_err(ctx, combiner, "is not a reduction with an identity"))?;
+        Ok(self.b.ins().splat(vt, x))
+    }
+
+    /// `combiner` (a body op reading output argument `arg` once) lowered on scalars: `acc` for
+    /// `arg`, `x` for its other operand.
+    fn combine(&mut self, combiner: OpId, arg: ValueId, acc: Value, x: Value) -> R<Value> {
+        let ctx = self.ctx;
+        let other = ctx.operands(combiner).iter().find(|&&v| v != arg);
+        let other =
+            *other.ok_or_else(|| op_err(ctx, combiner, "combines its output with itself"))?;
+        let saved = self.kernel.replace(HashMap::from([(arg, acc), (other, x)]));
+        let lower = super::table()
+            .get(ctx.name_str(combiner))
+            .copied()
+            .ok_or_else(|| unsupported_op(ctx, combiner));
+        let r = lower.and_then(|lower| lower(self, combiner));
+        let k = std::mem::replace(&mut self.kernel, saved);
+        r?;
+        let result = ctx.result(combiner, 0);
+        k.and_then(|k| k.get(&result).copied())
+            .ok_or_else(|| op_err(ctx, combiner, "has no lowered result"))
     }
 
     /// The body of a structured op at one point of the iteration space (or, with `vector`, at
     /// `lanes` consecutive points of the innermost loop): load the operands' elements, lower
-    /// the region's ops, store the yielded values into the outputs.
+    /// the region's ops, store the yielded values into the outputs. With `vector`, an operand
+    /// `k` with `pre[k]` reads that value (an input loaded before the loop, or the partial
+    /// results of an output reduced along the loop, whose new ones are returned instead of
+    /// stored).
     fn structured_body(
         &mut self,
         nest: &Nest<'_>,
         ptrs: &[Value],
         ivs: &[Value],
         vector: Option<Type>,
-    ) -> R<()> {
+        pre: &[Option<Value>],
+    ) -> R<Vec<Value>> {
         let ctx = self.ctx;
         let op = nest.op;
         let (flags, vflags) = (MemFlagsData::trusted(), MemFlagsData::new().with_notrap());
-        let contiguous = nest.vector.as_ref().map(|v| &v.1);
+        let lanes = nest.vector.as_ref().map(|v| &v.1);
+        let reduced = |k: usize| {
+            vector.is_some() && lanes.is_some_and(|l| matches!(l[k], Lane::Reduce { .. }))
+        };
         let mut elems: HashMap<ValueId, Value> = HashMap::new();
         let mut addr_of = Vec::new();
         let mut next_ptr = ptrs.iter();
@@ -359,7 +633,8 @@ impl FunctionLowering<'_, '_> {
             }
             let t = crate::abi::cl_type(self.ty(op, nest.args[k])?);
             let x = match (addr, vector) {
-                (Some(a), Some(vt)) if contiguous.is_some_and(|c| c[k]) => {
+                _ if pre.get(k).is_some_and(|x| x.is_some()) => pre[k].expect("checked"),
+                (Some(a), Some(vt)) if lanes.is_some_and(|l| l[k] == Lane::Contiguous) => {
                     self.b.ins().load(vt, vflags, a, 0)
                 }
                 (Some(a), Some(vt)) => {
@@ -421,7 +696,12 @@ impl FunctionLowering<'_, '_> {
         let yielded =
             yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
         let first_out = nest.operands.len() - yielded.len();
+        let mut partial = Vec::new();
         for (i, mut x) in yielded.into_iter().enumerate() {
+            if reduced(first_out + i) {
+                partial.push(x);
+                continue;
+            }
             let a = addr_of[first_out + i]
                 .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
             let f = match vector {
@@ -437,7 +717,7 @@ impl FunctionLowering<'_, '_> {
             };
             self.b.ins().store(f, x, a, 0);
         }
-        Ok(())
+        Ok(partial)
     }
 
     /// MLIR linalg.index: the current index of one loop of the enclosing structured op.

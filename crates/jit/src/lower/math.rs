@@ -6,7 +6,7 @@ use crate::abi::{carrier, cl_type};
 use crate::diag::op_err;
 use crate::module::{FPOWI, FPOWIF, IPOWI};
 use crate::{RuntimeErrorKind, ScalarType};
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
 use weir_ir::OpId;
 
@@ -147,7 +147,7 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// `exp` of four `f32` lanes (a fused kernel's vector loop), without calls: Cody-Waite
-    /// range reduction `x = n ln 2 + r` (`|r| <= ln 2 / 2`, `ln 2` split in two so `r` is
+    /// range reduction `x = n ln 2 + r` (`n` rounded to nearest, `|r| <= ln 2 / 2`, `ln 2` split in two so `r` is
     /// exact), Cephes' degree-7 polynomial for `e^r`, and the scaling by `2^n` done as two
     /// multiplications by normal powers of two, so results that are subnormal are rounded
     /// once, correctly. `x` is clamped to [-104, 88.73] first (beyond, the result is 0 or
@@ -159,18 +159,27 @@ impl FunctionLowering<'_, '_> {
             let s = this.b.ins().f32const(c);
             this.b.ins().splat(v, s)
         };
+        // The clamp as compare-and-select (a NaN fails both compares and stays NaN), cheaper
+        // than fmin/fmax, whose IEEE rules for signed zeros cost several instructions each.
         let (lo, hi) = (k(self, -104.0), k(self, 88.73));
-        let x = self.b.ins().fmax(x, lo);
-        let x = self.b.ins().fmin(x, hi);
-        let (log2e, half) = (k(self, std::f32::consts::LOG2_E), k(self, 0.5));
-        let t = self.b.ins().fmul(x, log2e);
-        let t = self.b.ins().fadd(t, half);
-        let n = self.b.ins().floor(t);
-        let (c1, c2) = (k(self, 0.693_359_4), k(self, -2.121_944_4e-4));
-        let a = self.b.ins().fmul(n, c1);
-        let r = self.b.ins().fsub(x, a);
-        let a = self.b.ins().fmul(n, c2);
-        let r = self.b.ins().fsub(r, a);
+        let below = self.b.ins().fcmp(FloatCC::LessThan, x, lo);
+        let x = self.select_lanes(below, lo, x);
+        let above = self.b.ins().fcmp(FloatCC::GreaterThan, x, hi);
+        let x = self.select_lanes(above, hi, x);
+        // n = x log2(e) rounded to nearest: adding 1.5 * 2^23 leaves n in the low bits of
+        // the significand (|x log2 e| < 2^22), read as an integer by subtracting the bits of
+        // the constant, so neither a floor nor a saturating conversion is needed.
+        let (log2e, magic) = (k(self, std::f32::consts::LOG2_E), k(self, 12_582_912.0));
+        let t = self.mul_add(x, log2e, magic);
+        let n = self.b.ins().fsub(t, magic);
+        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+        let tb = self.b.ins().bitcast(types::I32X4, le, t);
+        let mb = self.b.ins().bitcast(types::I32X4, le, magic);
+        let ni = self.b.ins().isub(tb, mb);
+        // r = x - n c1 - n c2, with -c1, -c2 the two parts of -ln 2.
+        let (c1, c2) = (k(self, -0.693_359_4), k(self, 2.121_944_4e-4));
+        let r = self.mul_add(n, c1, x);
+        let r = self.mul_add(n, c2, r);
         let coeffs = [
             1.987_569_1e-4,
             1.398_199_9e-3,
@@ -182,16 +191,13 @@ impl FunctionLowering<'_, '_> {
         let mut y = k(self, coeffs[0]);
         for &c in &coeffs[1..] {
             let cc = k(self, c);
-            let m = self.b.ins().fmul(y, r);
-            y = self.b.ins().fadd(m, cc);
+            y = self.mul_add(y, r, cc);
         }
         let r2 = self.b.ins().fmul(r, r);
-        let y = self.b.ins().fmul(y, r2);
-        let y = self.b.ins().fadd(y, r);
+        let y = self.mul_add(y, r2, r);
         let one = k(self, 1.0);
         let y = self.b.ins().fadd(y, one);
         // 2^n as 2^n1 * 2^n2 with n1 = n >> 1, n2 = n - n1, both normal for n in [-150, 128].
-        let ni = self.b.ins().fcvt_to_sint_sat(types::I32X4, n);
         let n1 = self.b.ins().sshr_imm_u(ni, 1);
         let n2 = self.b.ins().isub(ni, n1);
         let pow2 = |this: &mut Self, e: Value| {
@@ -208,6 +214,24 @@ impl FunctionLowering<'_, '_> {
         let (p1, p2) = (pow2(self, n1), pow2(self, n2));
         let y = self.b.ins().fmul(y, p1);
         self.b.ins().fmul(y, p2)
+    }
+
+    /// `a * b + c` on `f32x4`s: one fused multiply-add where the host has it (rounded once,
+    /// so at least as accurate), else a multiplication and an addition.
+    fn mul_add(&mut self, a: Value, b: Value, c: Value) -> Value {
+        if self.env.has_fma {
+            self.b.ins().fma(a, b, c)
+        } else {
+            let m = self.b.ins().fmul(a, b);
+            self.b.ins().fadd(m, c)
+        }
+    }
+
+    /// Per lane, `a` where `mask` (an `fcmp` of `f32x4`s) is set, else `b`.
+    fn select_lanes(&mut self, mask: Value, a: Value, b: Value) -> Value {
+        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+        let mask = self.b.ins().bitcast(types::F32X4, le, mask);
+        self.b.ins().bitselect(mask, a, b)
     }
 
     /// MLIR math.fpowi: a float to an integer power (`weir_jit_fpowi[f]`, the exponent read as
