@@ -80,6 +80,7 @@
 //! through their builders).
 
 mod canon;
+pub mod containers;
 mod loop_op;
 mod yield_op;
 
@@ -89,8 +90,9 @@ pub use yield_op::YieldOp;
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
-/// Registers the weir ops and their syntax.
+/// Registers the weir ops and their syntax (`weir.loop`, `weir.yield`, and the containers).
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    containers::register(ctx, syntax);
     // Not RECURSIVELY_PURE: a loop may not terminate, so an unused one is not dead code.
     ctx.register(
         OpDef::new("weir.loop", Traits::SINGLE_BLOCK)
