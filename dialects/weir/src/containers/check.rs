@@ -60,7 +60,11 @@ pub fn check_resolved(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
 }
 
 fn unresolved(ctx: &Context, op: OpId, why: &str) -> Diagnostic {
-    op_error(ctx, op, format!("cannot be resolved at compile time: {why}"))
+    op_error(
+        ctx,
+        op,
+        format!("cannot be resolved at compile time: {why}"),
+    )
 }
 
 fn container_value(ctx: &Context, op: OpId, what: &str, v: weir_ir::ValueId) -> Diagnostic {

@@ -260,7 +260,9 @@ pub(crate) fn dict_getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> 
 pub(crate) fn dict_get(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     let k = key(ctx, op);
     let found = dict(ctx, op, 0)?.into_iter().find(|(key, _)| *key == k);
-    Ok(vec![Out::Value(found.map_or(ctx.operand(op, 1), |(_, v)| v))])
+    Ok(vec![Out::Value(
+        found.map_or(ctx.operand(op, 1), |(_, v)| v),
+    )])
 }
 
 /// The keys of dict operand 0's type.
@@ -280,7 +282,9 @@ pub(crate) fn dict_contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String>
 
 /// `d.keys()`, from the type.
 pub(crate) fn keys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
-    Ok(vec![Out::List(type_keys(ctx, op).into_iter().map(Item::Str).collect())])
+    Ok(vec![Out::List(
+        type_keys(ctx, op).into_iter().map(Item::Str).collect(),
+    )])
 }
 
 /// `d.values()`.
@@ -292,7 +296,9 @@ pub(crate) fn values_of(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 /// `d.items()`: `[key, value]` lists.
 pub(crate) fn items(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     let d = dict(ctx, op, 0)?;
-    Ok(vec![Out::List(d.into_iter().map(|(k, v)| Item::Pair(k, v)).collect())])
+    Ok(vec![Out::List(
+        d.into_iter().map(|(k, v)| Item::Pair(k, v)).collect(),
+    )])
 }
 
 /// `d.update(e)`: `d`'s keys in order, then `e`'s new ones; `e`'s values win.
@@ -418,7 +424,8 @@ pub(crate) fn equal(ctx: &Context, a: ValueId, b: ValueId) -> Option<bool> {
         (AttrKind::String(s), AttrKind::String(t)) => Some(s == t),
         (AttrKind::Unit, AttrKind::Unit) => Some(true),
         (AttrKind::Dense(d), AttrKind::Dense(e)) => {
-            let same_shape = shape(ctx, d.ty()).is_some() && shape(ctx, d.ty()) == shape(ctx, e.ty());
+            let same_shape =
+                shape(ctx, d.ty()).is_some() && shape(ctx, d.ty()) == shape(ctx, e.ty());
             Some(
                 same_shape
                     && d.len() == e.len()

@@ -110,8 +110,8 @@ mod verify;
 
 pub use check::check_resolved;
 pub use types::{
-    dict_entries, dict_kind, dict_type, is_container, is_str, list_elements, list_kind,
-    list_type, str_kind,
+    dict_entries, dict_kind, dict_type, is_container, is_str, list_elements, list_kind, list_type,
+    str_kind,
 };
 
 use weir_ir::interfaces::infer_types::InferTypesFn;
@@ -151,28 +151,123 @@ pub(crate) struct Spec {
 
 /// Every container op of the family form.
 pub(crate) const SPECS: &[Spec] = &[
-    inferred("weir.list.len", Subscript::None, verify::infer_len, eval::len),
+    inferred(
+        "weir.list.len",
+        Subscript::None,
+        verify::infer_len,
+        eval::len,
+    ),
     Spec {
         patterns: rewrite::GETITEM_PATTERNS,
-        ..explicit("weir.list.getitem", Subscript::Index, verify::list_getitem, eval::getitem)
+        ..explicit(
+            "weir.list.getitem",
+            Subscript::Index,
+            verify::list_getitem,
+            eval::getitem,
+        )
     },
-    explicit("weir.list.setitem", Subscript::Index, verify::list_setitem, eval::setitem),
-    inferred("weir.list.append", Subscript::None, verify::infer_append, eval::append),
-    inferred("weir.list.extend", Subscript::None, verify::infer_extend, eval::extend),
-    explicit("weir.list.insert", Subscript::Index, verify::list_insert, eval::insert),
-    explicit("weir.list.pop", Subscript::Index, verify::list_pop, eval::pop),
-    inferred("weir.list.reverse", Subscript::None, verify::infer_reverse, eval::reverse),
-    inferred("weir.list.count", Subscript::None, verify::infer_search_index, eval::count),
-    inferred("weir.list.index", Subscript::None, verify::infer_search_index, eval::index),
-    inferred("weir.list.contains", Subscript::None, verify::infer_search_bool, eval::contains),
-    inferred("weir.dict.getitem", Subscript::Key, verify::infer_dict_getitem, eval::dict_getitem),
-    inferred("weir.dict.get", Subscript::Key, verify::infer_dict_get, eval::dict_get),
-    inferred("weir.dict.contains", Subscript::Key, verify::infer_dict_contains, eval::dict_contains),
-    inferred("weir.dict.keys", Subscript::None, verify::infer_keys, eval::keys),
-    inferred("weir.dict.values", Subscript::None, verify::infer_values, eval::values_of),
-    explicit("weir.dict.items", Subscript::None, verify::dict_items, eval::items),
-    inferred("weir.dict.update", Subscript::None, verify::infer_update, eval::update),
-    explicit("weir.dict.fromkeys", Subscript::None, verify::dict_fromkeys, eval::fromkeys),
+    explicit(
+        "weir.list.setitem",
+        Subscript::Index,
+        verify::list_setitem,
+        eval::setitem,
+    ),
+    inferred(
+        "weir.list.append",
+        Subscript::None,
+        verify::infer_append,
+        eval::append,
+    ),
+    inferred(
+        "weir.list.extend",
+        Subscript::None,
+        verify::infer_extend,
+        eval::extend,
+    ),
+    explicit(
+        "weir.list.insert",
+        Subscript::Index,
+        verify::list_insert,
+        eval::insert,
+    ),
+    explicit(
+        "weir.list.pop",
+        Subscript::Index,
+        verify::list_pop,
+        eval::pop,
+    ),
+    inferred(
+        "weir.list.reverse",
+        Subscript::None,
+        verify::infer_reverse,
+        eval::reverse,
+    ),
+    inferred(
+        "weir.list.count",
+        Subscript::None,
+        verify::infer_search_index,
+        eval::count,
+    ),
+    inferred(
+        "weir.list.index",
+        Subscript::None,
+        verify::infer_search_index,
+        eval::index,
+    ),
+    inferred(
+        "weir.list.contains",
+        Subscript::None,
+        verify::infer_search_bool,
+        eval::contains,
+    ),
+    inferred(
+        "weir.dict.getitem",
+        Subscript::Key,
+        verify::infer_dict_getitem,
+        eval::dict_getitem,
+    ),
+    inferred(
+        "weir.dict.get",
+        Subscript::Key,
+        verify::infer_dict_get,
+        eval::dict_get,
+    ),
+    inferred(
+        "weir.dict.contains",
+        Subscript::Key,
+        verify::infer_dict_contains,
+        eval::dict_contains,
+    ),
+    inferred(
+        "weir.dict.keys",
+        Subscript::None,
+        verify::infer_keys,
+        eval::keys,
+    ),
+    inferred(
+        "weir.dict.values",
+        Subscript::None,
+        verify::infer_values,
+        eval::values_of,
+    ),
+    explicit(
+        "weir.dict.items",
+        Subscript::None,
+        verify::dict_items,
+        eval::items,
+    ),
+    inferred(
+        "weir.dict.update",
+        Subscript::None,
+        verify::infer_update,
+        eval::update,
+    ),
+    explicit(
+        "weir.dict.fromkeys",
+        Subscript::None,
+        verify::dict_fromkeys,
+        eval::fromkeys,
+    ),
 ];
 
 /// An op whose result types its operands imply (verified by its `InferTypes` hook).
@@ -261,6 +356,9 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
             def = def.infer_types(infer);
         }
         ctx.register(def);
-        syntax.register(s.name, OpSyntax::new(syntax::parse_family, syntax::print_family));
+        syntax.register(
+            s.name,
+            OpSyntax::new(syntax::parse_family, syntax::print_family),
+        );
     }
 }

@@ -5,8 +5,8 @@ use super::eval::{Item, Out};
 use super::{spec, types, DICT, KEYS, LIST, STR, VALUE};
 use weir_dialect_scf::{self as scf, ForOp, IndexSwitchOp};
 use weir_ir::{
-    Attr, AttrKind, Context, DenseValue, FoldResult, InsertPoint, Location, OpId, OpState,
-    Pattern, RewriteLog, ValueId,
+    Attr, AttrKind, Context, DenseValue, FoldResult, InsertPoint, Location, OpId, OpState, Pattern,
+    RewriteLog, ValueId,
 };
 
 /// The patterns of every family op: [`RESOLVE`].
@@ -107,7 +107,12 @@ pub fn build_str(ctx: &mut Context, at: InsertPoint, text: &str, loc: Location) 
 }
 
 /// Builds `weir.list %elements...` at `at`; returns its `!weir.list<...>` result.
-pub fn build_list(ctx: &mut Context, at: InsertPoint, elements: &[ValueId], loc: Location) -> ValueId {
+pub fn build_list(
+    ctx: &mut Context,
+    at: InsertPoint,
+    elements: &[ValueId],
+    loc: Location,
+) -> ValueId {
     let mut st = OpState::new(ctx.op_name(LIST), loc);
     let element_types: Vec<_> = elements.iter().map(|&v| ctx.value_type(v)).collect();
     st.operands = elements.to_vec();

@@ -47,7 +47,10 @@ pub fn list_elements(ctx: &Context, ty: Type) -> Option<Vec<Type>> {
 
 /// The `TypeKind` of `!weir.list<elements...>` (for `InferTypes` hooks).
 pub fn list_kind(elements: &[Type]) -> TypeKind {
-    kind(LIST, elements.iter().map(|&t| DialectParam::Type(t)).collect())
+    kind(
+        LIST,
+        elements.iter().map(|&t| DialectParam::Type(t)).collect(),
+    )
 }
 
 /// The interned `!weir.list<elements...>`.

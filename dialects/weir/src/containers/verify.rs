@@ -57,7 +57,10 @@ fn list_at(ctx: &Context, i: &InferInput<'_>, k: usize) -> DiagResult<Vec<Type>>
     list_elements(ctx, t).ok_or_else(|| {
         fail(
             i,
-            format!("operand #{k} must be a list ('!weir.list<...>'), but got {}", ty(ctx, t)),
+            format!(
+                "operand #{k} must be a list ('!weir.list<...>'), but got {}",
+                ty(ctx, t)
+            ),
         )
     })
 }
@@ -68,7 +71,10 @@ fn dict_at(ctx: &Context, i: &InferInput<'_>, k: usize) -> DiagResult<Vec<(Attr,
     dict_entry_attrs(ctx, t).ok_or_else(|| {
         fail(
             i,
-            format!("operand #{k} must be a dict ('!weir.dict<...>'), but got {}", ty(ctx, t)),
+            format!(
+                "operand #{k} must be a dict ('!weir.dict<...>'), but got {}",
+                ty(ctx, t)
+            ),
         )
     })
 }
@@ -78,14 +84,20 @@ fn index_at(ctx: &Context, i: &InferInput<'_>, k: usize) -> DiagResult<()> {
     if *ctx.type_kind(t) != TypeKind::Index {
         return Err(fail(
             i,
-            format!("operand #{k} (the index) must be 'index', but got {}", ty(ctx, t)),
+            format!(
+                "operand #{k} (the index) must be 'index', but got {}",
+                ty(ctx, t)
+            ),
         ));
     }
     Ok(())
 }
 
 /// The entry of dict operand 0 named by the `key` attribute: its position and value type.
-fn keyed_entry(ctx: &Context, i: &InferInput<'_>) -> DiagResult<(Option<usize>, Vec<(Attr, Type)>)> {
+fn keyed_entry(
+    ctx: &Context,
+    i: &InferInput<'_>,
+) -> DiagResult<(Option<usize>, Vec<(Attr, Type)>)> {
     let entries = dict_at(ctx, i, 0)?;
     let key = i
         .attr(ctx, KEY)
@@ -120,12 +132,26 @@ fn with_input<R>(ctx: &Context, op: OpId, f: impl FnOnce(&InferInput<'_>) -> R) 
 
 /// `weir.str`: no operands, a string `value`, one `!weir.str` result.
 pub(crate) fn str_constant(ctx: &Context, op: OpId) -> DiagResult<()> {
-    constant(ctx, op, |a| matches!(a, AttrKind::String(_)), "a string", |t| is_str(ctx, t), "'!weir.str'")
+    constant(
+        ctx,
+        op,
+        |a| matches!(a, AttrKind::String(_)),
+        "a string",
+        |t| is_str(ctx, t),
+        "'!weir.str'",
+    )
 }
 
 /// `weir.none`: no operands, `value = unit`, one `none` result.
 pub(crate) fn none_constant(ctx: &Context, op: OpId) -> DiagResult<()> {
-    constant(ctx, op, |a| *a == AttrKind::Unit, "unit", |t| *ctx.type_kind(t) == TypeKind::None, "'none'")
+    constant(
+        ctx,
+        op,
+        |a| *a == AttrKind::Unit,
+        "unit",
+        |t| *ctx.type_kind(t) == TypeKind::None,
+        "'none'",
+    )
 }
 
 fn constant(
@@ -139,12 +165,23 @@ fn constant(
     if !ctx.operands(op).is_empty() {
         return Err(op_error(ctx, op, "expected no operands"));
     }
-    if !ctx.attr_of(op, VALUE).is_some_and(|a| value_ok(ctx.attr_kind(a))) {
-        return Err(op_error(ctx, op, format!("requires attribute '{VALUE}' to be {value_what}")));
+    if !ctx
+        .attr_of(op, VALUE)
+        .is_some_and(|a| value_ok(ctx.attr_kind(a)))
+    {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("requires attribute '{VALUE}' to be {value_what}"),
+        ));
     }
     match ctx.results(op) {
         [r] if type_ok(ctx.value_type(*r)) => Ok(()),
-        _ => Err(op_error(ctx, op, format!("expected one result of type {type_what}"))),
+        _ => Err(op_error(
+            ctx,
+            op,
+            format!("expected one result of type {type_what}"),
+        )),
     }
 }
 
@@ -165,7 +202,12 @@ pub(crate) fn infer_dict(ctx: &Context, i: &InferInput<'_>) -> DiagResult<Vec<Ty
         {
             keys
         }
-        _ => return Err(fail(i, format!("requires attribute '{KEYS}' to be an array of strings"))),
+        _ => {
+            return Err(fail(
+                i,
+                format!("requires attribute '{KEYS}' to be an array of strings"),
+            ))
+        }
     };
     if keys.len() != i.operands.len() {
         return Err(fail(
@@ -266,7 +308,13 @@ pub(crate) fn list_getitem(ctx: &Context, op: OpId) -> DiagResult<()> {
 fn result_list(ctx: &Context, i: &InferInput<'_>) -> DiagResult<Vec<Type>> {
     let r = ctx.value_type(i.results[0]);
     list_elements(ctx, r).ok_or_else(|| {
-        fail(i, format!("result #0 must be a list ('!weir.list<...>'), but got {}", ty(ctx, r)))
+        fail(
+            i,
+            format!(
+                "result #0 must be a list ('!weir.list<...>'), but got {}",
+                ty(ctx, r)
+            ),
+        )
     })
 }
 
@@ -275,7 +323,11 @@ fn result_list(ctx: &Context, i: &InferInput<'_>) -> DiagResult<Vec<Type>> {
 /// suffix (linear). `longer.len() == shorter.len() + 1`.
 fn insertion_points(shorter: &[Type], longer: &[Type]) -> std::ops::RangeInclusive<usize> {
     let n = shorter.len();
-    let prefix = shorter.iter().zip(longer).take_while(|(a, b)| a == b).count();
+    let prefix = shorter
+        .iter()
+        .zip(longer)
+        .take_while(|(a, b)| a == b)
+        .count();
     let suffix = shorter
         .iter()
         .rev()
@@ -326,8 +378,8 @@ pub(crate) fn list_insert(ctx: &Context, op: OpId) -> DiagResult<()> {
         result_count(i, 1)?;
         let r = result_list(ctx, i)?;
         let v = operand_ty(ctx, i, 2);
-        let ok = r.len() == elements.len() + 1
-            && insertion_points(&elements, &r).any(|p| r[p] == v);
+        let ok =
+            r.len() == elements.len() + 1 && insertion_points(&elements, &r).any(|p| r[p] == v);
         if !ok {
             return Err(fail(
                 i,
@@ -408,8 +460,12 @@ pub(crate) fn infer_dict_contains(ctx: &Context, i: &InferInput<'_>) -> DiagResu
 
 /// The interned `!weir.str` (interned at registration).
 fn str_type(ctx: &Context, i: &InferInput<'_>) -> DiagResult<Type> {
-    ctx.lookup_type(&str_kind())
-        .ok_or_else(|| fail(i, "needs the weir dialect registered ('!weir.str' is unknown)"))
+    ctx.lookup_type(&str_kind()).ok_or_else(|| {
+        fail(
+            i,
+            "needs the weir dialect registered ('!weir.str' is unknown)",
+        )
+    })
 }
 
 /// `weir.dict.keys %d`: a list of one `!weir.str` per key.
@@ -459,8 +515,11 @@ pub(crate) fn dict_items(ctx: &Context, op: OpId) -> DiagResult<()> {
 pub(crate) fn infer_update(ctx: &Context, i: &InferInput<'_>) -> DiagResult<Vec<TypeKind>> {
     operand_count(i, 2)?;
     let mut entries = dict_at(ctx, i, 0)?;
-    let mut position: FxHashMap<Attr, usize> =
-        entries.iter().enumerate().map(|(p, &(k, _))| (k, p)).collect();
+    let mut position: FxHashMap<Attr, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(p, &(k, _))| (k, p))
+        .collect();
     for (k, t) in dict_at(ctx, i, 1)? {
         match position.get(&k) {
             Some(&p) => entries[p].1 = t,
@@ -483,7 +542,10 @@ pub(crate) fn dict_fromkeys(ctx: &Context, op: OpId) -> DiagResult<()> {
         if let Some((k, &t)) = keys.iter().enumerate().find(|&(_, &t)| !is_str(ctx, t)) {
             return Err(fail(
                 i,
-                format!("key #{k} should be a string ('!weir.str'), but got {}", ty(ctx, t)),
+                format!(
+                    "key #{k} should be a string ('!weir.str'), but got {}",
+                    ty(ctx, t)
+                ),
             ));
         }
         result_count(i, 1)?;
@@ -491,7 +553,10 @@ pub(crate) fn dict_fromkeys(ctx: &Context, op: OpId) -> DiagResult<()> {
         let Some(entries) = dict_entry_attrs(ctx, r) else {
             return Err(fail(
                 i,
-                format!("result must be a dict ('!weir.dict<...>'), but got {}", ty(ctx, r)),
+                format!(
+                    "result must be a dict ('!weir.dict<...>'), but got {}",
+                    ty(ctx, r)
+                ),
             ));
         };
         let v = operand_ty(ctx, i, 1);
@@ -509,7 +574,11 @@ pub(crate) fn dict_fromkeys(ctx: &Context, op: OpId) -> DiagResult<()> {
         if entries.len() > keys.len() || (entries.is_empty() && !keys.is_empty()) {
             return Err(fail(
                 i,
-                format!("result has {} keys but there are {} keys", entries.len(), keys.len()),
+                format!(
+                    "result has {} keys but there are {} keys",
+                    entries.len(),
+                    keys.len()
+                ),
             ));
         }
         Ok(())
