@@ -75,9 +75,14 @@
 //!
 //! Typed views: [`LoopOp`] and [`YieldOp`] (accessors that never fail on a verified op).
 //!
+//! # Compile-time containers
+//! Python lists, tuples and dicts of MindSpore's graph mode (`!weir.list`, `!weir.dict`,
+//! `!weir.str`, `weir.list.append`, `weir.dict.update`, ...), resolved away by
+//! canonicalization: see the [`containers`] module.
+//!
 //! Architecture invariant: this crate depends on the IR core, the syntax crate and the dialects
-//! it builds on, scf and arith (its canonicalization makes `scf.for` and `arith.constant` ops
-//! through their builders).
+//! it builds on, scf, arith and cf (its canonicalization makes `scf.for`, `scf.index_switch`,
+//! `arith.constant` and `cf.assert` ops through their builders and views).
 
 mod canon;
 pub mod containers;

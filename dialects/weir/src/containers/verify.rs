@@ -93,11 +93,11 @@ fn index_at(ctx: &Context, i: &InferInput<'_>, k: usize) -> DiagResult<()> {
     Ok(())
 }
 
+/// A dict type's entries: key string attributes and value types.
+type Entries = Vec<(Attr, Type)>;
+
 /// The entry of dict operand 0 named by the `key` attribute: its position and value type.
-fn keyed_entry(
-    ctx: &Context,
-    i: &InferInput<'_>,
-) -> DiagResult<(Option<usize>, Vec<(Attr, Type)>)> {
+fn keyed_entry(ctx: &Context, i: &InferInput<'_>) -> DiagResult<(Option<usize>, Entries)> {
     let entries = dict_at(ctx, i, 0)?;
     let key = i
         .attr(ctx, KEY)
