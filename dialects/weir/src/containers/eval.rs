@@ -426,10 +426,16 @@ pub(crate) fn equal(ctx: &Context, a: ValueId, b: ValueId) -> Option<bool> {
         (AttrKind::Dense(d), AttrKind::Dense(e)) => {
             let same_shape =
                 shape(ctx, d.ty()).is_some() && shape(ctx, d.ty()) == shape(ctx, e.ty());
+            // Two splats compare once (a splat stores one element, whatever the size).
+            let n = if d.is_splat() && e.is_splat() {
+                d.len().min(1)
+            } else {
+                d.len()
+            };
             Some(
                 same_shape
                     && d.len() == e.len()
-                    && (0..d.len()).all(|i| num_eq(dense_num(d.get(i)), dense_num(e.get(i)))),
+                    && (0..n).all(|i| num_eq(dense_num(d.get(i)), dense_num(e.get(i)))),
             )
         }
         _ => (x == y).then_some(true),

@@ -308,6 +308,9 @@ const fn explicit(
 
 /// The spec of `name`, if it is a family-form container op.
 pub(crate) fn spec(name: &str) -> Option<&'static Spec> {
+    if !name.starts_with("weir.") {
+        return None;
+    }
     SPECS.iter().find(|s| s.name == name)
 }
 
