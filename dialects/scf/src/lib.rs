@@ -98,6 +98,7 @@ mod if_op;
 mod index_switch;
 mod parallel;
 mod reduce;
+mod unroll;
 mod while_op;
 mod yield_op;
 
@@ -109,6 +110,7 @@ pub use if_op::IfOp;
 pub use index_switch::{case_values, IndexSwitchOp, CASES};
 pub use parallel::{ParallelOp, OPERAND_SEGMENT_SIZES};
 pub use reduce::{ReduceOp, ReduceReturnOp};
+pub use unroll::{copy_block, unroll_for, unroll_iterations};
 pub use while_op::WhileOp;
 pub use yield_op::{build_yield, YieldOp};
 

@@ -75,11 +75,17 @@
 //!
 //! Typed views: [`LoopOp`] and [`YieldOp`] (accessors that never fail on a verified op).
 //!
+//! # Compile-time containers
+//! Python lists, tuples and dicts of MindSpore's graph mode (`!weir.list`, `!weir.dict`,
+//! `!weir.str`, `weir.list.append`, `weir.dict.update`, ...), resolved away by
+//! canonicalization: see the [`containers`] module.
+//!
 //! Architecture invariant: this crate depends on the IR core, the syntax crate and the dialects
-//! it builds on, scf and arith (its canonicalization makes `scf.for` and `arith.constant` ops
-//! through their builders).
+//! it builds on, scf, arith and cf (its canonicalization makes `scf.for`, `scf.index_switch`,
+//! `arith.constant` and `cf.assert` ops through their builders and views).
 
 mod canon;
+pub mod containers;
 mod loop_op;
 mod yield_op;
 
@@ -89,8 +95,9 @@ pub use yield_op::YieldOp;
 use weir_ir::{Context, OpDef, Traits};
 use weir_syntax::{OpSyntax, Syntax};
 
-/// Registers the weir ops and their syntax.
+/// Registers the weir ops and their syntax (`weir.loop`, `weir.yield`, and the containers).
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
+    containers::register(ctx, syntax);
     // Not RECURSIVELY_PURE: a loop may not terminate, so an unused one is not dead code.
     ctx.register(
         OpDef::new("weir.loop", Traits::SINGLE_BLOCK)

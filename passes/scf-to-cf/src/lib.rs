@@ -46,6 +46,8 @@ use weir_ir::{
 /// this pass does not lower (`scf.forall`); that op is left as it was (ops lowered before it stay
 /// lowered).
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+    // Compile-time containers have no lowering: one left is the error of its resolution.
+    weir_dialect_weir::containers::check_resolved(ctx, root)?;
     let mut target = ConversionTarget::new();
     let mut patterns = ConversionPatternSet::new();
     let mut lowering = Lowerings {

@@ -1,8 +1,9 @@
 //! Unrolling by a factor: a main loop of k copies per iteration plus an epilogue.
 
-use crate::full::{constant, copy_block, unroll_iterations};
+use crate::full::constant;
 use weir_dialect_arith::{build_cmpi, build_int_binary, build_select, CmpIPredicate, IntBinaryOp};
 use weir_dialect_scf::{build_yield, ForOp};
+use weir_dialect_scf::{copy_block, unroll_iterations};
 use weir_ir::{Context, InsertPoint, ValueId};
 
 /// Unrolls the `scf.for` `op` by `k`. `trip_count` is its constant trip count, if known.

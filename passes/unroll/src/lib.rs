@@ -297,7 +297,11 @@ fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Out
             let n = n as u64;
             let loc = ctx.loc(op);
             match (ForOp::of(ctx, op), WhileOp::of(ctx, op)) {
-                (Some(f), _) if is_for => full::unroll_for(ctx, f, n),
+                (Some(f), _) if is_for => {
+                    if !weir_dialect_scf::unroll_for(ctx, f, n) {
+                        return Err("the lower bound or the step is not a constant".to_string());
+                    }
+                }
                 (_, Some(w)) if !is_for => full::unroll_while(ctx, w, n),
                 _ => return Err("only scf.for and scf.while are unrolled".to_string()),
             }

@@ -57,6 +57,8 @@ use weir_ir::{Context, DiagResult, Diagnostic, InsertPoint, OpId, OpState};
 /// through its view without checking its structure again. The error is the conversion driver's
 /// (a `weir.loop` left illegal), which verified IR does not produce.
 pub fn run(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+    // Compile-time containers have no lowering: one left is the error of its resolution.
+    weir_dialect_weir::containers::check_resolved(ctx, root)?;
     let mut target = ConversionTarget::new();
     target.add_illegal_op(LoopOp::NAME);
     let mut patterns = ConversionPatternSet::new();

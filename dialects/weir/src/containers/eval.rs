@@ -1,0 +1,443 @@
+//! Compile-time evaluation of the container ops: each op's result from the elements of its
+//! container operands (the operands of the `weir.list`/`weir.dict` that built them), or the
+//! reason it cannot be evaluated yet (reported by [`super::check_resolved`] when lowering).
+
+use super::types::{dict_entries, list_elements};
+use super::{DICT, KEY, KEYS, LIST};
+use weir_ir::{Attr, AttrKind, Context, DenseValue, OpId, Type, TypeKind, ValueId};
+
+/// An op's evaluation: one [`Out`] per result, or why it cannot be evaluated.
+pub(crate) type EvalFn = fn(&Context, OpId) -> Result<Vec<Out>, String>;
+
+/// An element of a list to build.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Item {
+    /// An existing value.
+    Value(ValueId),
+    /// A new `weir.str` constant.
+    Str(String),
+    /// A new `[key, value]` list (`dict.items()`).
+    Pair(String, ValueId),
+}
+
+/// What a result evaluates to.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Out {
+    /// An existing value.
+    Value(ValueId),
+    /// An `index` constant.
+    Index(i128),
+    /// An `i1` constant.
+    Bool(bool),
+    /// A new list.
+    List(Vec<Item>),
+    /// A new dict (keys in insertion order).
+    Dict(Vec<(String, ValueId)>),
+}
+
+/// Where a value comes from, for messages: `a result of 'scf.if'`, `an argument of 'func.func'`.
+pub(crate) fn origin(ctx: &Context, v: ValueId) -> String {
+    match ctx.defining_op(v) {
+        Some(op) => format!("a result of '{}'", ctx.name_str(op)),
+        None => match ctx.value_block(v).and_then(|b| ctx.block_parent_op(b)) {
+            Some(p) => format!("an argument of a block of '{}'", ctx.name_str(p)),
+            None => "a value without a definition".to_string(),
+        },
+    }
+}
+
+fn not_known(ctx: &Context, op: OpId, k: usize) -> String {
+    let v = ctx.operand(op, k);
+    format!(
+        "operand #{k} is not known at compile time: it is {} (only a 'weir.list' or 'weir.dict' is)",
+        origin(ctx, v)
+    )
+}
+
+/// The elements of list operand `k`.
+fn list(ctx: &Context, op: OpId, k: usize) -> Result<Vec<ValueId>, String> {
+    let v = ctx.operand(op, k);
+    match ctx.defining_op(v) {
+        Some(d) if ctx.is(d, LIST) => Ok(ctx.operands(d).to_vec()),
+        _ => Err(not_known(ctx, op, k)),
+    }
+}
+
+/// The entries of dict operand `k`.
+fn dict(ctx: &Context, op: OpId, k: usize) -> Result<Vec<(String, ValueId)>, String> {
+    let v = ctx.operand(op, k);
+    let d = ctx
+        .defining_op(v)
+        .filter(|&d| ctx.is(d, DICT))
+        .ok_or_else(|| not_known(ctx, op, k))?;
+    let keys = match ctx.attr_of(d, KEYS).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(keys)) => keys,
+        _ => return Err(not_known(ctx, op, k)),
+    };
+    Ok(keys
+        .iter()
+        .zip(ctx.operands(d))
+        .map(|(&k, &v)| (string(ctx, k).unwrap_or_default(), v))
+        .collect())
+}
+
+fn string(ctx: &Context, a: Attr) -> Option<String> {
+    match ctx.attr_kind(a) {
+        AttrKind::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn key(ctx: &Context, op: OpId) -> String {
+    ctx.attr_of(op, KEY)
+        .and_then(|a| string(ctx, a))
+        .unwrap_or_default()
+}
+
+/// The constant index operand #1.
+fn index_operand(ctx: &Context, op: OpId) -> Result<i128, String> {
+    weir_dialect_scf::constant_int(ctx, ctx.operand(op, 1))
+        .ok_or_else(|| "the index is not a compile-time constant".to_string())
+}
+
+/// Python's index `i` into a sequence of `n`: `[-n, n)`, negative from the end (MindSpore's
+/// message otherwise).
+pub(crate) fn normalize(i: i128, n: usize) -> Result<usize, String> {
+    let len = n as i128;
+    if (-len..len).contains(&i) {
+        Ok(if i < 0 { i + len } else { i } as usize)
+    } else {
+        Err(format!(
+            "list index should be in range [-{n}, {n}), but got {i}"
+        ))
+    }
+}
+
+fn values(v: Vec<ValueId>) -> Out {
+    Out::List(v.into_iter().map(Item::Value).collect())
+}
+
+/// Checks that the built list's element types are the declared result #`r`'s (the ops whose
+/// result types are written, not inferred).
+fn check_result(ctx: &Context, op: OpId, r: usize, elements: &[ValueId]) -> Result<(), String> {
+    let declared = ctx.value_type(ctx.result(op, r));
+    let built: Vec<Type> = elements.iter().map(|&v| ctx.value_type(v)).collect();
+    if list_elements(ctx, declared).as_deref() == Some(&built[..]) {
+        return Ok(());
+    }
+    Err(format!(
+        "the result type {} is not the resolved list's, '!weir.list<{}>'",
+        super::verify::ty(ctx, declared),
+        built
+            .iter()
+            .map(|&t| ctx.type_printer()(ctx, t))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+/// `len(l)`, from the type.
+pub(crate) fn len(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let n = list_elements(ctx, ctx.value_type(ctx.operand(op, 0))).map_or(0, |e| e.len());
+    Ok(vec![Out::Index(n as i128)])
+}
+
+/// `l[i]`.
+pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let l = list(ctx, op, 0)?;
+    let i = index_operand(ctx, op).map_err(|e| {
+        format!("{e} and the elements' types differ, so it cannot become an 'scf.index_switch'")
+    })?;
+    let v = l[normalize(i, l.len())?];
+    if ctx.value_type(v) != ctx.value_type(ctx.result(op, 0)) {
+        return Err(format!(
+            "element {i} has type {}, not the result's",
+            super::verify::ty(ctx, ctx.value_type(v))
+        ));
+    }
+    Ok(vec![Out::Value(v)])
+}
+
+/// `l[i] = v`.
+pub(crate) fn setitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    let p = normalize(index_operand(ctx, op)?, l.len())?;
+    l[p] = ctx.operand(op, 2);
+    check_result(ctx, op, 0, &l)?;
+    Ok(vec![values(l)])
+}
+
+/// `l.append(v)`.
+pub(crate) fn append(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    l.push(ctx.operand(op, 1));
+    Ok(vec![values(l)])
+}
+
+/// `l.extend(m)`.
+pub(crate) fn extend(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    l.extend(list(ctx, op, 1)?);
+    Ok(vec![values(l)])
+}
+
+/// `l.insert(i, v)`: Python clamps `i` (negative from the end) into `[0, n]`.
+pub(crate) fn insert(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    let n = l.len() as i128;
+    let i = index_operand(ctx, op)?;
+    let p = if i < 0 { (i + n).max(0) } else { i.min(n) };
+    l.insert(p as usize, ctx.operand(op, 2));
+    check_result(ctx, op, 0, &l)?;
+    Ok(vec![values(l)])
+}
+
+/// `l.pop(i)`: the list without element `i`, and that element.
+pub(crate) fn pop(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    let p = normalize(index_operand(ctx, op)?, l.len())?;
+    let v = l.remove(p);
+    check_result(ctx, op, 0, &l)?;
+    if ctx.value_type(v) != ctx.value_type(ctx.result(op, 1)) {
+        return Err("the popped element's type is not the result's".to_string());
+    }
+    Ok(vec![values(l), Out::Value(v)])
+}
+
+/// `l.reverse()`.
+pub(crate) fn reverse(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut l = list(ctx, op, 0)?;
+    l.reverse();
+    Ok(vec![values(l)])
+}
+
+/// Whether each element of list operand 0 equals operand 1 (see [`equal`]).
+fn matches(ctx: &Context, op: OpId) -> Result<Vec<bool>, String> {
+    let v = ctx.operand(op, 1);
+    list(ctx, op, 0)?
+        .into_iter()
+        .enumerate()
+        .map(|(k, e)| {
+            equal(ctx, e, v).ok_or_else(|| {
+                format!(
+                    "element #{k} and the value cannot be compared at compile time (one is not a constant)"
+                )
+            })
+        })
+        .collect()
+}
+
+/// `l.count(v)`.
+pub(crate) fn count(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let n = matches(ctx, op)?.into_iter().filter(|&m| m).count();
+    Ok(vec![Out::Index(n as i128)])
+}
+
+/// `l.index(v)`: the first equal element's position (Python's `ValueError` otherwise).
+pub(crate) fn index(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    match matches(ctx, op)?.into_iter().position(|m| m) {
+        Some(p) => Ok(vec![Out::Index(p as i128)]),
+        None => Err("the value is not in the list (Python's ValueError)".to_string()),
+    }
+}
+
+/// `v in l`.
+pub(crate) fn contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    Ok(vec![Out::Bool(matches(ctx, op)?.into_iter().any(|m| m))])
+}
+
+/// `d["k"]` (the verifier checked that `k` is a key).
+pub(crate) fn dict_getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let k = key(ctx, op);
+    dict(ctx, op, 0)?
+        .into_iter()
+        .find(|(key, _)| *key == k)
+        .map(|(_, v)| vec![Out::Value(v)])
+        .ok_or_else(|| format!("key \"{k}\" is not in the dict"))
+}
+
+/// `d.get("k", default)`.
+pub(crate) fn dict_get(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let k = key(ctx, op);
+    let found = dict(ctx, op, 0)?.into_iter().find(|(key, _)| *key == k);
+    Ok(vec![Out::Value(
+        found.map_or(ctx.operand(op, 1), |(_, v)| v),
+    )])
+}
+
+/// The keys of dict operand 0's type.
+fn type_keys(ctx: &Context, op: OpId) -> Vec<String> {
+    dict_entries(ctx, ctx.value_type(ctx.operand(op, 0)))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// `"k" in d`, from the type.
+pub(crate) fn dict_contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let k = key(ctx, op);
+    Ok(vec![Out::Bool(type_keys(ctx, op).contains(&k))])
+}
+
+/// `d.keys()`, from the type.
+pub(crate) fn keys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    Ok(vec![Out::List(
+        type_keys(ctx, op).into_iter().map(Item::Str).collect(),
+    )])
+}
+
+/// `d.values()`.
+pub(crate) fn values_of(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let d = dict(ctx, op, 0)?;
+    Ok(vec![values(d.into_iter().map(|(_, v)| v).collect())])
+}
+
+/// `d.items()`: `[key, value]` lists.
+pub(crate) fn items(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let d = dict(ctx, op, 0)?;
+    Ok(vec![Out::List(
+        d.into_iter().map(|(k, v)| Item::Pair(k, v)).collect(),
+    )])
+}
+
+/// `d.update(e)`: `d`'s keys in order, then `e`'s new ones; `e`'s values win.
+pub(crate) fn update(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let mut d = dict(ctx, op, 0)?;
+    let mut position: rustc_hash::FxHashMap<String, usize> = d
+        .iter()
+        .enumerate()
+        .map(|(p, (k, _))| (k.clone(), p))
+        .collect();
+    for (k, v) in dict(ctx, op, 1)? {
+        match position.get(&k) {
+            Some(&p) => d[p].1 = v,
+            None => {
+                position.insert(k.clone(), d.len());
+                d.push((k, v));
+            }
+        }
+    }
+    Ok(vec![Out::Dict(d)])
+}
+
+/// `dict.fromkeys(keys, v)`: one entry per distinct key, in first-occurrence order.
+pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+    let v = ctx.operand(op, 1);
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut entries = Vec::new();
+    for (k, e) in list(ctx, op, 0)?.into_iter().enumerate() {
+        let s = ctx
+            .constant_of(e)
+            .and_then(|a| string(ctx, a))
+            .ok_or_else(|| format!("key #{k} is not a compile-time string"))?;
+        if seen.insert(s.clone()) {
+            entries.push((s, v));
+        }
+    }
+    let declared = dict_entries(ctx, ctx.value_type(ctx.result(op, 0))).unwrap_or_default();
+    let declared_keys: Vec<&String> = declared.iter().map(|(k, _)| k).collect();
+    let keys: Vec<&String> = entries.iter().map(|(k, _)| k).collect();
+    if declared_keys != keys {
+        return Err(format!(
+            "the keys are {keys:?}, but the result type's are {declared_keys:?}"
+        ));
+    }
+    Ok(vec![Out::Dict(entries)])
+}
+
+/// A number for Python's `==`.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+fn num_eq(a: Num, b: Num) -> bool {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x == y,
+        (Num::Float(x), Num::Float(y)) => x == y,
+        (Num::Int(i), Num::Float(f)) | (Num::Float(f), Num::Int(i)) => i as f64 == f,
+    }
+}
+
+fn scalar(kind: &AttrKind) -> Option<Num> {
+    match kind {
+        AttrKind::Integer { value, .. } => Some(Num::Int(*value)),
+        AttrKind::Float { bits, .. } => Some(Num::Float(f64::from_bits(*bits))),
+        AttrKind::Bool(b) => Some(Num::Int(*b as i128)),
+        _ => None,
+    }
+}
+
+fn dense_num(v: DenseValue) -> Num {
+    match v {
+        DenseValue::Int(i) => Num::Int(i),
+        DenseValue::Float(bits) => Num::Float(f64::from_bits(bits)),
+    }
+}
+
+/// What Python's `==` can tell apart by type alone.
+#[derive(PartialEq)]
+enum Class {
+    Str,
+    None,
+    Number,
+    Tensor,
+    Other,
+}
+
+fn class(ctx: &Context, t: Type) -> Class {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => Class::Number,
+        TypeKind::Tensor { .. } => Class::Tensor,
+        TypeKind::None => Class::None,
+        _ if super::is_str(ctx, t) => Class::Str,
+        _ => Class::Other,
+    }
+}
+
+fn shape(ctx: &Context, t: Type) -> Option<&Option<Vec<weir_ir::Dim>>> {
+    match ctx.type_kind(t) {
+        TypeKind::Tensor { shape, .. } => Some(shape),
+        _ => None,
+    }
+}
+
+/// Python's `==` on two values at compile time (see the module docs of
+/// [`crate::containers`]), `None` when it cannot be decided.
+pub(crate) fn equal(ctx: &Context, a: ValueId, b: ValueId) -> Option<bool> {
+    if a == b {
+        return Some(true);
+    }
+    let (ta, tb) = (ctx.value_type(a), ctx.value_type(b));
+    let (ca, cb) = (class(ctx, ta), class(ctx, tb));
+    if ca != cb && ca != Class::Other && cb != Class::Other {
+        return Some(false);
+    }
+    let (x, y) = (ctx.constant_of(a)?, ctx.constant_of(b)?);
+    let (kx, ky) = (ctx.attr_kind(x), ctx.attr_kind(y));
+    if let (Some(p), Some(q)) = (scalar(kx), scalar(ky)) {
+        return Some(num_eq(p, q));
+    }
+    match (kx, ky) {
+        (AttrKind::String(s), AttrKind::String(t)) => Some(s == t),
+        (AttrKind::Unit, AttrKind::Unit) => Some(true),
+        (AttrKind::Dense(d), AttrKind::Dense(e)) => {
+            let same_shape =
+                shape(ctx, d.ty()).is_some() && shape(ctx, d.ty()) == shape(ctx, e.ty());
+            // Two splats compare once (a splat stores one element, whatever the size).
+            let n = if d.is_splat() && e.is_splat() {
+                d.len().min(1)
+            } else {
+                d.len()
+            };
+            Some(
+                same_shape
+                    && d.len() == e.len()
+                    && (0..n).all(|i| num_eq(dense_num(d.get(i)), dense_num(e.get(i)))),
+            )
+        }
+        _ => (x == y).then_some(true),
+    }
+}

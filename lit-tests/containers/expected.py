@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Expected values of the lit tests in this directory, computed by Python itself (and NumPy
+for the tensor sum). Run `python3 lit-tests/containers/expected.py > lit-tests/containers/expected.txt`;
+the tests' CHECK lines hold these values."""
+import numpy as np
+
+def show(name, value):
+    print(f"{name}: {value!r}")
+
+# extend: concatenation, then len and the elements in order (a=1, b=2, c=3, d=4).
+xs = [1, 2]
+xs.extend([3, 4])
+show("extend", xs)
+show("len(extend)", len(xs))
+
+# count of a constant tensor in a list of tensors (compared by value, as MindSpore does).
+t = np.array([1.0, 2.0])
+ts = [np.array([1.0, 2.0]), np.array([3.0, 4.0]), np.array([1.0, 2.0])]
+show("count tensor", sum(1 for u in ts if np.array_equal(u, t)))
+# count of scalars: Python's == (1 == 1.0 is True).
+show("count scalar", [1, 1.0, 2, True].count(1))
+
+# fromkeys: keys in order, values all the default (None) or the given value.
+show("fromkeys", dict.fromkeys(["a", "b", "a"]))
+show("fromkeys 7", dict.fromkeys(["x", "y"], 7))
+
+# update with an overlapping key: order kept, value replaced.
+d = {"a": 1, "b": 2}
+d.update({"b": 20, "c": 30})
+show("update", d)
+show("update keys", list(d.keys()))
+show("update values", list(d.values()))
+
+# getitem at -n, n-1 (valid) and n, -n-1 (errors) on a list of 3 = [10, 20, 30].
+ys = [10, 20, 30]
+show("getitem -3", ys[-3])
+show("getitem 2", ys[2])
+for i in (3, -4):
+    try:
+        ys[i]
+    except IndexError as e:
+        show(f"getitem {i}", f"IndexError: {e}")
+
+# Other methods on [10, 20, 30].
+zs = list(ys); zs.insert(1, 15); show("insert", zs)
+zs = list(ys); v = zs.pop(-1); show("pop", (zs, v))
+zs = list(ys); zs.reverse(); show("reverse", zs)
+zs = list(ys); zs[1] = 25; show("setitem", zs)
+show("index", ys.index(20))
+show("in", 30 in ys)
+show("dict get", {"a": 1}.get("z", 5))
+
+# The loop over a list of three tensors, summed.
+xs3 = [np.array([1.0, 2.0, 3.0], dtype=np.float32),
+       np.array([0.5, 0.25, 0.125], dtype=np.float32),
+       np.array([-1.0, 4.0, 10.0], dtype=np.float32)]
+acc = np.zeros(3, dtype=np.float32)
+for x in xs3:
+    acc = acc + x
+show("tensor loop sum", acc.tolist())
+
+# A runtime index into a list of four scalars [7, 11, 13, 17].
+four = [7, 11, 13, 17]
+show("runtime index", [four[i] for i in range(4)])
+try:
+    four[4]
+except IndexError as e:
+    show("runtime index 4", f"IndexError: {e}")
+
+# if len(xs) < 10 with len 3: the then branch.
+show("len(xs) < 10", len(ys) < 10)
