@@ -24,6 +24,7 @@ fn main() {
         "fan-in" => Some(generate::cond_br_fan_in),
         "tensor-switch" => Some(generate::tensor_switch),
         "tensor-loops" => Some(generate::tensor_loops),
+        "tensor-chain" => Some(generate::tensor_chain),
         _ => None,
     };
     match (generator, n) {

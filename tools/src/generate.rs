@@ -213,6 +213,23 @@ pub fn long_block(n: usize) -> String {
     s
 }
 
+/// `@main(%a, %b: tensor<8xf32>) -> tensor<8xf32>`: one block of `n` chained elementwise ops
+/// on tensors (`addf`, `mulf`, `subf` in turn, each on the previous result and `%b`), which
+/// `--convert-elementwise-to-linalg --linalg-fuse-elementwise-ops` fuse into one op.
+pub fn tensor_chain(n: usize) -> String {
+    let mut s = String::with_capacity(n * 50 + 120);
+    s.push_str("func.func @main(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {\n");
+    let mut prev = "%a".to_string();
+    for k in 0..n {
+        let op = ["addf", "mulf", "subf"][k % 3];
+        writeln!(s, "  %v{k} = arith.{op} {prev}, %b : tensor<8xf32>")
+            .expect("writing to a String cannot fail");
+        prev = format!("%v{k}");
+    }
+    writeln!(s, "  return {prev} : tensor<8xf32>\n}}").expect("writing to a String cannot fail");
+    s
+}
+
 /// `@main(%x: i64) -> i64` with `n` calls `func.call @sink(%x)` in one block: one value with
 /// `n` uses, by ops that side effects keep alive (`@sink` is an external declaration).
 pub fn value_with_uses(n: usize) -> String {
