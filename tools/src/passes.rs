@@ -13,6 +13,7 @@ pub fn registry() -> PassRegistry {
     r.register(weir_scf_to_cf::PASS);
     r.register(weir_infer_shapes::PASS);
     r.register(weir_emulate_floats::PASS);
+    r.register(weir_emulate_floats::MATH_PASS);
     r.register(weir_linalg_fusion::CONVERT_ELEMENTWISE);
     r.register(weir_linalg_fusion::FUSE_ELEMENTWISE);
     r

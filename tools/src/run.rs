@@ -27,9 +27,10 @@ use weir_syntax::{
 };
 
 /// The passes cf-run applies before JIT compilation, in order, with their options: first the
-/// f16/bf16 arithmetic computed in f32 (the JIT has no 16-bit float arithmetic; it converts,
+/// f16/bf16 math and arithmetic computed in f32 (the JIT has no 16-bit float arithmetic; it converts,
 /// moves and stores them), then the structured control flow lowered to a CFG.
 pub const LOWERING_PIPELINE: &[(&str, &str)] = &[
+    ("math-extend-to-supported-types", ""),
     (
         "arith-emulate-unsupported-floats",
         "source-types=bf16,f16 target-type=f32",

@@ -47,8 +47,8 @@
 //!
 //! Not supported: function declarations (external functions), `siN`/`uiN`, integers wider
 //! than 64 bits, vectors, unranked tensors, `tensor.pad` with a padding
-//! value computed in its region, math ops on `f16`/`bf16` (no `--math-extend-to-supported-types`
-//! yet), tuples, nested modules, nested symbol
+//! value computed in its region, math ops on `f16`/`bf16` (cf-run's pipeline extends them to
+//! `f32` first: `--math-extend-to-supported-types`), tuples, nested modules, nested symbol
 //! references. Blocks unreachable from a function's entry are not compiled
 //! (they can never run, so their ops are not checked either).
 //!

@@ -84,6 +84,27 @@ impl Emulation {
         Ok(Emulation { source, target })
     }
 
+    /// The emulation of `--math-extend-to-supported-types` (options `extra-types`, a list, and
+    /// `target-type`, default `f32`): f32 and f64 are supported, and so are the extra types; the
+    /// other float types (f16, bf16) are computed in the target type, which must be f32 or f64
+    /// (mlir-opt 22 builds an invalid `arith.extf` from bf16 to f16 otherwise). Errors: mlir-opt's
+    /// `could not map source type 'x' to a known floating-point type` for an unknown extra type
+    /// (target type likewise), and `target type must be f32 or f64`.
+    pub fn for_math(extra: &[&str], target: Option<&str>) -> Result<Emulation, String> {
+        let e = Emulation::from_options(extra, target)?;
+        if !matches!(e.target, FloatKind::F32 | FloatKind::F64) {
+            return Err("target type must be f32 or f64".into());
+        }
+        let source = [FloatKind::F16, FloatKind::BF16]
+            .into_iter()
+            .filter(|k| !e.source.contains(k))
+            .collect();
+        Ok(Emulation {
+            source,
+            target: e.target,
+        })
+    }
+
     /// The type `ty` is computed in: the target for a source float type, a tensor or vector of
     /// the target for one of a source type, else `ty` itself (MLIR's type converter of the pass).
     pub fn convert_type(&self, ctx: &mut Context, ty: Type) -> Type {
@@ -102,7 +123,6 @@ impl Emulation {
 /// docs). `root` is verified IR; the rewritten IR verifies too (the new ops have the old ones'
 /// attributes and operands of the same shapes).
 pub fn run(ctx: &mut Context, root: OpId, emulation: &Emulation) {
-    let arith: HashSet<&str> = weir_dialect_arith::op_names().into_iter().collect();
     let kept = [
         ConstantOp::NAME,
         SelectOp::NAME,
@@ -110,11 +130,30 @@ pub fn run(ctx: &mut Context, root: OpId, emulation: &Emulation) {
         CastOp::TruncF.name(),
         CastOp::Bitcast.name(),
     ];
+    let arith: HashSet<&str> = weir_dialect_arith::op_names()
+        .into_iter()
+        .filter(|n| !kept.contains(n))
+        .collect();
+    rewrite(ctx, root, emulation, &arith);
+}
+
+/// `--math-extend-to-supported-types` (MLIR's pass of that name,
+/// `mlir/lib/Dialect/Math/Transforms/ExtendToSupportedTypes.cpp`): every math op with a value of
+/// a source type is rewritten as [`run`] rewrites arith ops (operands extended once with
+/// `arith.extf ... fastmath<contract>`, the op on the target type, results truncated back), for
+/// the source types of [`Emulation::for_math`]. The output is mlir-opt 22's, op for op.
+pub fn run_math(ctx: &mut Context, root: OpId, emulation: &Emulation) {
+    let math: HashSet<&str> = weir_dialect_math::OPS.into_iter().collect();
+    rewrite(ctx, root, emulation, &math);
+}
+
+/// Rewrites every op nested in `root` named in `ops` that has a value of a source type.
+fn rewrite(ctx: &mut Context, root: OpId, emulation: &Emulation, ops: &HashSet<&str>) {
     // A value of a source type -> its extension, built once.
     let mut extended: HashMap<ValueId, ValueId> = HashMap::new();
     for op in ctx.nested_ops(root) {
         let name = ctx.name_str(op);
-        if !arith.contains(name) || kept.contains(&name) || !ctx.regions(op).is_empty() {
+        if !ops.contains(name) || !ctx.regions(op).is_empty() {
             continue;
         }
         let values: Vec<ValueId> = ctx
@@ -286,23 +325,56 @@ pub const PASS: PassInfo = PassInfo {
     create: |o: &PassOptions| {
         Ok(Box::new(EmulateFloats {
             options: Emulation::from_options(&o.get_list("source-types"), o.get_str("target-type")),
+            math: false,
+        }))
+    },
+};
+
+/// The options of [`MATH_PASS`].
+const MATH_OPTIONS: &[PassOption] = &[
+    PassOption {
+        name: "extra-types",
+        help: "MLIR types with arithmetic support on a given target (f32 and f64 always)",
+    },
+    PassOption {
+        name: "target-type",
+        help: "MLIR type to convert the unsupported source types to (default f32)",
+    },
+];
+
+/// The `--math-extend-to-supported-types` pass (options `extra-types`, `target-type`): see
+/// [`run_math`].
+pub const MATH_PASS: PassInfo = PassInfo {
+    name: "math-extend-to-supported-types",
+    summary: "Legalize floating-point math ops on low-precision floats",
+    options: MATH_OPTIONS,
+    create: |o: &PassOptions| {
+        Ok(Box::new(EmulateFloats {
+            options: Emulation::for_math(&o.get_list("extra-types"), o.get_str("target-type")),
+            math: true,
         }))
     },
 };
 
 /// The pass instance: its options, or the error they give, which the pass reports when it runs
-/// (as mlir-opt does, at an unknown location).
+/// (as mlir-opt does, at an unknown location); `math` for [`MATH_PASS`].
 struct EmulateFloats {
     options: Result<Emulation, String>,
+    math: bool,
 }
 
 impl weir_pass::Pass for EmulateFloats {
     fn name(&self) -> &'static str {
-        PASS.name
+        if self.math {
+            MATH_PASS.name
+        } else {
+            PASS.name
+        }
     }
 
     fn run(&self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) {
         match &self.options {
+            Ok(e) if self.math => run_math(ctx, op, e),
             Ok(e) => run(ctx, op, e),
             Err(m) => diags.push(Diagnostic::error(Location::Unknown, m.clone())),
         }
