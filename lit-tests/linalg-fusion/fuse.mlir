@@ -98,3 +98,21 @@ func.func @size_kept(%v: tensor<3xf32>, %i: tensor<3xf32>) -> tensor<3xf32> {
   %r = linalg.reduce { arith.addf } ins(%b : tensor<5x3xf32>) outs(%i : tensor<3xf32>) dimensions = [0]
   return %r : tensor<3xf32>
 }
+
+// A chain on dynamic shapes fuses whole: the tensor.dims that size each step's tensor.empty
+// read the previous step's init instead of its result; %b, read by every step through the
+// same map, is one input.
+// CHECK-LABEL: func.func @dynamic_chain(
+// CHECK: linalg.generic {{.*}} ins(%arg1, %arg0 : tensor<?xf32>, tensor<?xf32>)
+// CHECK-NEXT: ^bb0(%arg2: f32, %arg3: f32, %arg4: f32):
+// CHECK-NEXT: arith.addf %arg3, %arg2 : f32
+// CHECK-NEXT: arith.mulf %{{.*}}, %arg2 : f32
+// CHECK-NEXT: arith.subf %{{.*}}, %arg2 : f32
+// CHECK-NEXT: linalg.yield
+// CHECK-NOT: linalg.generic
+func.func @dynamic_chain(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = arith.addf %a, %b : tensor<?xf32>
+  %1 = arith.mulf %0, %b : tensor<?xf32>
+  %2 = arith.subf %1, %b : tensor<?xf32>
+  return %2 : tensor<?xf32>
+}

@@ -1,6 +1,7 @@
 // Reductions along the innermost loop run on vectors of 4 lanes (8 elements) with a scalar
-// tail (the other 2): integer ones always, float ones only with `fastmath<reassoc>` (MLIR:
-// regrouping float additions needs the flag). Values by hand, rows of 10, init added first:
+// tail (the other 2): integer ones (addi, muli, andi, ori, xori) always, float ones (addf,
+// mulf, maximumf, minimumf) only with `fastmath<reassoc>` (MLIR: regrouping float additions
+// needs the flag). Values by hand, rows of 10, init added first:
 //   row 0: 100 + (1 + ... + 10) = 155; row 1: 0 + 26.75 = 26.75 (both exact in any order);
 //   row 2 (f32, spacing 8 at 1e8): in order, -3 + 1e8 = 1e8, + 1 = 1e8, - 1e8 = 0, then
 //     + 1 + 2 + ... + 7 = 28. Regrouped: lanes [1e8 + 2, 1 + 3, -1e8 + 4, 1 + 5] =

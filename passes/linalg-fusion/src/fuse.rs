@@ -14,10 +14,17 @@
 //! - every loop of `C` is still indexed by an operand of the fused op, which gives its size
 //!   (MLIR's rule too: a broadcast into a reduction over the broadcast dimension stays).
 //!
-//! An init of `P` with a dynamic dimension (its result not kept) becomes an input of the fused
-//! op that the body does not read, so the fused op still checks at run time that the sizes
-//! `P`'s init gives agree with the consumer's (`P` checked them before; without it, mismatched
-//! dynamic shapes would no longer be a runtime error).
+//! Before fusing, a `tensor.dim` of a structured op's result is rewritten to the same `tensor.dim`
+//! of its init (MLIR's pass resolves them too), so shape queries do not keep producers apart.
+//!
+//! An init of `P` (its result not kept) whose sizes do not follow from `P`'s inputs becomes an
+//! input of the fused op that the body does not read, so the fused op still checks at run time
+//! that its sizes agree with the others (`P` checked them; without it, mismatched dynamic
+//! shapes would no longer be a runtime error). Its sizes follow from the inputs when each
+//! dimension is static and so is every input dimension of the same loop (the verifier checked
+//! them equal), or is a `tensor.empty` size that is `tensor.dim` of an input along the same loop
+//! (what `--convert-elementwise-to-linalg` builds; or of that input's init, once resolved). An input the fused op already reads through
+//! the same map is read once.
 //!
 //! The fused `linalg.generic` has `C`'s loops and iterator types; its inputs are `C`'s inputs
 //! other than the fused ones, then each absorbed producer's inputs (each map composed with the
@@ -37,6 +44,7 @@
 
 use std::collections::{HashMap, HashSet};
 use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
+use weir_dialect_tensor::{DimOp, EmptyOp};
 use weir_ir::affine::{AffineExpr, AffineMap};
 use weir_ir::{BlockId, Context, InsertPoint, OpId, Traits, Type, TypeKind, ValueDef, ValueId};
 
@@ -51,6 +59,7 @@ pub fn run(ctx: &mut Context, root: OpId) {
         for &r in ctx.regions(op) {
             blocks.extend(ctx.blocks(r));
         }
+        resolve_dim(ctx, op);
     }
     for b in blocks {
         let ops = ctx.block_ops(b);
@@ -66,6 +75,22 @@ pub fn run(ctx: &mut Context, root: OpId) {
                 g.build(ctx);
             }
         }
+    }
+}
+
+/// A `tensor.dim` of a structured op's result reads the same dimension of its init instead (the
+/// result has the init's type), so it is no use of the result that would keep the op from
+/// fusing (MLIR's pass does the same with its `ResolveRankedShapedTypeResultDims` patterns).
+fn resolve_dim(ctx: &mut Context, op: OpId) {
+    let Some(dim) = DimOp::of(ctx, op) else {
+        return;
+    };
+    let ValueDef::Result { op: p, index } = ctx.value_def(dim.source(ctx)) else {
+        return;
+    };
+    if let Some(s) = StructuredOp::of_any(ctx, p) {
+        let init = s.outputs(ctx)[index as usize];
+        ctx.set_operand(op, 0, init);
     }
 }
 
@@ -104,6 +129,57 @@ fn producer_ok(ctx: &Context, p: StructuredOp) -> bool {
                     && ctx.has_traits(o, Traits::PURE)
                     && ctx.regions(o).is_empty())
         })
+}
+
+/// Whether the sizes of output `i`'s init of `p` follow from `p`'s inputs (see the module docs).
+fn init_implied(ctx: &Context, p: StructuredOp, maps: &[AffineMap], i: usize) -> bool {
+    let ins = p.inputs(ctx);
+    let init = p.outputs(ctx)[i];
+    let dims_of = |v: ValueId| match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::Tensor { shape: Some(d), .. } => Some(d.clone()),
+        _ => None,
+    };
+    let (Some(init_dims), Some(loops)) = (dims_of(init), map_dims(&maps[ins.len() + i])) else {
+        return false;
+    };
+    let empty = EmptyOp::defining(ctx, init);
+    let mut dynamic = empty.map(|e| e.dynamic_sizes(ctx).iter());
+    init_dims.iter().zip(&loops).all(|(d, &l)| {
+        // The input dimensions that loop `l` indexes: (input, position).
+        let along: Vec<(ValueId, usize)> = ins
+            .iter()
+            .zip(maps)
+            .filter_map(|(&v, m)| Some((v, map_dims(m)?.iter().position(|&x| x == l)?)))
+            .collect();
+        match d {
+            Some(_) => along
+                .iter()
+                .all(|&(v, j)| dims_of(v).is_some_and(|ds| ds[j].is_some())),
+            None => {
+                let Some(size) = dynamic.as_mut().and_then(|it| it.next()) else {
+                    return false;
+                };
+                DimOp::defining(ctx, *size).is_some_and(|dim| {
+                    let j = dim.constant_index(ctx);
+                    let src = dim.source(ctx);
+                    along
+                        .iter()
+                        .any(|&(v, k)| j == Some(k as i128) && same_shape(ctx, v, src))
+                })
+            }
+        }
+    })
+}
+
+/// Whether `v` is `src`, or the result of a structured op whose init is `src` (which
+/// [`resolve_dim`] substitutes for it in `tensor.dim`s).
+fn same_shape(ctx: &Context, v: ValueId, src: ValueId) -> bool {
+    v == src
+        || match ctx.value_def(v) {
+            ValueDef::Result { op, index } => StructuredOp::of_any(ctx, op)
+                .is_some_and(|s| s.outputs(ctx).get(index as usize) == Some(&src)),
+            _ => false,
+        }
 }
 
 fn is_permutation(dims: &[u32]) -> bool {
@@ -229,6 +305,14 @@ impl Group {
         }
     }
 
+    /// The body argument of a live input reading `v` through `map`, if there is one.
+    fn input_arg(&self, v: ValueId, map: &AffineMap) -> Option<ValueId> {
+        self.positions.get(&v)?.iter().find_map(|&k| {
+            let i = self.ins[k].as_ref()?;
+            (i.map == *map).then_some(i.arg)
+        })
+    }
+
     fn add_input(&mut self, value: ValueId, map: AffineMap, arg: ValueId) {
         let k = self.ins.len();
         self.count(&map, 1);
@@ -278,11 +362,17 @@ impl Group {
             if uses.len() > MAX_PRODUCER_USES {
                 return None;
             }
-            let in_group = uses
-                .iter()
-                .filter(|u| self.in_group.contains(&u.op))
-                .count();
-            if in_group != if i == result { inputs.len() } else { 0 } {
+            // The group's reads of `v` are its inputs (merged where the map is the same).
+            let mut group = uses.iter().filter(|u| self.in_group.contains(&u.op));
+            let ok = if i == result {
+                group.all(|u| {
+                    StructuredOp::of_any(ctx, u.op)
+                        .is_some_and(|s| (u.operand as usize) < s.inputs(ctx).len())
+                })
+            } else {
+                group.next().is_none()
+            };
+            if !ok {
                 return None;
             }
             let mut other = false;
@@ -296,14 +386,9 @@ impl Group {
                 preserved.push(i);
             }
         }
-        // Inits with a dynamic size, kept as inputs for their sizes.
-        let p_outs = ps.outputs(ctx);
-        let size_inits: Vec<usize> = (0..p_outs.len())
-            .filter(|i| !preserved.contains(i))
-            .filter(|&i| {
-                let ty = ctx.value_type(p_outs[i]);
-                matches!(ctx.type_kind(ty), TypeKind::Tensor { shape: Some(d), .. } if d.contains(&None))
-            })
+        // Inits whose sizes do not follow from the inputs, kept as inputs for their sizes.
+        let size_inits: Vec<usize> = (0..ps.outputs(ctx).len())
+            .filter(|i| !preserved.contains(i) && !init_implied(ctx, ps, &pmaps, *i))
             .collect();
         // Every consumer loop still indexed after the fusion.
         let mut cover = self.cover.clone();
@@ -347,18 +432,19 @@ impl Group {
         let p_body = ps.body(ctx);
         let p_args = ctx.block_args(p_body).to_vec();
         for (j, &v) in p_ins.iter().enumerate() {
+            let map = remap(&p_maps[j]);
+            if let Some(arg) = self.input_arg(v, &map) {
+                self.rename(ctx, p_args[j], arg);
+                continue;
+            }
             let ty = ctx.value_type(p_args[j]);
             let arg = ctx.add_block_arg(self.block, ty);
             self.rename(ctx, p_args[j], arg);
-            self.add_input(v, remap(&p_maps[j]), arg);
+            self.add_input(v, map, arg);
         }
         for &i in &f.size_inits {
             let (v, map) = (p_outs[i], remap(&p_maps[p_ins.len() + i]));
-            let known = self.positions.get(&v).is_some_and(|ks| {
-                ks.iter()
-                    .any(|&k| self.ins[k].as_ref().is_some_and(|x| x.map == map))
-            });
-            if !known {
+            if self.input_arg(v, &map).is_none() {
                 let ty = ctx.value_type(p_args[p_ins.len() + i]);
                 let arg = ctx.add_block_arg(self.block, ty);
                 self.add_input(v, map, arg);

@@ -18,9 +18,11 @@
 //!   element for the rest. An output that does not depend on the innermost loop (a reduction
 //!   along it) is then accumulated in a vector register, one partial result per lane, started
 //!   at the combining op's identity and combined with the output's element lane after lane
-//!   after the vector loop; this regroups the reduction, which integer ops allow and float ops
-//!   only with the `reassoc` fast-math flag (MLIR's rule), so a float reduction without it
-//!   stays element by element, in order.
+//!   after the vector loop. The combining ops are those with an identity (`addi`, `muli`,
+//!   `andi`, `ori`, `xori`; `addf`, `mulf`, `maximumf`, `minimumf`); this regroups the
+//!   reduction, which integer ops allow and float ops only with the `reassoc` fast-math flag
+//!   (MLIR's rule), so a float reduction without it, or one by another op (`maxsi`,
+//!   `maxnumf`, ...), stays element by element, in order.
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::diag::{op_err, unsupported_op};
