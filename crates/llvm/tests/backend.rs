@@ -41,7 +41,9 @@ fn division_values_and_faults() {
             "integer overflow in signed division ('arith.divsi' of the minimum i8 by -1)"
         );
         assert_eq!(e.loc.to_string(), "\"t.mlir\":2:8");
-        let e = m.call("f", &[Scalar::int(1, 8), Scalar::int(0, 8)]).unwrap_err();
+        let e = m
+            .call("f", &[Scalar::int(1, 8), Scalar::int(0, 8)])
+            .unwrap_err();
         assert_eq!(
             (e.kind, e.message.as_str()),
             (RuntimeErrorKind::DivisionByZero, "integer division by zero")
@@ -85,11 +87,20 @@ fn loop_budget() {
   return %i : i64
 }";
     let m = compiled(text, 2).expect("compiles");
-    assert_eq!(m.call_with_fuel("f", &[Scalar::i64(10)], Some(11)), Ok(vec![Scalar::i64(10)]));
-    let e = m.call_with_fuel("f", &[Scalar::i64(10)], Some(10)).unwrap_err();
+    assert_eq!(
+        m.call_with_fuel("f", &[Scalar::i64(10)], Some(11)),
+        Ok(vec![Scalar::i64(10)])
+    );
+    let e = m
+        .call_with_fuel("f", &[Scalar::i64(10)], Some(10))
+        .unwrap_err();
     assert_eq!(
         (e.kind, e.message.as_str(), e.loc.to_string()),
-        (RuntimeErrorKind::FuelExhausted, "iteration limit exceeded", "\"t.mlir\":6:9".to_string())
+        (
+            RuntimeErrorKind::FuelExhausted,
+            "iteration limit exceeded",
+            "\"t.mlir\":6:9".to_string()
+        )
     );
 }
 
@@ -97,7 +108,8 @@ fn loop_budget() {
 /// compile errors.
 #[test]
 fn unsupported_input_is_a_located_error() {
-    let tensor = "func.func @f(%t: tensor<2xf32>) -> tensor<2xf32> {\n  return %t : tensor<2xf32>\n}";
+    let tensor =
+        "func.func @f(%t: tensor<2xf32>) -> tensor<2xf32> {\n  return %t : tensor<2xf32>\n}";
     assert_eq!(
         compiled(tensor, 0).unwrap_err(),
         "cf-run: unsupported type 'tensor<2xf32>' in the llvm backend: tensors are not \
@@ -131,7 +143,10 @@ fn bad_calls() {
     let m = compiled(DIVIDE, 0).expect("compiles");
     let kind = |r: Result<Vec<Scalar>, weir_llvm::RuntimeError>| r.unwrap_err().kind;
     assert_eq!(kind(m.call("g", &[])), RuntimeErrorKind::BadCall);
-    assert_eq!(kind(m.call("f", &[Scalar::int(1, 8)])), RuntimeErrorKind::BadCall);
+    assert_eq!(
+        kind(m.call("f", &[Scalar::int(1, 8)])),
+        RuntimeErrorKind::BadCall
+    );
     assert_eq!(
         kind(m.call("f", &[Scalar::i32(1), Scalar::int(1, 8)])),
         RuntimeErrorKind::BadCall

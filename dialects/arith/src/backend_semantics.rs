@@ -82,7 +82,11 @@ mod tests {
     fn faults_follow_the_division_ops() {
         for &k in IntBinaryOp::ALL {
             let f = k.runtime_faults();
-            assert_eq!(f.contains(&IntFault::DivisionByZero), k.is_division(), "{k:?}");
+            assert_eq!(
+                f.contains(&IntFault::DivisionByZero),
+                k.is_division(),
+                "{k:?}"
+            );
             let signed = k.is_division() && k.name().ends_with("si");
             assert_eq!(f.contains(&IntFault::SignedOverflow), signed, "{k:?}");
         }
