@@ -78,6 +78,9 @@
 //!   one entry there (plus the function it calls); the op-name literals of the crate live only
 //!   in those entries (and `lower/func.rs` names the two container ops, `builtin.module` and
 //!   `func.func`, that the module setup walks).
+//! - `backend.rs` ([`backend`]): what the second backend (`crates/llvm`) shares with this
+//!   one: the entry convention's slots, the runtime context, the fault table, the thread with
+//!   a large stack, the host helpers and the runtime fault messages.
 //! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
 //!   type printer, i.e. in MLIR's syntax).
 //!

@@ -152,3 +152,35 @@ fn bad_calls() {
         RuntimeErrorKind::BadCall
     );
 }
+
+/// Recursion: f(n) = f(n - 1) * n + 1, f(0) = 0, so f(4) = ((0 * 1 + 1) * 2 + 1) * 3 + 1 = 10,
+/// * 4 + 1 = 41; 10^8 frames overflow the stack, a located error with the JIT's message.
+#[test]
+fn recursion_and_stack_overflow() {
+    let text = "func.func @f(%n: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %z = arith.cmpi eq, %n, %c0 : i64
+  cf.cond_br %z, ^done, ^more
+^done:
+  return %c0 : i64
+^more:
+  %m = arith.subi %n, %c1 : i64
+  %r = func.call @f(%m) : (i64) -> i64
+  %s = arith.muli %r, %n : i64
+  %t = arith.addi %s, %c1 : i64
+  return %t : i64
+}";
+    for level in [0, 3] {
+        let m = compiled(text, level).expect("compiles");
+        assert_eq!(m.call("f", &[Scalar::i64(4)]), Ok(vec![Scalar::i64(41)]));
+        let e = m.call("f", &[Scalar::i64(100_000_000)]).unwrap_err();
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (
+                RuntimeErrorKind::StackOverflow,
+                "stack overflow: recursion too deep (in function 'f')"
+            )
+        );
+    }
+}
