@@ -184,3 +184,32 @@ fn recursion_and_stack_overflow() {
         );
     }
 }
+
+/// f16 carried as bits and converted by the JIT's helpers: 2048 + 1 = 2049 in f32 rounds to
+/// the even neighbour 2048 in f16 (spacing 2 there), 2048 + 3 = 2051 to 2052; the bf16 of
+/// 1/3 is 0x3EAB (0.333984375: 8 significand bits, rounded up).
+#[test]
+fn half_floats_through_f32() {
+    let text = "func.func @add(%a: f16, %b: f16) -> f16 {
+  %x = arith.extf %a : f16 to f32
+  %y = arith.extf %b : f16 to f32
+  %s = arith.addf %x, %y : f32
+  %r = arith.truncf %s : f32 to f16
+  return %r : f16
+}
+func.func @third() -> bf16 {
+  %t = arith.constant 0.33333333333333331 : f64
+  %r = arith.truncf %t : f64 to bf16
+  return %r : bf16
+}";
+    let h = |v: f32| Scalar::F16(half::f16::from_f32(v));
+    for level in [0, 3] {
+        let m = compiled(text, level).expect("compiles");
+        assert_eq!(m.call("add", &[h(2048.0), h(1.0)]), Ok(vec![h(2048.0)]));
+        assert_eq!(m.call("add", &[h(2048.0), h(3.0)]), Ok(vec![h(2052.0)]));
+        assert_eq!(
+            m.call("third", &[]),
+            Ok(vec![Scalar::BF16(half::bf16::from_bits(0x3EAB))])
+        );
+    }
+}
