@@ -365,8 +365,13 @@ fn process_chunk(
         };
     }
     if opts.emit != Emit::Mlir {
-        let code = crate::run::lower(&mut ctx, module)
-            .and_then(|_| crate::llvm::emit(&ctx, module, opts.emit, opts.opt_level));
+        let code = crate::run::lower(&mut ctx, module).and_then(|lowering| {
+            timings.extend(lowering);
+            let t = Instant::now();
+            let code = crate::llvm::emit(&ctx, module, opts.emit, opts.opt_level);
+            timings.push(("LLVM code generation".to_string(), t.elapsed()));
+            code
+        });
         return match code {
             Ok(bytes) => ChunkResult {
                 diagnostics,
