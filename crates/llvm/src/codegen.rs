@@ -4,6 +4,7 @@
 use crate::diag::{err_at, host_error, op_err, unsupported_op, unsupported_type};
 use crate::lower::lower_function;
 use crate::LlvmOptions;
+use inkwell::attributes::AttributeLoc;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::Context as LlContext;
 use inkwell::module::{Linkage, Module};
@@ -221,6 +222,7 @@ pub(crate) fn build<'ll>(
         define_trampoline(&mut cg, i)?;
     }
     fault_table(&cg);
+    for_host(&cg);
     if let Err(e) = cg.module.verify() {
         return Err(host_error(&mloc, "verifier", e.to_string()));
     }
@@ -419,6 +421,22 @@ fn fault_table(cg: &Codegen<'_>) {
         .add_global(ll.i64_type(), None, "weir_fault_count");
     c.set_initializer(&count);
     c.set_constant(true);
+}
+
+/// Marks every function defined in the module with the host's CPU and features, so that the
+/// code generator (also MCJIT's, which otherwise targets a generic CPU) uses them.
+fn for_host(cg: &Codegen<'_>) {
+    let cpu = TargetMachine::get_host_cpu_name().to_string();
+    let features = TargetMachine::get_host_cpu_features().to_string();
+    for f in cg
+        .module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+    {
+        let attr = |k: &str, v: &str| cg.ll.create_string_attribute(k, v);
+        f.add_attribute(AttributeLoc::Function, attr("target-cpu", &cpu));
+        f.add_attribute(AttributeLoc::Function, attr("target-features", &features));
+    }
 }
 
 /// LLVM's optimization level of `-O<n>`.
