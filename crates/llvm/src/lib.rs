@@ -19,10 +19,10 @@
 //! (`weir_jit::backend`): the uniform entry trampoline `void f(const uint64_t *args,
 //! uint64_t *results, RuntimeContext *rt)` with one 64-bit slot per value (integers
 //! zero-extended, `f32` in the low 32 bits, `f16`/`bf16` as their bits), the runtime context
-//! (status word, stack limit, loop budget) and its fault table, and the same host helpers
-//! (`fmod`-free: `arith.remf` is LLVM's `frem`, which is C's `fmod`; `math.fpowi`,
-//! `math.ipowi` and the f16/bf16 conversions call the JIT's helpers; the transcendental `math`
-//! ops call the C math library with `nobuiltin`, so LLVM does not rewrite them). Runtime faults
+//! (status word, stack limit, loop budget) and its fault table, and the same host functions:
+//! `math.fpowi`, `math.ipowi` and the f16/bf16 conversions call the JIT's runtime helpers, the
+//! transcendental `math` ops the C math library (called `nobuiltin`, so LLVM does not rewrite
+//! them); `arith.remf` is LLVM's `frem`, which is C's `fmod` as in the JIT. Runtime faults
 //! (division by zero, signed division overflow, a failed `cf.assert`, too deep recursion, an
 //! exhausted loop budget) are the same [`RuntimeError`]s with the same messages and locations.
 //!
