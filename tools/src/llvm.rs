@@ -54,23 +54,21 @@ pub fn call(
     dump: bool,
     timings: &mut Vec<(String, Duration)>,
 ) -> Result<Result<Vec<JitValue>, RuntimeError>, Diagnostic> {
-    {
-        let options = weir_llvm::LlvmOptions {
-            opt_level,
-            loop_fuel: fuel.is_some(),
-        };
-        let t = Instant::now();
-        let compiled = weir_llvm::compile(ctx, module, &options);
-        timings.push(("JIT compile".to_string(), t.elapsed()));
-        let m = compiled?;
-        if dump {
-            report!("{}", weir_llvm::emit_llvm_ir(ctx, module, &options)?);
-        }
-        let t = Instant::now();
-        let called = m.call_values(entry, args, fuel);
-        timings.push(("Run".to_string(), t.elapsed()));
-        Ok(called)
+    let options = weir_llvm::LlvmOptions {
+        opt_level,
+        loop_fuel: fuel.is_some(),
+    };
+    let t = Instant::now();
+    let compiled = weir_llvm::compile(ctx, module, &options);
+    timings.push(("JIT compile".to_string(), t.elapsed()));
+    let m = compiled?;
+    if dump {
+        report!("{}", weir_llvm::emit_llvm_ir(ctx, module, &options)?);
     }
+    let t = Instant::now();
+    let called = m.call_values(entry, args, fuel);
+    timings.push(("Run".to_string(), t.elapsed()));
+    Ok(called)
 }
 
 /// Without the `llvm` feature: the error that the backend is not built in.
@@ -91,16 +89,14 @@ pub fn call(
 /// text or an object file, optimized at `-O<opt_level>`.
 #[cfg(feature = "llvm")]
 pub fn emit(ctx: &Context, module: OpId, emit: Emit, opt_level: u8) -> Result<Vec<u8>, Diagnostic> {
-    {
-        let options = weir_llvm::LlvmOptions {
-            opt_level,
-            loop_fuel: false,
-        };
-        match emit {
-            Emit::Object => weir_llvm::emit_object(ctx, module, &options),
-            Emit::LlvmIr | Emit::Mlir => {
-                weir_llvm::emit_llvm_ir(ctx, module, &options).map(String::into_bytes)
-            }
+    let options = weir_llvm::LlvmOptions {
+        opt_level,
+        loop_fuel: false,
+    };
+    match emit {
+        Emit::Object => weir_llvm::emit_object(ctx, module, &options),
+        Emit::LlvmIr | Emit::Mlir => {
+            weir_llvm::emit_llvm_ir(ctx, module, &options).map(String::into_bytes)
         }
     }
 }
