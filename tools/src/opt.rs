@@ -2,7 +2,10 @@
 //! read a file (or stdin), optionally split it at `// -----`, parse, verify, run the pass
 //! pipeline (verifying after each pass), print. Diagnostics go to stderr as
 //! `FILE:LINE:COL: error: ...` with the source line; any error makes the exit status 1.
+//! `--emit=llvm-ir|object` writes, instead of MLIR, the module lowered as cf-run lowers it and
+//! compiled by the LLVM backend ([`crate::llvm`]).
 
+use crate::llvm::Emit;
 use crate::passes::registry;
 use crate::split::split_input;
 use crate::verify_diagnostics;
@@ -65,6 +68,20 @@ fn command(reg: &PassRegistry) -> Command {
             "mlir-disable-threading",
             "Run on one thread: verify and print the module's functions sequentially (passes run on one thread today either way)",
         ))
+        .arg(
+            Arg::new("emit")
+                .long("emit")
+                .value_parser(["mlir", "llvm-ir", "object"])
+                .default_value("mlir")
+                .help("What to write: the MLIR text, or (after lowering as cf-run does) LLVM IR or an object file callable from C (docs/llvm-backend.md); a build with the `llvm` feature"),
+        )
+        .arg(
+            Arg::new("opt-level")
+                .short('O')
+                .value_parser(["0", "1", "2", "3"])
+                .default_value("2")
+                .help("LLVM's optimization level for --emit=llvm-ir|object"),
+        )
         .arg(
             Arg::new("pass-pipeline")
                 .long("pass-pipeline")
@@ -174,6 +191,15 @@ pub fn main(args: Vec<String>) -> i32 {
         } else {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         },
+        emit: match m.get_one::<String>("emit").map(String::as_str) {
+            Some("llvm-ir") => Emit::LlvmIr,
+            Some("object") => Emit::Object,
+            _ => Emit::Mlir,
+        },
+        opt_level: m
+            .get_one::<String>("opt-level")
+            .and_then(|o| o.parse().ok())
+            .unwrap_or(2),
     };
     let marker = m.get_one::<String>("split-input-file");
     let mut sources = SourceMap::new();
@@ -263,6 +289,10 @@ struct Options {
     timing: bool,
     /// Threads the verifier and printer may use (1 with `--mlir-disable-threading`).
     threads: usize,
+    /// What to write (`--emit`).
+    emit: Emit,
+    /// LLVM's optimization level for `--emit=llvm-ir|object` (`-O`).
+    opt_level: u8,
 }
 
 struct ChunkResult {
@@ -332,6 +362,30 @@ fn process_chunk(
             diagnostics,
             printed: Ok(false),
             failed: true,
+        };
+    }
+    if opts.emit != Emit::Mlir {
+        let code = crate::run::lower(&mut ctx, module).and_then(|lowering| {
+            timings.extend(lowering);
+            let t = Instant::now();
+            let code = crate::llvm::emit(&ctx, module, opts.emit, opts.opt_level);
+            timings.push(("LLVM code generation".to_string(), t.elapsed()));
+            code
+        });
+        return match code {
+            Ok(bytes) => ChunkResult {
+                diagnostics,
+                printed: output.sink.write_all(&bytes).map(|()| true),
+                failed: false,
+            },
+            Err(d) => {
+                diagnostics.push(d);
+                ChunkResult {
+                    diagnostics,
+                    printed: Ok(false),
+                    failed: true,
+                }
+            }
         };
     }
     let t = Instant::now();

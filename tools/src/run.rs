@@ -10,8 +10,11 @@
 //! `--max-loop-trips N` stops a program whose loops run too long (a runtime error at the loop,
 //! exit status 1; off by default, so the compiled loops carry no counter), `--mlir-timing`
 //! prints the time of each phase in mlir-opt's `--mlir-timing` report, and `--dump-jit-code`
-//! prints the Cranelift IR and the disassembly of the machine code to stderr.
+//! prints the Cranelift IR and the disassembly of the machine code to stderr (with
+//! `--backend=llvm`, the optimized LLVM IR). `--backend=llvm` compiles with LLVM at `-O0` ..
+//! `-O3` ([`crate::llvm`]): the same results, fault messages and exit statuses.
 
+use crate::llvm::Backend;
 use crate::opt::{normalize_args, print_timing, read_input};
 use crate::passes::registry;
 use crate::tensor_io;
@@ -78,6 +81,20 @@ fn command() -> Command {
                 .help("Print the time spent parsing, verifying, in each lowering pass, compiling and running to stderr"),
         )
         .arg(
+            Arg::new("backend")
+                .long("backend")
+                .value_parser(["cranelift", "llvm"])
+                .default_value("cranelift")
+                .help("The code generator: the Cranelift JIT, or LLVM (scalar programs; a build with the `llvm` feature)"),
+        )
+        .arg(
+            Arg::new("opt-level")
+                .short('O')
+                .value_parser(["0", "1", "2", "3"])
+                .default_value("2")
+                .help("Optimization level: LLVM's -O0 .. -O3 with --backend=llvm; -O0 also turns Cranelift's optimizer off"),
+        )
+        .arg(
             Arg::new("dump-jit-code")
                 .long("dump-jit-code")
                 .action(ArgAction::SetTrue)
@@ -86,7 +103,7 @@ fn command() -> Command {
 }
 
 /// How [`run`] runs a program (cf-run's flags).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RunOptions {
     /// The loop budget (`--max-loop-trips`): entries to loop headers allowed over the whole
     /// run; `None` (the default) compiles no counting at all.
@@ -98,6 +115,25 @@ pub struct RunOptions {
     pub print_limit: Option<u64>,
     /// Where to write every result as `result<i>.npy` (`--output-dir`), if anywhere.
     pub output_dir: Option<PathBuf>,
+    /// The code generator (`--backend`).
+    pub backend: Backend,
+    /// The optimization level (`-O0` .. `-O3`, default 2): LLVM's; 0 turns Cranelift's off.
+    pub opt_level: u8,
+}
+
+impl Default for RunOptions {
+    /// cf-run's defaults: no loop budget, no dumps, the default print limit, no output
+    /// directory, Cranelift, `-O2`.
+    fn default() -> Self {
+        RunOptions {
+            max_loop_trips: None,
+            dump_jit_code: false,
+            print_limit: Some(tensor_io::DEFAULT_PRINT_LIMIT),
+            output_dir: None,
+            backend: Backend::Cranelift,
+            opt_level: 2,
+        }
+    }
 }
 
 /// Runs cf-run with `args` (including the program name); returns the exit status.
@@ -137,6 +173,14 @@ pub fn main(args: Vec<String>) -> i32 {
             .or(Some(tensor_io::DEFAULT_PRINT_LIMIT))
             .filter(|&n| n > 0),
         output_dir: m.get_one::<PathBuf>("output-dir").cloned(),
+        backend: match m.get_one::<String>("backend").map(String::as_str) {
+            Some("llvm") => Backend::Llvm,
+            _ => Backend::Cranelift,
+        },
+        opt_level: m
+            .get_one::<String>("opt-level")
+            .and_then(|o| o.parse().ok())
+            .unwrap_or(2),
     };
     let mut sources = SourceMap::new();
     sources.add(&file, &text);
@@ -215,22 +259,18 @@ pub fn run(
         .map(|(i, (a, &ty))| parse_arg(&mut ctx, &syntax, i, a, ty))
         .collect::<Result<Vec<_>, _>>()?;
     timings.extend(lower(&mut ctx, module)?);
-    let t = Instant::now();
-    let jit_options = weir_jit::JitOptions {
-        loop_fuel: options.max_loop_trips.is_some(),
-        keep_clif: options.dump_jit_code,
-        keep_disasm: options.dump_jit_code,
-        ..Default::default()
+    let called = match options.backend {
+        Backend::Cranelift => call_cranelift(&ctx, module, (entry, &values), options, timings)?,
+        Backend::Llvm => crate::llvm::call(
+            &ctx,
+            module,
+            (entry, &values),
+            options.opt_level,
+            options.max_loop_trips,
+            options.dump_jit_code,
+            timings,
+        )?,
     };
-    let compiled = weir_jit::compile_with(&ctx, module, &jit_options);
-    timings.push(("JIT compile".to_string(), t.elapsed()));
-    let jit = compiled?;
-    if options.dump_jit_code {
-        report!("{}{}", jit.clif(), jit.disasm());
-    }
-    let t = Instant::now();
-    let called = jit.call_values(entry, &values, options.max_loop_trips);
-    timings.push(("Run".to_string(), t.elapsed()));
     let results = called
         .map_err(|e| Diagnostic::error(e.loc.clone(), format!("runtime error: {}", e.message)))?;
     if let Some(dir) = &options.output_dir {
@@ -245,6 +285,35 @@ pub fn run(
                 .map_err(|e| error(format!("cf-run: cannot print a result: {e}"))),
         })
         .collect()
+}
+
+/// Compiles the CFG-level `module` with the Cranelift JIT as `options` say and calls `entry`
+/// with `args`; the compile and run times are appended to `timings`.
+fn call_cranelift(
+    ctx: &Context,
+    module: OpId,
+    (entry, args): (&str, &[JitValue]),
+    options: &RunOptions,
+    timings: &mut Vec<(String, Duration)>,
+) -> Result<Result<Vec<JitValue>, weir_jit::RuntimeError>, Diagnostic> {
+    let t = Instant::now();
+    let jit_options = weir_jit::JitOptions {
+        optimize: options.opt_level > 0,
+        loop_fuel: options.max_loop_trips.is_some(),
+        keep_clif: options.dump_jit_code,
+        keep_disasm: options.dump_jit_code,
+        ..Default::default()
+    };
+    let compiled = weir_jit::compile_with(ctx, module, &jit_options);
+    timings.push(("JIT compile".to_string(), t.elapsed()));
+    let jit = compiled?;
+    if options.dump_jit_code {
+        report!("{}{}", jit.clif(), jit.disasm());
+    }
+    let t = Instant::now();
+    let called = jit.call_values(entry, args, options.max_loop_trips);
+    timings.push(("Run".to_string(), t.elapsed()));
+    Ok(called)
 }
 
 /// Writes `results` (of the declared `types`) as `dir/result<i>.npy`, creating `dir`.

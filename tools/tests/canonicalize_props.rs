@@ -298,8 +298,8 @@ fn program(e: &Expr) -> String {
     )
 }
 
-/// Parses, applies `passes` (by cf-opt name), lowers and runs `main` on each argument pair.
-fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
+/// Parses, applies `passes` (by cf-opt name) and lowers as cf-run does.
+fn lowered(text: &str, passes: &[&str]) -> (weir_ir::Context, weir_ir::OpId) {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default())
         .expect("generated IR parses");
@@ -329,10 +329,35 @@ fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scala
         }
     }
     weir_tools::run::lower(&mut ctx, m).expect("lowers");
+    (ctx, m)
+}
+
+/// Parses, applies `passes` (by cf-opt name), lowers and runs `main` on each argument pair
+/// with the Cranelift JIT.
+fn run(text: &str, passes: &[&str], args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
+    let (ctx, m) = lowered(text, passes);
     let jit = weir_jit::compile(&ctx, m).expect("compiles");
     args.iter()
         .map(|&(a, b)| {
             jit.call("main", &[Scalar::i64(a), Scalar::i64(b)])
+                .map_err(|e| e.message)
+        })
+        .collect()
+}
+
+/// [`run`] without passes, compiled by the LLVM backend at `-O<opt_level>`.
+#[cfg(feature = "llvm")]
+fn run_llvm(text: &str, opt_level: u8, args: &[(i64, i64)]) -> Vec<Result<Vec<Scalar>, String>> {
+    let (ctx, m) = lowered(text, &[]);
+    let options = weir_llvm::LlvmOptions {
+        opt_level,
+        loop_fuel: false,
+    };
+    let compiled = weir_llvm::compile(&ctx, m, &options).expect("compiles");
+    args.iter()
+        .map(|&(a, b)| {
+            compiled
+                .call("main", &[Scalar::i64(a), Scalar::i64(b)])
                 .map_err(|e| e.message)
         })
         .collect()
@@ -365,6 +390,24 @@ proptest! {
                     prop_assert_eq!(b, a, "args {:?} after {:?}\n{}", args, passes, text);
                 }
             }
+        }
+    }
+}
+
+#[cfg(feature = "llvm")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The LLVM backend at -O0 and -O3 gives what the Cranelift JIT gives on every program and
+    /// argument pair: the same values, and the same fault (message) where one faults (one
+    /// place, `arith::backend_semantics`, decides the faults of both).
+    #[test]
+    fn llvm_agrees_with_cranelift(e in expr()) {
+        let text = program(&e);
+        let cranelift = run(&text, &[], ARGS);
+        for level in [0, 3] {
+            let llvm = run_llvm(&text, level, ARGS);
+            prop_assert_eq!(&cranelift, &llvm, "-O{}\n{}", level, text);
         }
     }
 }

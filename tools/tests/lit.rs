@@ -15,6 +15,13 @@
 //! `WEIR_LIT_TIMEOUT` (seconds, default 300) bounds each command.
 //!
 //! Run one test: `cargo test -p weir-tools --test lit -- scf/while.mlir`.
+//!
+//! Built with the `llvm` feature, every test whose RUN lines call `cf-run` on scalar programs
+//! (its text has no `tensor<`) also runs once per entry of [`BACKEND_VARIANTS`], named e.g.
+//! `run/pair.mlir [--backend=llvm -O3]`: the same commands and checks with a `cf-run` that
+//! passes those flags first, so the LLVM backend must print what the Cranelift JIT prints
+//! (results, fault messages, exit statuses). This reuses every expected value of the suite
+//! as it stands, with no second copy of the RUN lines to keep in step.
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::fs;
@@ -32,6 +39,18 @@ const FILECHECK_OPTS: &str = "-enable-var-scope --allow-unused-prefixes=false";
 
 /// Features a test may `REQUIRES:`.
 const KNOWN_FEATURES: [&str; 1] = ["mlir-opt"];
+
+/// The cf-run flags of the extra runs of the scalar cf-run tests (see the module docs).
+/// Each is (tag, flags): a test with `UNSUPPORTED: llvm` (every variant) or `UNSUPPORTED:
+/// <tag>` is not repeated there (e.g. a check of Cranelift's own code, or LLVM's -O3 on 10^4
+/// nested branches, which takes minutes).
+#[cfg(feature = "llvm")]
+const BACKEND_VARIANTS: &[(&str, &str)] = &[
+    ("llvm-O0", "--backend=llvm -O0"),
+    ("llvm-O3", "--backend=llvm -O3"),
+];
+#[cfg(not(feature = "llvm"))]
+const BACKEND_VARIANTS: &[(&str, &str)] = &[];
 
 /// How much of a failing command's stdout and stderr the report shows (lines, from the end).
 const TAIL_LINES: usize = 60;
@@ -69,6 +88,7 @@ fn main() {
 }
 
 /// Shared by all tests: where the tools are and where scratch files go.
+#[derive(Clone)]
 struct Environment {
     /// `lit-tests/` in the workspace.
     suite_root: PathBuf,
@@ -83,6 +103,30 @@ struct Environment {
 }
 
 impl Environment {
+    /// A copy whose tool directory `bin-<index>` holds a `cf-run` that runs the real one with
+    /// `flags` first (and links to the other tools).
+    fn with_cf_run_flags(&self, index: usize, flags: &str) -> io::Result<Environment> {
+        let bin_dir = self.bin_dir.with_file_name(format!("bin-{index}"));
+        fs::create_dir_all(&bin_dir)?;
+        for tool in ["cf-opt", "not", "FileCheck"] {
+            if self.bin_dir.join(tool).exists() {
+                symlink(&self.bin_dir.join(tool), &bin_dir.join(tool))?;
+            }
+        }
+        let real = self.bin_dir.join("cf-run");
+        write_executable(
+            &bin_dir.join("cf-run"),
+            &format!(
+                "#!/usr/bin/env bash\nexec '{}' {flags} \"$@\"\n",
+                real.display()
+            ),
+        )?;
+        Ok(Environment {
+            bin_dir,
+            ..self.clone()
+        })
+    }
+
     /// Makes the scratch directory with the tool directory inside; the returned `TempDir`
     /// deletes it when dropped.
     fn create() -> io::Result<(Environment, tempfile::TempDir)> {
@@ -201,14 +245,53 @@ fn collect_tests(env: &Arc<Environment>) -> Vec<Trial> {
         return vec![Trial::test("lit-tests", move || Err(message.into()))];
     }
     files.sort();
-    files
-        .into_iter()
+    let mut trials: Vec<Trial> = files
+        .iter()
         .map(|file| {
-            let name = test_name(&env.suite_root, &file);
-            let env = Arc::clone(env);
-            Trial::ignorable_test(name.clone(), move || run_test(&env, &file, &name))
+            let name = test_name(&env.suite_root, file);
+            let (env, file) = (Arc::clone(env), file.clone());
+            Trial::ignorable_test(name.clone(), move || run_test(&env, &file, &name, false))
         })
-        .collect()
+        .collect();
+    for (index, &(tag, flags)) in BACKEND_VARIANTS.iter().enumerate() {
+        let variant = match env.with_cf_run_flags(index, flags) {
+            Ok(v) => Arc::new(v),
+            Err(e) => {
+                let message = format!("cannot set up the cf-run of '{flags}': {e}");
+                trials.push(Trial::test(format!("[{flags}]"), move || {
+                    Err(message.into())
+                }));
+                continue;
+            }
+        };
+        for file in files.iter().filter(|f| runs_scalar_programs(f, tag)) {
+            let name = format!("{} [{flags}]", test_name(&env.suite_root, file));
+            let (env, file) = (Arc::clone(&variant), file.clone());
+            let dir = name.replace([' ', '[', ']', '='], "_");
+            trials.push(Trial::ignorable_test(name, move || {
+                run_test(&env, &file, &dir, true)
+            }));
+        }
+    }
+    trials
+}
+
+/// Whether the test at `file` calls `cf-run` in a RUN line, runs only scalar programs (its
+/// text has no `tensor<`) and is not `UNSUPPORTED:` for `llvm` or `tag`: the tests the
+/// [`BACKEND_VARIANTS`] repeat.
+fn runs_scalar_programs(file: &Path, tag: &str) -> bool {
+    fs::read_to_string(file).is_ok_and(|text| repeated_in_variant(&text, tag))
+}
+
+/// [`runs_scalar_programs`] on the test's text.
+fn repeated_in_variant(text: &str, tag: &str) -> bool {
+    let unsupported = text.lines().any(|l| {
+        directive(l, "UNSUPPORTED:")
+            .is_some_and(|f| f.split(',').any(|f| ["llvm", tag].contains(&f.trim())))
+    });
+    !unsupported
+        && !text.contains("tensor<")
+        && parse_script(text).is_ok_and(|s| s.commands.iter().any(|(_, c)| c.contains("cf-run")))
 }
 
 /// Appends every `*.mlir` file under `dir` (recursively) to `out`.
@@ -328,8 +411,15 @@ fn substitute(command: &str, subs: &Substitutions) -> String {
     out
 }
 
-/// Runs one test file: parse, check requirements, run each command in order.
-fn run_test(env: &Environment, file: &Path, name: &str) -> Result<Completion, Failed> {
+/// Runs one test file: parse, check requirements, run each command in order. A
+/// `backend_variant` run (see [`BACKEND_VARIANTS`]) skips the commands that check
+/// `--dump-jit-code` output, which is each backend's own code.
+fn run_test(
+    env: &Environment,
+    file: &Path,
+    name: &str,
+    backend_variant: bool,
+) -> Result<Completion, Failed> {
     let text =
         fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let script = parse_script(&text)?;
@@ -344,6 +434,9 @@ fn run_test(env: &Environment, file: &Path, name: &str) -> Result<Completion, Fa
         .map_err(|e| format!("cannot create {}: {e}", work_dir.display()))?;
     let subs = substitutions(file, &work_dir);
     for (line, command) in &script.commands {
+        if backend_variant && command.contains("--dump-jit-code") {
+            continue;
+        }
         let command = substitute(command, &subs);
         run_command(env, &work_dir, &command).map_err(|report| {
             format!(
@@ -487,7 +580,8 @@ fn tail(path: &Path) -> String {
 /// harness, so `#[test]` functions would not run).
 fn unit_tests() -> Vec<Trial> {
     type Check = fn() -> Result<(), String>;
-    let cases: [(&str, Check); 5] = [
+    let cases: [(&str, Check); 6] = [
+        ("lit-harness::backend_variants", check_backend_variants),
         ("lit-harness::run_lines", check_run_lines),
         ("lit-harness::run_line_errors", check_run_line_errors),
         ("lit-harness::requires", check_requires),
@@ -498,6 +592,19 @@ fn unit_tests() -> Vec<Trial> {
         .into_iter()
         .map(|(name, check)| Trial::test(name, move || check().map_err(Failed::from)))
         .collect()
+}
+
+fn check_backend_variants() -> Result<(), String> {
+    let run = "// RUN: cf-run %s | FileCheck %s\n";
+    expect_eq(repeated_in_variant(run, "llvm-O0"), true)?;
+    expect_eq(repeated_in_variant("// RUN: cf-opt %s\n", "llvm-O0"), false)?;
+    let tensor = format!("{run}func.func @f(%t: tensor<2xf32>)\n");
+    expect_eq(repeated_in_variant(&tensor, "llvm-O0"), false)?;
+    let o3 = format!("{run}// UNSUPPORTED: llvm-O3\n");
+    expect_eq(repeated_in_variant(&o3, "llvm-O0"), true)?;
+    expect_eq(repeated_in_variant(&o3, "llvm-O3"), false)?;
+    let all = format!("{run}// UNSUPPORTED: mlir-opt, llvm\n");
+    expect_eq(repeated_in_variant(&all, "llvm-O0"), false)
 }
 
 /// `Err` with both values when they differ.

@@ -1,7 +1,8 @@
 //! Property test: unrolling preserves semantics. Random `scf.for` loops (constant or runtime
 //! bounds, steps 1..4, index / i8 / i16 / i32 induction variables, signed or `unsigned`,
 //! optionally nested) with random bodies are JIT-run before and after `--scf-unroll` with a
-//! random factor, and after a full unroll; results must be equal.
+//! random factor, and after a full unroll; results must be equal. With the `llvm` feature,
+//! the LLVM backend at -O0 and -O3 must agree with the JIT on the same loops.
 
 use proptest::prelude::*;
 use weir_jit::Scalar;
@@ -146,7 +147,13 @@ fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> 
         ..Default::default()
     };
     let jit = weir_jit::compile_with(&ctx, m, &options).expect("compiles");
-    let args: Vec<Scalar> = if l.runtime {
+    jit.call_with_fuel("main", &args(l), Some(1_000_000))
+        .map_err(|e| e.message)
+}
+
+/// The arguments of `main` for loop `l`: its bounds when they are runtime values.
+fn args(l: &Loop) -> Vec<Scalar> {
+    if l.runtime {
         let ty = match l.ty {
             "index" => weir_jit::ScalarType::Index,
             "i8" => weir_jit::ScalarType::Int(8),
@@ -159,8 +166,24 @@ fn run(text: &str, pass: Option<&str>, l: &Loop) -> Result<Vec<Scalar>, String> 
         ]
     } else {
         vec![]
+    }
+}
+
+/// [`run`] without a pass, compiled by the LLVM backend at `-O<opt_level>` with the same loop
+/// budget.
+#[cfg(feature = "llvm")]
+fn run_llvm(text: &str, opt_level: u8, l: &Loop) -> Result<Vec<Scalar>, String> {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let m =
+        parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("parses");
+    weir_tools::run::lower(&mut ctx, m).expect("lowers");
+    let options = weir_llvm::LlvmOptions {
+        opt_level,
+        loop_fuel: true,
     };
-    jit.call_with_fuel("main", &args, Some(1_000_000))
+    let compiled = weir_llvm::compile(&ctx, m, &options).expect("compiles");
+    compiled
+        .call_with_fuel("main", &args(l), Some(1_000_000))
         .map_err(|e| e.message)
 }
 
@@ -176,5 +199,21 @@ proptest! {
         prop_assert_eq!(&before, &by_factor, "factor {}\n{}", factor, text);
         let full = run(&text, Some("full=true"), &l);
         prop_assert_eq!(&before, &full, "full\n{}", text);
+    }
+}
+
+#[cfg(feature = "llvm")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// The LLVM backend at -O0 and -O3 runs every loop as the Cranelift JIT does, with the
+    /// same loop budget.
+    #[test]
+    fn llvm_agrees_with_cranelift(l in a_loop()) {
+        let text = program(&l);
+        let cranelift = run(&text, None, &l);
+        for level in [0, 3] {
+            prop_assert_eq!(&cranelift, &run_llvm(&text, level, &l), "-O{}\n{}", level, text);
+        }
     }
 }

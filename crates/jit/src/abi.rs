@@ -38,7 +38,7 @@ use weir_ir::{Context, Diagnostic, ElementKind, Location, Type, TypeKind};
 /// [`RT_FUEL`].
 #[repr(C)]
 #[derive(Debug)]
-pub(crate) struct RuntimeContext {
+pub struct RuntimeContext {
     /// 0 while running fine; after a fault, 1 + the index of the fault site in the module's
     /// fault table.
     pub(crate) status: u64,
@@ -50,12 +50,30 @@ pub(crate) struct RuntimeContext {
     pub(crate) state: *mut RuntimeState,
 }
 
+impl RuntimeContext {
+    /// The context of a run of scalar code (no tensor runtime: a null state, which code that
+    /// handles no tensors never reads): stack limit and loop budget as the fields say.
+    pub fn for_scalars(stack_limit: u64, fuel: u64) -> Self {
+        RuntimeContext {
+            status: 0,
+            stack_limit,
+            fuel,
+            state: std::ptr::null_mut(),
+        }
+    }
+
+    /// The status word: 0, or 1 + the index of the fault site that stopped the run.
+    pub fn status(&self) -> u64 {
+        self.status
+    }
+}
+
 /// Byte offset of [`RuntimeContext::status`], as the generated code uses it.
-pub(crate) const RT_STATUS: i32 = 0;
+pub const RT_STATUS: i32 = 0;
 /// Byte offset of [`RuntimeContext::stack_limit`].
-pub(crate) const RT_STACK_LIMIT: i32 = 8;
+pub const RT_STACK_LIMIT: i32 = 8;
 /// Byte offset of [`RuntimeContext::fuel`].
-pub(crate) const RT_FUEL: i32 = 16;
+pub const RT_FUEL: i32 = 16;
 /// Byte offset of [`RuntimeContext::state`].
 pub(crate) const RT_STATE: i32 = 24;
 
@@ -111,8 +129,9 @@ impl Slot {
     }
 }
 
-/// The uniform entry point generated for each function (see the module docs).
-pub(crate) type Trampoline = unsafe extern "C" fn(*const u64, *mut u64, *mut RuntimeContext);
+/// The uniform entry point generated for each function (see the module docs): arguments,
+/// results (one 64-bit slot each) and the runtime context.
+pub type Trampoline = unsafe extern "C" fn(*const u64, *mut u64, *mut RuntimeContext);
 
 /// MLIR's memref descriptor for a buffer of rank `RANK` (`StridedMemRefType<T, RANK>` of MLIR's
 /// C runner utils, and the struct of MLIR's LLVM lowering of `memref`): element `(i0, .., iN)`
@@ -195,7 +214,7 @@ pub(crate) fn cl_type(t: ScalarType) -> ir::Type {
 
 /// The trampoline slot of an argument (integers zero-extended, `f32` in the low 32 bits,
 /// `f16`/`bf16` in the low 16).
-pub(crate) fn scalar_to_raw(a: &Scalar) -> u64 {
+pub fn scalar_to_raw(a: &Scalar) -> u64 {
     match *a {
         Scalar::Int { .. } => a.as_u64().unwrap_or(0),
         Scalar::F16(v) => v.to_bits() as u64,
@@ -206,7 +225,7 @@ pub(crate) fn scalar_to_raw(a: &Scalar) -> u64 {
 }
 
 /// Reads a result slot written by a trampoline.
-pub(crate) fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
+pub fn scalar_from_raw(ty: ScalarType, bits: u64) -> Scalar {
     match ty {
         ScalarType::Int(w) => Scalar::Int {
             bits: bits & low_mask(w),

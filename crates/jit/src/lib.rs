@@ -78,6 +78,9 @@
 //!   one entry there (plus the function it calls); the op-name literals of the crate live only
 //!   in those entries (and `lower/func.rs` names the two container ops, `builtin.module` and
 //!   `func.func`, that the module setup walks).
+//! - `backend.rs` ([`backend`]): what the second backend (`crates/llvm`) shares with this
+//!   one: the entry convention's slots, the runtime context, the fault table, the thread with
+//!   a large stack, the host helpers and the runtime fault messages.
 //! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
 //!   type printer, i.e. in MLIR's syntax).
 //!
@@ -114,6 +117,7 @@
 #![warn(missing_docs)]
 
 mod abi;
+pub mod backend;
 mod diag;
 mod lower;
 mod module;
@@ -227,11 +231,15 @@ impl fmt::Display for RuntimeError {
 
 impl std::error::Error for RuntimeError {}
 
-/// One place in the generated code that can fault.
+/// One place in the generated code that can fault: what [`RuntimeError`] a run that stops
+/// there reports.
 #[derive(Clone, Debug)]
-pub(crate) struct FaultSite {
+pub struct FaultSite {
+    /// The kind of fault.
     pub kind: RuntimeErrorKind,
+    /// The message (a runtime helper may append details at run time).
     pub message: String,
+    /// The op's location.
     pub loc: Location,
 }
 
@@ -387,8 +395,7 @@ impl JitModule {
             }
         }
         let (entry, results) = (f.trampoline, &f.results);
-        let margin = STACK_MARGIN + self.max_frame;
-        let stack = MIN_STACK.max(4 * margin);
+        let (stack, margin) = backend::stack_size(self.max_frame);
         let run = move || {
             let mut state = RuntimeState::new();
             let mut raw_args = Vec::with_capacity(args.len());
@@ -439,33 +446,15 @@ impl JitModule {
             }
             Ok((status, out, std::mem::take(&mut state.detail), stats))
         };
-        let joined = std::thread::scope(|scope| {
-            let handle = std::thread::Builder::new()
-                .name("weir-jit".into())
-                .stack_size(stack as usize)
-                .spawn_scoped(scope, run)
-                .map_err(|e| format!("cannot start the JIT thread: {e}"))?;
-            handle
-                .join()
-                .map_err(|_| "the JIT thread panicked".to_string())
-        });
-        let internal = |message: String| RuntimeError {
-            message,
-            kind: RuntimeErrorKind::Internal,
-            loc: Location::Unknown,
-        };
-        let (status, values, detail, stats) = joined.and_then(|r| r).map_err(internal)?;
+        let (status, values, detail, stats) =
+            backend::on_large_stack(stack, run)?.map_err(|message| RuntimeError {
+                message,
+                kind: RuntimeErrorKind::Internal,
+                loc: Location::Unknown,
+            })?;
         *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
         if status != 0 {
-            let site = self.faults.get(status as usize - 1);
-            return Err(match site {
-                Some(s) => RuntimeError {
-                    message: format!("{}{detail}", s.message),
-                    kind: s.kind,
-                    loc: s.loc.clone(),
-                },
-                None => internal(format!("unknown runtime fault {status}")),
-            });
+            return Err(backend::fault_error(&self.faults, status, &detail));
         }
         Ok(values)
     }

@@ -165,33 +165,33 @@ extern "C" {
 }
 
 /// Symbol of the runtime helper `fmod` on f64 (`arith.remf`).
-pub(crate) const FMOD: &str = "weir_jit_fmod";
+pub const FMOD: &str = "weir_jit_fmod";
 /// Symbol of the runtime helper `fmod` on f32.
-pub(crate) const FMODF: &str = "weir_jit_fmodf";
+pub const FMODF: &str = "weir_jit_fmodf";
 /// Symbol of the runtime helper of `math.fpowi` on f64.
-pub(crate) const FPOWI: &str = "weir_jit_fpowi";
+pub const FPOWI: &str = "weir_jit_fpowi";
 /// Symbol of the runtime helper of `math.fpowi` on f32.
-pub(crate) const FPOWIF: &str = "weir_jit_fpowif";
+pub const FPOWIF: &str = "weir_jit_fpowif";
 /// Symbol of the runtime helper of `math.ipowi` (on `i64`).
-pub(crate) const IPOWI: &str = "weir_jit_ipowi";
+pub const IPOWI: &str = "weir_jit_ipowi";
 /// Symbol of the runtime helper of `arith.extf` f16 to f32 (bits in a `u32`).
-pub(crate) const F16_TO_F32: &str = "weir_jit_f16_to_f32";
+pub const F16_TO_F32: &str = "weir_jit_f16_to_f32";
 /// Symbol of the runtime helper of `arith.extf` bf16 to f32.
-pub(crate) const BF16_TO_F32: &str = "weir_jit_bf16_to_f32";
+pub const BF16_TO_F32: &str = "weir_jit_bf16_to_f32";
 /// Symbol of the runtime helper of `arith.truncf` f32 to f16 (bits in a `u32`).
-pub(crate) const F32_TO_F16: &str = "weir_jit_f32_to_f16";
+pub const F32_TO_F16: &str = "weir_jit_f32_to_f16";
 /// Symbol of the runtime helper of `arith.truncf` f64 to f16.
-pub(crate) const F64_TO_F16: &str = "weir_jit_f64_to_f16";
+pub const F64_TO_F16: &str = "weir_jit_f64_to_f16";
 /// Symbol of the runtime helper of `arith.truncf` f32 to bf16.
-pub(crate) const F32_TO_BF16: &str = "weir_jit_f32_to_bf16";
+pub const F32_TO_BF16: &str = "weir_jit_f32_to_bf16";
 /// Symbol of the runtime helper of `arith.truncf` f64 to bf16.
-pub(crate) const F64_TO_BF16: &str = "weir_jit_f64_to_bf16";
+pub const F64_TO_BF16: &str = "weir_jit_f64_to_bf16";
 
 /// The host functions the generated code calls, by symbol name (all but `cbrt`, `cbrtf` and
 /// Cranelift's libcalls, which the JIT finds with `dlsym`). A new runtime helper is an
 /// `extern "C" fn` here, a symbol constant and one entry of this table; lowerings call it with
 /// [`Imports::call_runtime`].
-fn host_symbols() -> [(&'static str, *const u8); 39] {
+pub(crate) fn host_symbols() -> [(&'static str, *const u8); 39] {
     [
         (F16_TO_F32, weir_jit_f16_to_f32 as *const u8),
         (BF16_TO_F32, weir_jit_bf16_to_f32 as *const u8),

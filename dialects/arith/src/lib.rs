@@ -45,6 +45,7 @@
 //! [`semantics`], the one description of the integer ops' semantics that the folders and scf's
 //! evaluator share.
 
+pub mod backend_semantics;
 mod canonical;
 mod chains;
 pub mod extended;
@@ -57,6 +58,7 @@ pub mod semantics;
 pub mod util;
 mod views;
 
+pub use backend_semantics::{IntFault, OversizedShift};
 pub use ops::infer_first_operand;
 pub use predicates::{CmpFPredicate, CmpIPredicate};
 pub use semantics::{CastOp, FloatBinaryOp, IntBinaryOp, IntCastOp};

@@ -12,7 +12,8 @@ use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value};
 use weir_dialect_arith::{
-    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, SelectOp,
+    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault,
+    OversizedShift, SelectOp,
 };
 use weir_ir::{AttrKind, Context, Diagnostic, OpId, ValueId};
 
@@ -157,7 +158,6 @@ impl FunctionLowering<'_, '_> {
         let c = carrier(w);
         let a = self.val(op, ctx.operand(op, 0))?;
         let b = self.val(op, ctx.operand(op, 1))?;
-        let loc = ctx.loc(op);
         use IntBinaryOp::*;
         let r = match k {
             // MLIR arith.addi / subi / muli: two's complement, wrapping.
@@ -177,28 +177,27 @@ impl FunctionLowering<'_, '_> {
             Or => self.b.ins().bor(a, b),
             Xor => self.b.ins().bxor(a, b),
             // MLIR arith.shli / shrui / shrsi: a shift amount >= the width is poison; here
-            // shli and shrui give 0 and shrsi fills with the sign bit.
+            // what `IntBinaryOp::oversized_shift` says (0, or the sign bit everywhere).
             Shl | ShrU | ShrS => {
                 let wc = self.iconst_u(c, w as u64);
                 let in_range = self.b.ins().icmp(IntCC::UnsignedLessThan, b, wc);
-                match k {
-                    Shl => {
-                        let x = self.b.ins().ishl(a, b);
-                        let x = self.mask(x, w);
-                        let zero = self.b.ins().iconst(c, 0);
-                        self.b.ins().select(in_range, x, zero)
-                    }
-                    ShrU => {
-                        let x = self.b.ins().ushr(a, b);
-                        let zero = self.b.ins().iconst(c, 0);
-                        self.b.ins().select(in_range, x, zero)
-                    }
-                    _ => {
+                match (k, k.oversized_shift()) {
+                    (_, Some(OversizedShift::SignFill)) => {
                         let last = self.iconst_u(c, w as u64 - 1);
                         let amt = self.b.ins().select(in_range, b, last);
                         let sa = self.sext(a, w);
                         let x = self.b.ins().sshr(sa, amt);
                         self.mask(x, w)
+                    }
+                    _ => {
+                        let x = if k == Shl {
+                            let x = self.b.ins().ishl(a, b);
+                            self.mask(x, w)
+                        } else {
+                            self.b.ins().ushr(a, b)
+                        };
+                        let zero = self.b.ins().iconst(c, 0);
+                        self.b.ins().select(in_range, x, zero)
                     }
                 }
             }
@@ -223,15 +222,10 @@ impl FunctionLowering<'_, '_> {
                 let pick_a = self.b.ins().icmp(cc, a, b);
                 self.b.ins().select(pick_a, a, b)
             }
-            // MLIR arith.divui / remui / ceildivui: unsigned; a zero divisor is a fault.
+            // MLIR arith.divui / remui / ceildivui: unsigned; the checks of
+            // `IntBinaryOp::runtime_faults` first (a zero divisor).
             DivU | RemU | CeilDivU => {
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.guard(
-                    zero,
-                    RuntimeErrorKind::DivisionByZero,
-                    "integer division by zero".into(),
-                    loc,
-                );
+                self.int_fault_checks(op, k, a, b, w);
                 match k {
                     DivU => self.b.ins().udiv(a, b),
                     RemU => self.b.ins().urem(a, b),
@@ -249,29 +243,10 @@ impl FunctionLowering<'_, '_> {
             }
             // MLIR arith.divsi / remsi / ceildivsi / floordivsi: signed, truncating (divsi,
             // remsi: the remainder has the sign of the dividend), rounding up (ceildivsi: 7 / -2
-            // = -3) or down (floordivsi: 5 / -2 = -3). A zero divisor and INT_MIN / -1 fault.
+            // = -3) or down (floordivsi: 5 / -2 = -3). The checks of
+            // `IntBinaryOp::runtime_faults` first (a zero divisor, INT_MIN / -1).
             DivS | RemS | CeilDivS | FloorDivS => {
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.guard(
-                    zero,
-                    RuntimeErrorKind::DivisionByZero,
-                    "integer division by zero".into(),
-                    loc.clone(),
-                );
-                let min = self.iconst_u(c, 1u64 << (w - 1));
-                let minus_one = self.iconst_u(c, low_mask(w));
-                let is_min = self.b.ins().icmp(IntCC::Equal, a, min);
-                let is_m1 = self.b.ins().icmp(IntCC::Equal, b, minus_one);
-                let overflow = self.b.ins().band(is_min, is_m1);
-                self.guard(
-                    overflow,
-                    RuntimeErrorKind::DivisionOverflow,
-                    format!(
-                        "integer overflow in signed division ('{}' of the minimum i{w} by -1)",
-                        ctx.name_str(op)
-                    ),
-                    loc,
-                );
+                self.int_fault_checks(op, k, a, b, w);
                 let sa = self.sext(a, w);
                 let sb = self.sext(b, w);
                 let x = match k {
@@ -301,6 +276,30 @@ impl FunctionLowering<'_, '_> {
         };
         self.set_result(op, 0, r);
         Ok(())
+    }
+
+    /// Faults at `op` (`a k b` on `iN`, N = `w`) as [`IntBinaryOp::runtime_faults`] says:
+    /// a zero divisor, the minimum value divided by -1.
+    fn int_fault_checks(&mut self, op: OpId, k: IntBinaryOp, a: Value, b: Value, w: u32) {
+        let c = carrier(w);
+        for &f in k.runtime_faults() {
+            let bad = match f {
+                IntFault::DivisionByZero => self.b.ins().icmp_imm_s(IntCC::Equal, b, 0),
+                IntFault::SignedOverflow => {
+                    let min = self.iconst_u(c, 1u64 << (w - 1));
+                    let minus_one = self.iconst_u(c, low_mask(w));
+                    let is_min = self.b.ins().icmp(IntCC::Equal, a, min);
+                    let is_m1 = self.b.ins().icmp(IntCC::Equal, b, minus_one);
+                    self.b.ins().band(is_min, is_m1)
+                }
+            };
+            let kind = match f {
+                IntFault::DivisionByZero => RuntimeErrorKind::DivisionByZero,
+                IntFault::SignedOverflow => RuntimeErrorKind::DivisionOverflow,
+            };
+            let message = f.message(k.name(), w);
+            self.guard(bad, kind, message, self.ctx.loc(op));
+        }
     }
 
     /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two

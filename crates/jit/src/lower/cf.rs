@@ -164,7 +164,7 @@ impl FunctionLowering<'_, '_> {
         let cond = self.val(op, assert.condition(ctx))?;
         let fb = self.fault_block(
             RuntimeErrorKind::AssertionFailed,
-            format!("assertion failed: {}", assert.msg(ctx)),
+            crate::backend::assert_message(assert.msg(ctx)),
             ctx.loc(op),
         );
         let cont = self.b.create_block();

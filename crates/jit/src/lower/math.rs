@@ -276,10 +276,7 @@ impl FunctionLowering<'_, '_> {
         self.guard(
             bad,
             RuntimeErrorKind::DivisionByZero,
-            format!(
-                "integer division by zero ('{}' of 0 to a negative power)",
-                ctx.name_str(op)
-            ),
+            crate::backend::ipowi_zero_message(ctx.name_str(op)),
             ctx.loc(op),
         );
         let r = self.call_runtime(op, IPOWI, &[a, n], types::I64)?;

@@ -264,7 +264,7 @@ impl FunctionLowering<'_, '_> {
         self.guard(
             low,
             RuntimeErrorKind::StackOverflow,
-            format!("stack overflow: recursion too deep (in function '{name}')"),
+            crate::backend::stack_overflow_message(&name),
             floc.clone(),
         );
         let state = self
@@ -569,7 +569,7 @@ impl FunctionLowering<'_, '_> {
         self.guard(
             empty,
             RuntimeErrorKind::FuelExhausted,
-            "iteration limit exceeded".into(),
+            crate::backend::FUEL_MESSAGE.into(),
             loc.clone(),
         );
         let left = self.b.ins().iadd_imm_s(fuel, -1);

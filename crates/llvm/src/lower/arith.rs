@@ -1,0 +1,650 @@
+//! Lowerings of the arith dialect's ops (MLIR `arith`; what MLIR leaves undefined as
+//! `weir_dialect_arith::backend_semantics` decides, as in the Cranelift JIT).
+
+use super::{FunctionLowering, LowerFn, R};
+use crate::codegen::{int_type, llvm_type, Ll};
+use crate::diag::{op_err, unsupported_op};
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use weir_dialect_arith::{
+    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault,
+    OversizedShift, SelectOp,
+};
+use weir_ir::{AttrKind, Context, Diagnostic, OpId, ValueId};
+use weir_jit::backend::{
+    BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16,
+};
+use weir_jit::{RuntimeErrorKind, ScalarType};
+
+/// The arith ops' entries of the lowering table: [`ENTRIES`] and one per binary integer and
+/// float op, named by [`IntBinaryOp::ALL`] and [`FloatBinaryOp::ALL`].
+pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
+    const INT_BIN: LowerFn = |l, op| l.op_int_bin(op);
+    const FLOAT_BIN: LowerFn = |l, op| l.op_float_bin(op);
+    let int = IntBinaryOp::ALL.iter().map(|k| (k.name(), INT_BIN));
+    let float = FloatBinaryOp::ALL.iter().map(|k| (k.name(), FLOAT_BIN));
+    ENTRIES.iter().copied().chain(int).chain(float)
+}
+
+/// The arith ops' entries of the lowering table but the binary ones (see [`entries`]).
+const ENTRIES: &[(&str, LowerFn)] = &[
+    ("arith.constant", |l, op| l.op_constant(op)),
+    ("arith.addui_extended", |l, op| l.op_addui_extended(op)),
+    ("arith.mului_extended", |l, op| l.op_mul_extended(op, false)),
+    ("arith.mulsi_extended", |l, op| l.op_mul_extended(op, true)),
+    ("arith.negf", |l, op| l.op_negf(op)),
+    ("arith.cmpi", |l, op| l.op_cmpi(op)),
+    ("arith.cmpf", |l, op| l.op_cmpf(op)),
+    ("arith.select", |l, op| l.op_select(op)),
+    ("arith.index_cast", |l, op| l.op_int_cast(op, true)),
+    ("arith.index_castui", |l, op| l.op_int_cast(op, false)),
+    ("arith.extsi", |l, op| l.op_int_cast(op, true)),
+    ("arith.extui", |l, op| l.op_int_cast(op, false)),
+    ("arith.trunci", |l, op| l.op_int_cast(op, false)),
+    ("arith.sitofp", |l, op| l.op_int_to_float(op, true)),
+    ("arith.uitofp", |l, op| l.op_int_to_float(op, false)),
+    ("arith.fptosi", |l, op| l.op_float_to_int(op, true)),
+    ("arith.fptoui", |l, op| l.op_float_to_int(op, false)),
+    ("arith.extf", |l, op| l.op_float_cast(op, true)),
+    ("arith.truncf", |l, op| l.op_float_cast(op, false)),
+    ("arith.bitcast", |l, op| l.op_bitcast(op)),
+];
+
+/// LLVM's predicate of an `arith.cmpi` predicate (the same ten).
+fn int_predicate(p: CmpIPredicate) -> IntPredicate {
+    use CmpIPredicate::*;
+    match p {
+        Eq => IntPredicate::EQ,
+        Ne => IntPredicate::NE,
+        Slt => IntPredicate::SLT,
+        Sle => IntPredicate::SLE,
+        Sgt => IntPredicate::SGT,
+        Sge => IntPredicate::SGE,
+        Ult => IntPredicate::ULT,
+        Ule => IntPredicate::ULE,
+        Ugt => IntPredicate::UGT,
+        Uge => IntPredicate::UGE,
+    }
+}
+
+/// LLVM's predicate of an `arith.cmpf` predicate (the same sixteen, IEEE 754 §5.11).
+fn float_predicate(p: CmpFPredicate) -> FloatPredicate {
+    use CmpFPredicate::*;
+    match p {
+        AlwaysFalse => FloatPredicate::PredicateFalse,
+        Oeq => FloatPredicate::OEQ,
+        Ogt => FloatPredicate::OGT,
+        Oge => FloatPredicate::OGE,
+        Olt => FloatPredicate::OLT,
+        Ole => FloatPredicate::OLE,
+        One => FloatPredicate::ONE,
+        Ord => FloatPredicate::ORD,
+        Ueq => FloatPredicate::UEQ,
+        Ugt => FloatPredicate::UGT,
+        Uge => FloatPredicate::UGE,
+        Ult => FloatPredicate::ULT,
+        Ule => FloatPredicate::ULE,
+        Une => FloatPredicate::UNE,
+        Uno => FloatPredicate::UNO,
+        AlwaysTrue => FloatPredicate::PredicateTrue,
+    }
+}
+
+/// The error for a comparison whose `predicate` attribute is missing or out of range.
+fn bad_predicate(ctx: &Context, op: OpId) -> Diagnostic {
+    op_err(
+        ctx,
+        op,
+        "requires a 'predicate' attribute naming one of its predicates",
+    )
+}
+
+/// The mask of the low `w` bits.
+fn low_mask(w: u32) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << w) - 1
+    }
+}
+
+impl<'ll> FunctionLowering<'_, 'll> {
+    /// An `iN` constant of `bits` (low `w` bits).
+    fn iconst(&self, w: u32, bits: u64) -> IntValue<'ll> {
+        int_type(self.cg.ll, w).const_int(bits & low_mask(w), false)
+    }
+
+    /// `arith.constant`: an integer, float or boolean attribute of a scalar type (an `f16` or
+    /// `bf16` one as its bits).
+    fn op_constant(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 0, 1)?;
+        let t = self.ty(op, ctx.result(op, 0))?;
+        let ll = self.cg.ll;
+        let attr = ctx.attr_of(op, "value").map(|a| ctx.attr_kind(a));
+        let v: BasicValueEnum = match (attr, t) {
+            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => self
+                .iconst(t.int_width().unwrap_or(64), *value as u64)
+                .into(),
+            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => self.iconst(1, *b as u64).into(),
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => {
+                ll.f64_type().const_float(f64::from_bits(*bits)).into()
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => ll
+                .f32_type()
+                .const_float(f64::from_bits(*bits) as f32 as f64)
+                .into(),
+            (Some(AttrKind::Float { bits, .. }), ScalarType::F16) => {
+                let h = weir_ir::dense::f16_from_f64(f64::from_bits(*bits));
+                self.iconst(16, h.to_bits() as u64).into()
+            }
+            (Some(AttrKind::Float { bits, .. }), ScalarType::BF16) => {
+                let h = weir_ir::dense::bf16_from_f64(f64::from_bits(*bits));
+                self.iconst(16, h.to_bits() as u64).into()
+            }
+            _ => {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("requires a scalar 'value' attribute of type {t}"),
+                ))
+            }
+        };
+        self.set_result(op, 0, v);
+        Ok(())
+    }
+
+    /// Faults at `op` (`a k b` on `iN`, N = `w`) as [`IntBinaryOp::runtime_faults`] says.
+    fn int_fault_checks(
+        &mut self,
+        op: OpId,
+        k: IntBinaryOp,
+        a: IntValue<'ll>,
+        b: IntValue<'ll>,
+        w: u32,
+    ) -> R<()> {
+        for &f in k.runtime_faults() {
+            let bld = &self.cg.b;
+            let (bad, kind) = match f {
+                IntFault::DivisionByZero => (
+                    bld.build_int_compare(IntPredicate::EQ, b, self.iconst(w, 0), "")
+                        .ll()?,
+                    RuntimeErrorKind::DivisionByZero,
+                ),
+                IntFault::SignedOverflow => {
+                    let is_min = bld
+                        .build_int_compare(IntPredicate::EQ, a, self.iconst(w, 1 << (w - 1)), "")
+                        .ll()?;
+                    let is_m1 = bld
+                        .build_int_compare(IntPredicate::EQ, b, self.iconst(w, u64::MAX), "")
+                        .ll()?;
+                    (
+                        bld.build_and(is_min, is_m1, "").ll()?,
+                        RuntimeErrorKind::DivisionOverflow,
+                    )
+                }
+            };
+            let message = f.message(k.name(), w);
+            self.guard(bad, kind, message, self.ctx.loc(op))?;
+        }
+        Ok(())
+    }
+
+    /// The binary integer ops ([`IntBinaryOp`]): MLIR's arith semantics, wrapping at the
+    /// width; the faults and oversized shifts of `backend_semantics`.
+    fn op_int_bin(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let k = IntBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.int(op, ctx.operand(op, 0))?;
+        let b = self.int(op, ctx.operand(op, 1))?;
+        self.int_fault_checks(op, k, a, b, w)?;
+        let one = self.iconst(w, 1);
+        let zero = self.iconst(w, 0);
+        let bld = &self.cg.b;
+        use IntBinaryOp::*;
+        let r: IntValue = match k {
+            Add => bld.build_int_add(a, b, "").ll()?,
+            Sub => bld.build_int_sub(a, b, "").ll()?,
+            Mul => bld.build_int_mul(a, b, "").ll()?,
+            And => bld.build_and(a, b, "").ll()?,
+            Or => bld.build_or(a, b, "").ll()?,
+            Xor => bld.build_xor(a, b, "").ll()?,
+            Shl | ShrU | ShrS => {
+                let in_range = bld
+                    .build_int_compare(IntPredicate::ULT, b, self.iconst(w, w as u64), "")
+                    .ll()?;
+                match k.oversized_shift() {
+                    Some(OversizedShift::SignFill) => {
+                        let last = self.iconst(w, w as u64 - 1);
+                        let amt = bld
+                            .build_select(in_range, b, last, "")
+                            .ll()?
+                            .into_int_value();
+                        bld.build_right_shift(a, amt, true, "").ll()?
+                    }
+                    _ => {
+                        let x = if k == Shl {
+                            bld.build_left_shift(a, b, "").ll()?
+                        } else {
+                            bld.build_right_shift(a, b, false, "").ll()?
+                        };
+                        bld.build_select(in_range, x, zero, "")
+                            .ll()?
+                            .into_int_value()
+                    }
+                }
+            }
+            MaxS | MinS | MaxU | MinU => {
+                let p = match k {
+                    MaxS => IntPredicate::SGT,
+                    MinS => IntPredicate::SLT,
+                    MaxU => IntPredicate::UGT,
+                    _ => IntPredicate::ULT,
+                };
+                let pick_a = bld.build_int_compare(p, a, b, "").ll()?;
+                bld.build_select(pick_a, a, b, "").ll()?.into_int_value()
+            }
+            DivU => bld.build_int_unsigned_div(a, b, "").ll()?,
+            RemU => bld.build_int_unsigned_rem(a, b, "").ll()?,
+            // MLIR arith.ceildivui: rounds towards positive infinity.
+            CeilDivU => {
+                let q = bld.build_int_unsigned_div(a, b, "").ll()?;
+                let r = bld.build_int_unsigned_rem(a, b, "").ll()?;
+                let inexact = bld.build_int_compare(IntPredicate::NE, r, zero, "").ll()?;
+                let q1 = bld.build_int_add(q, one, "").ll()?;
+                bld.build_select(inexact, q1, q, "").ll()?.into_int_value()
+            }
+            DivS => bld.build_int_signed_div(a, b, "").ll()?,
+            RemS => bld.build_int_signed_rem(a, b, "").ll()?,
+            // Rounded up (ceildivsi: 7 / -2 = -3) or down (floordivsi: 5 / -2 = -3): same signs
+            // mean a positive exact quotient, which truncation rounded down (ceil adds 1),
+            // different signs a negative one, rounded up (floor subtracts 1).
+            CeilDivS | FloorDivS => {
+                let q = bld.build_int_signed_div(a, b, "").ll()?;
+                let r = bld.build_int_signed_rem(a, b, "").ll()?;
+                let inexact = bld.build_int_compare(IntPredicate::NE, r, zero, "").ll()?;
+                let signs = bld.build_xor(a, b, "").ll()?;
+                let (p, delta) = if k == CeilDivS {
+                    (IntPredicate::SGE, one)
+                } else {
+                    (IntPredicate::SLT, self.iconst(w, u64::MAX))
+                };
+                let side = bld.build_int_compare(p, signs, zero, "").ll()?;
+                let adjust = bld.build_and(inexact, side, "").ll()?;
+                let q1 = bld.build_int_add(q, delta, "").ll()?;
+                bld.build_select(adjust, q1, q, "").ll()?.into_int_value()
+            }
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The binary float ops ([`FloatBinaryOp`]; IEEE 754 arithmetic, round to nearest even).
+    fn op_float_bin(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let k = FloatBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let (a, b) = self.float_operands(op)?;
+        let bld = &self.cg.b;
+        use FloatBinaryOp::*;
+        let r: BasicValueEnum = match k {
+            Add => bld.build_float_add(a, b, "").ll()?.into(),
+            Sub => bld.build_float_sub(a, b, "").ll()?.into(),
+            Mul => bld.build_float_mul(a, b, "").ll()?.into(),
+            Div => bld.build_float_div(a, b, "").ll()?.into(),
+            // MLIR arith.remf: LLVM's frem, C's fmod (the sign of the dividend).
+            Rem => bld.build_float_rem(a, b, "").ll()?.into(),
+            // MLIR arith.maximumf / minimumf (IEEE 754-2019): LLVM's maximum / minimum.
+            Maximum => self.call_intrinsic("llvm.maximum", &[a.into(), b.into()])?,
+            Minimum => self.call_intrinsic("llvm.minimum", &[a.into(), b.into()])?,
+            // MLIR arith.maxnumf / minnumf: as backend_semantics says, maximum / minimum unless
+            // an operand is NaN, which gives the other.
+            MaxNum | MinNum => {
+                let name = if k == MaxNum {
+                    "llvm.maximum"
+                } else {
+                    "llvm.minimum"
+                };
+                let m = self.call_intrinsic(name, &[a.into(), b.into()])?;
+                let bld = &self.cg.b;
+                let a_nan = bld
+                    .build_float_compare(FloatPredicate::UNO, a, a, "")
+                    .ll()?;
+                let b_nan = bld
+                    .build_float_compare(FloatPredicate::UNO, b, b, "")
+                    .ll()?;
+                let x = bld.build_select(a_nan, b.into(), m, "").ll()?;
+                bld.build_select(b_nan, a.into(), x, "").ll()?
+            }
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two
+    /// operands and a result of one float type.
+    pub(super) fn float_operands(
+        &self,
+        op: OpId,
+    ) -> R<(
+        inkwell::values::FloatValue<'ll>,
+        inkwell::values::FloatValue<'ll>,
+    )> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        Ok((
+            self.float(op, ctx.operand(op, 0))?,
+            self.float(op, ctx.operand(op, 1))?,
+        ))
+    }
+
+    /// MLIR arith.negf.
+    fn op_negf(&mut self, op: OpId) -> R<()> {
+        let a = self.float_unary(op)?;
+        let r = self.cg.b.build_float_neg(a, "").ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The operand type of a comparison: operands of one type and an `i1` result.
+    fn compare_operand_type(
+        &self,
+        op: OpId,
+        lhs: ValueId,
+        rhs: ValueId,
+        kind: &str,
+    ) -> R<ScalarType> {
+        let ctx = self.ctx;
+        let t = self.ty(op, lhs)?;
+        if self.ty(op, rhs)? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("requires two operands of one {kind} type and an i1 result"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// MLIR arith.cmpi.
+    fn op_cmpi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let cmp = CmpIOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 2, 1)?;
+        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
+        let t = self.compare_operand_type(op, lhs, rhs, "integer")?;
+        self.int_type_of(op, t)?;
+        let pred = cmp
+            .try_predicate(ctx)
+            .ok_or_else(|| bad_predicate(ctx, op))?;
+        let (a, b) = (self.int(op, lhs)?, self.int(op, rhs)?);
+        let r = self
+            .cg
+            .b
+            .build_int_compare(int_predicate(pred), a, b, "")
+            .ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.cmpf.
+    fn op_cmpf(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let cmp = CmpFOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 2, 1)?;
+        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
+        let t = self.compare_operand_type(op, lhs, rhs, "float")?;
+        self.float_type_of(op, t)?;
+        let pred = cmp
+            .try_predicate(ctx)
+            .ok_or_else(|| bad_predicate(ctx, op))?;
+        let (a, b) = (self.float(op, lhs)?, self.float(op, rhs)?);
+        let r = self
+            .cg
+            .b
+            .build_float_compare(float_predicate(pred), a, b, "")
+            .ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.select with a scalar `i1` condition.
+    fn op_select(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let sel = SelectOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        self.counts(op, 3, 1)?;
+        let (cond, tv, fv) = (
+            sel.condition(ctx),
+            sel.true_value(ctx),
+            sel.false_value(ctx),
+        );
+        if self.ty(op, cond)? != ScalarType::Int(1) {
+            return Err(op_err(ctx, op, "requires an i1 condition"));
+        }
+        let t = self.ty(op, tv)?;
+        if self.ty(op, fv)? != t || self.ty(op, sel.result(ctx))? != t {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires both choices and the result to have one type",
+            ));
+        }
+        let c = self.int(op, cond)?;
+        let (a, b) = (self.val(op, tv)?, self.val(op, fv)?);
+        let r = self.cg.b.build_select(c, a, b, "").ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.index_cast, index_castui, extsi, extui, trunci; `signed` for index_cast and
+    /// extsi.
+    fn op_int_cast(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        self.int_type_of(op, from)?;
+        let tw = self.int_type_of(op, to)?;
+        let v = self.int(op, ctx.operand(op, 0))?;
+        let r = self.convert_int(v, tw, signed)?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.sitofp / uitofp: the integer read signed / unsigned, rounded to nearest even.
+    fn op_int_to_float(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        self.int_type_of(op, from)?;
+        self.float_type_of(op, to)?;
+        let v = self.int(op, ctx.operand(op, 0))?;
+        let ft = llvm_type(self.cg.ll, to).into_float_type();
+        let r = if signed {
+            self.cg.b.build_signed_int_to_float(v, ft, "").ll()?
+        } else {
+            self.cg.b.build_unsigned_int_to_float(v, ft, "").ll()?
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.fptosi / fptoui: truncation towards zero, saturating and NaN to 0 as
+    /// `backend_semantics` says (LLVM's `llvm.fpto[su]i.sat`).
+    fn op_float_to_int(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        self.float_type_of(op, from)?;
+        self.int_type_of(op, to)?;
+        let v = self.float(op, ctx.operand(op, 0))?;
+        let name = if signed {
+            "llvm.fptosi.sat"
+        } else {
+            "llvm.fptoui.sat"
+        };
+        let f = self.intrinsic(name, &[llvm_type(self.cg.ll, to), v.get_type().into()])?;
+        let r = self.call(f, &[v.into()])?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.addui_extended: the wrapping sum and its unsigned carry.
+    fn op_addui_extended(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        if self.ty(op, ctx.operand(op, 1))? != t
+            || self.ty(op, ctx.result(op, 0))? != t
+            || self.ty(op, ctx.result(op, 1))? != ScalarType::Int(1)
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires operands and sum of one integer type and an i1 carry",
+            ));
+        }
+        self.int_type_of(op, t)?;
+        let a = self.int(op, ctx.operand(op, 0))?;
+        let b = self.int(op, ctx.operand(op, 1))?;
+        let sum = self.cg.b.build_int_add(a, b, "").ll()?;
+        let carry = self
+            .cg
+            .b
+            .build_int_compare(IntPredicate::ULT, sum, a, "")
+            .ll()?;
+        self.set_result(op, 0, sum);
+        self.set_result(op, 1, carry);
+        Ok(())
+    }
+
+    /// MLIR arith.mului_extended / mulsi_extended: the low and high halves of the exact
+    /// `2N`-bit product.
+    fn op_mul_extended(&mut self, op: OpId, signed: bool) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 2)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.int(op, ctx.operand(op, 0))?;
+        let b = self.int(op, ctx.operand(op, 1))?;
+        let a2 = self.convert_int(a, 2 * w, signed)?;
+        let b2 = self.convert_int(b, 2 * w, signed)?;
+        let p = self.cg.b.build_int_mul(a2, b2, "").ll()?;
+        let low = self.convert_int(p, w, false)?;
+        let shift = int_type(self.cg.ll, 2 * w).const_int(w as u64, false);
+        let hi = self.cg.b.build_right_shift(p, shift, signed, "").ll()?;
+        let high = self.convert_int(hi, w, false)?;
+        self.set_result(op, 0, low);
+        self.set_result(op, 1, high);
+        Ok(())
+    }
+
+    /// MLIR arith.extf (exact) / truncf (round to nearest even); `f16`/`bf16` through the
+    /// JIT's runtime helpers (`weir_jit::backend`), bits in a `u32`.
+    fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
+        use ScalarType::{BF16, F16, F32, F64};
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        if !from.is_float() || !to.is_float() {
+            return Err(op_err(ctx, op, format!("cannot convert {from} to {to}")));
+        }
+        if !extend
+            && ctx.attr_of(op, "roundingmode").is_some()
+            && self.int_attr(op, "roundingmode")? != 0
+        {
+            return Err(op_err(
+                ctx,
+                op,
+                "rounding modes other than to_nearest_even are not supported by the llvm backend",
+            ));
+        }
+        let ll = self.cg.ll;
+        let (f32t, f64t, i32t) = (ll.f32_type(), ll.f64_type(), ll.i32_type());
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let r: BasicValueEnum = match (from, to, extend) {
+            (F32, F64, true) => self
+                .cg
+                .b
+                .build_float_ext(v.into_float_value(), f64t, "")
+                .ll()?
+                .into(),
+            (F64, F32, false) => self
+                .cg
+                .b
+                .build_float_trunc(v.into_float_value(), f32t, "")
+                .ll()?
+                .into(),
+            (F16 | BF16, F32 | F64, true) => {
+                let name = if from == F16 { F16_TO_F32 } else { BF16_TO_F32 };
+                let bits = self
+                    .cg
+                    .b
+                    .build_int_z_extend(v.into_int_value(), i32t, "")
+                    .ll()?;
+                let f = self.cg.host_fn(name, &[i32t.into()], f32t.into());
+                let x = self.call(f, &[bits.into()])?.into_float_value();
+                if to == F64 {
+                    self.cg.b.build_float_ext(x, f64t, "").ll()?.into()
+                } else {
+                    x.into()
+                }
+            }
+            (F32 | F64, F16 | BF16, false) => {
+                let name = match (from, to) {
+                    (F32, F16) => F32_TO_F16,
+                    (F64, F16) => F64_TO_F16,
+                    (F32, _) => F32_TO_BF16,
+                    _ => F64_TO_BF16,
+                };
+                let f = self.cg.host_fn(name, &[v.get_type()], i32t.into());
+                let bits = self.call(f, &[v.into()])?.into_int_value();
+                self.cg
+                    .b
+                    .build_int_truncate(bits, ll.i16_type(), "")
+                    .ll()?
+                    .into()
+            }
+            _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR arith.bitcast between types of one bit width.
+    fn op_bitcast(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 1, 1)?;
+        let from = self.ty(op, ctx.operand(op, 0))?;
+        let to = self.ty(op, ctx.result(op, 0))?;
+        let bits = |t: ScalarType| match t {
+            ScalarType::F16 | ScalarType::BF16 => 16,
+            ScalarType::F32 => 32,
+            ScalarType::F64 => 64,
+            _ => t.int_width().unwrap_or(0),
+        };
+        if bits(from) != bits(to) {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("cannot bitcast {from} to {to}: the widths differ"),
+            ));
+        }
+        let v = self.val(op, ctx.operand(op, 0))?;
+        let target = llvm_type(self.cg.ll, to);
+        let r = if v.get_type() == target {
+            v
+        } else {
+            self.cg.b.build_bit_cast(v, target, "").ll()?
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+}

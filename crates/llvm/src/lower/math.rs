@@ -1,0 +1,208 @@
+//! Lowerings of the math dialect's ops (MLIR `math`): LLVM intrinsics where one computes the
+//! op exactly as the Cranelift JIT's instruction does, calls into the C math library (marked
+//! `nobuiltin`, so LLVM does not replace them) or the JIT's runtime helpers otherwise.
+
+use super::{FunctionLowering, LowerFn, R};
+use crate::codegen::{llvm_type, Ll};
+use crate::diag::op_err;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::values::{BasicMetadataValueEnum, FloatValue};
+use inkwell::IntPredicate;
+use weir_ir::OpId;
+use weir_jit::backend::{ipowi_zero_message, FPOWI, FPOWIF, IPOWI};
+use weir_jit::{RuntimeErrorKind, ScalarType};
+
+/// The math ops' entries of the lowering table. The C math library's functions are given by
+/// their `f32` and `f64` symbols (`expf`, `exp`).
+pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+    ("math.absf", |l, op| l.op_float_intrinsic(op, "llvm.fabs")),
+    ("math.sqrt", |l, op| l.op_float_intrinsic(op, "llvm.sqrt")),
+    ("math.floor", |l, op| l.op_float_intrinsic(op, "llvm.floor")),
+    ("math.ceil", |l, op| l.op_float_intrinsic(op, "llvm.ceil")),
+    ("math.trunc", |l, op| l.op_float_intrinsic(op, "llvm.trunc")),
+    ("math.roundeven", |l, op| {
+        l.op_float_intrinsic(op, "llvm.roundeven")
+    }),
+    ("math.rsqrt", |l, op| l.op_rsqrt(op)),
+    ("math.copysign", |l, op| l.op_copysign(op)),
+    ("math.fma", |l, op| l.op_fma(op)),
+    ("math.fpowi", |l, op| l.op_fpowi(op)),
+    ("math.ipowi", |l, op| l.op_ipowi(op)),
+    ("math.absi", |l, op| l.op_absi(op)),
+    ("math.exp", |l, op| l.op_libm(op, 1, "expf", "exp")),
+    ("math.exp2", |l, op| l.op_libm(op, 1, "exp2f", "exp2")),
+    ("math.expm1", |l, op| l.op_libm(op, 1, "expm1f", "expm1")),
+    ("math.log", |l, op| l.op_libm(op, 1, "logf", "log")),
+    ("math.log2", |l, op| l.op_libm(op, 1, "log2f", "log2")),
+    ("math.log1p", |l, op| l.op_libm(op, 1, "log1pf", "log1p")),
+    ("math.tanh", |l, op| l.op_libm(op, 1, "tanhf", "tanh")),
+    ("math.sin", |l, op| l.op_libm(op, 1, "sinf", "sin")),
+    ("math.cos", |l, op| l.op_libm(op, 1, "cosf", "cos")),
+    ("math.tan", |l, op| l.op_libm(op, 1, "tanf", "tan")),
+    ("math.atan", |l, op| l.op_libm(op, 1, "atanf", "atan")),
+    ("math.erf", |l, op| l.op_libm(op, 1, "erff", "erf")),
+    ("math.cbrt", |l, op| l.op_libm(op, 1, "cbrtf", "cbrt")),
+    ("math.atan2", |l, op| l.op_libm(op, 2, "atan2f", "atan2")),
+    ("math.powf", |l, op| l.op_libm(op, 2, "powf", "pow")),
+];
+
+impl<'ll> FunctionLowering<'_, 'll> {
+    /// The operand of a unary float op with a result of its type (`f32` or `f64`).
+    pub(super) fn float_unary(&self, op: OpId) -> R<FloatValue<'ll>> {
+        self.counts(op, 1, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        self.float(op, self.ctx.operand(op, 0))
+    }
+
+    /// MLIR math.absf, sqrt (correctly rounded), floor, ceil, trunc, roundeven (ties to even):
+    /// LLVM's intrinsic `name` of the same semantics.
+    fn op_float_intrinsic(&mut self, op: OpId, name: &str) -> R<()> {
+        let a = self.float_unary(op)?;
+        let r = self.call_intrinsic(name, &[a.into()])?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.rsqrt as MLIR lowers it: `1 / sqrt(x)`, two roundings.
+    fn op_rsqrt(&mut self, op: OpId) -> R<()> {
+        let a = self.float_unary(op)?;
+        let s = self
+            .call_intrinsic("llvm.sqrt", &[a.into()])?
+            .into_float_value();
+        let one = a.get_type().const_float(1.0);
+        let r = self.cg.b.build_float_div(one, s, "").ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.copysign: the magnitude of the first operand with the sign of the second.
+    fn op_copysign(&mut self, op: OpId) -> R<()> {
+        let (a, b) = self.float_operands(op)?;
+        let r = self.call_intrinsic("llvm.copysign", &[a.into(), b.into()])?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.fma: `a * b + c` with a single rounding.
+    fn op_fma(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 3, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let args = [
+            self.float(op, ctx.operand(op, 0))?.into(),
+            self.float(op, ctx.operand(op, 1))?.into(),
+            self.float(op, ctx.operand(op, 2))?.into(),
+        ];
+        let r = self.call_intrinsic("llvm.fma", &args)?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// The math ops computed by the C math library: `n` float operands and a result of one
+    /// type; the `f32` or `f64` entry point by type, called `nobuiltin`.
+    fn op_libm(&mut self, op: OpId, n: usize, f32_fn: &str, f64_fn: &str) -> R<()> {
+        self.counts(op, n, 1)?;
+        let t = self.same_type(op)?;
+        self.float_type_of(op, t)?;
+        let args = (0..n)
+            .map(|i| self.float(op, self.ctx.operand(op, i)))
+            .collect::<R<Vec<_>>>()?;
+        let ft = llvm_type(self.cg.ll, t);
+        let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
+        let f = self.cg.host_fn(name, &vec![ft; n], ft);
+        let margs: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+        let call = self.cg.b.build_call(f, &margs, "").ll()?;
+        let nobuiltin = Attribute::get_named_enum_kind_id("nobuiltin");
+        call.add_attribute(
+            AttributeLoc::Function,
+            self.cg.ll.create_enum_attribute(nobuiltin, 0),
+        );
+        let r = call
+            .try_as_basic_value()
+            .basic()
+            .ok_or_else(|| op_err(self.ctx, op, "has no result"))?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.fpowi: a float to an integer power (the JIT's helper `weir_jit_fpowi[f]`,
+    /// the exponent read as signed).
+    fn op_fpowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.ty(op, ctx.operand(op, 0))?;
+        self.float_type_of(op, t)?;
+        if self.ty(op, ctx.result(op, 0))? != t {
+            return Err(op_err(
+                ctx,
+                op,
+                "requires the base and the result to have the same type",
+            ));
+        }
+        let nt = self.ty(op, ctx.operand(op, 1))?;
+        self.int_type_of(op, nt)?;
+        let a = self.float(op, ctx.operand(op, 0))?;
+        let n = self.int(op, ctx.operand(op, 1))?;
+        let n = self.convert_int(n, 64, true)?;
+        let ft = llvm_type(self.cg.ll, t);
+        let name = if t == ScalarType::F32 { FPOWIF } else { FPOWI };
+        let f = self
+            .cg
+            .host_fn(name, &[ft, self.cg.ll.i64_type().into()], ft);
+        let r = self.call(f, &[a.into(), n.into()])?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.ipowi: an integer power, wrapping at the width (the JIT's helper
+    /// `weir_jit_ipowi`); 0 to a negative power is a division-by-zero fault.
+    fn op_ipowi(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        self.counts(op, 2, 1)?;
+        let t = self.same_type(op)?;
+        let w = self.int_type_of(op, t)?;
+        let a = self.int(op, ctx.operand(op, 0))?;
+        let n = self.int(op, ctx.operand(op, 1))?;
+        let a = self.convert_int(a, 64, true)?;
+        let n = self.convert_int(n, 64, true)?;
+        let i64t = self.cg.ll.i64_type();
+        let b = &self.cg.b;
+        let zero = b
+            .build_int_compare(IntPredicate::EQ, a, i64t.const_zero(), "")
+            .ll()?;
+        let negative = b
+            .build_int_compare(IntPredicate::SLT, n, i64t.const_zero(), "")
+            .ll()?;
+        let bad = b.build_and(zero, negative, "").ll()?;
+        self.guard(
+            bad,
+            RuntimeErrorKind::DivisionByZero,
+            ipowi_zero_message(ctx.name_str(op)),
+            ctx.loc(op),
+        )?;
+        let f = self
+            .cg
+            .host_fn(IPOWI, &[i64t.into(), i64t.into()], i64t.into());
+        let r = self.call(f, &[a.into(), n.into()])?.into_int_value();
+        let r = self.convert_int(r, w, false)?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
+    fn op_absi(&mut self, op: OpId) -> R<()> {
+        self.counts(op, 1, 1)?;
+        let t = self.same_type(op)?;
+        self.int_type_of(op, t)?;
+        let a = self.int(op, self.ctx.operand(op, 0))?;
+        let b = &self.cg.b;
+        let zero = a.get_type().const_zero();
+        let neg = b.build_int_sub(zero, a, "").ll()?;
+        let is_neg = b.build_int_compare(IntPredicate::SLT, a, zero, "").ll()?;
+        let r = b.build_select(is_neg, neg, a, "").ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+}

@@ -1,0 +1,620 @@
+//! Lowering of CFG-level Weir IR (func, arith, math, cf) to LLVM IR: the per-function driver
+//! ([`lower_function`]), the helpers every op's lowering shares, and ONE table from op name to
+//! lowering ([`table`]) filled by one module per dialect (`arith`, `math`, `cf`, `func`), each
+//! exporting its `ENTRIES`: the structure of the Cranelift JIT's `lower/`.
+//!
+//! A fault stores `1 + fault site index` in the runtime context's status word and leaves
+//! through the function's exit block (zeroed results); callers check the status after every
+//! call.
+
+mod arith;
+mod cf;
+mod func;
+mod math;
+
+use crate::codegen::{
+    int_type, llvm_type, Codegen, Ll, FUEL_FIELD, STACK_LIMIT_FIELD, STATUS_FIELD,
+};
+use crate::diag::{err_at, host_error, op_err, unregistered_op, unsupported_op, unsupported_type};
+use inkwell::basic_block::BasicBlock;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue,
+    PhiValue, PointerValue,
+};
+use inkwell::IntPredicate;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
+use weir_jit::backend::{FaultSite, FUEL_MESSAGE};
+use weir_jit::{RuntimeErrorKind, ScalarType};
+
+type R<T> = Result<T, Diagnostic>;
+
+/// The lowering of one op: emits its LLVM code at the builder's position (setting its results,
+/// or ending the block for a terminator), or a located error for a malformed op.
+type LowerFn = for<'a, 'll> fn(&mut FunctionLowering<'a, 'll>, OpId) -> R<()>;
+
+/// The lowering table: op name to lowering, built once from every dialect's `ENTRIES`.
+fn table() -> &'static HashMap<&'static str, LowerFn> {
+    static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        arith::entries()
+            .chain(
+                [math::ENTRIES, cf::ENTRIES, func::ENTRIES]
+                    .into_iter()
+                    .flatten()
+                    .copied(),
+            )
+            .collect()
+    })
+}
+
+/// Lowers the body of function `this` (an index into `cg.decls`) into its declared LLVM
+/// function.
+pub(crate) fn lower_function(cg: &mut Codegen<'_>, ctx: &Context, this: usize) -> R<()> {
+    let func = cg.decls[this].value;
+    let rt = func
+        .get_nth_param(0)
+        .ok_or_else(|| host_error(&Location::Unknown, "function", "no runtime context"))?
+        .into_pointer_value();
+    FunctionLowering {
+        ctx,
+        cg,
+        this,
+        func,
+        rt,
+        values: HashMap::new(),
+        blocks: HashMap::new(),
+        phis: HashMap::new(),
+        pending_faults: Vec::new(),
+        exit: None,
+        terminated: false,
+        fuel: None,
+    }
+    .translate()
+}
+
+/// The state of lowering one `func.func` body.
+pub(crate) struct FunctionLowering<'a, 'll> {
+    ctx: &'a Context,
+    cg: &'a mut Codegen<'ll>,
+    /// Index of this function in `cg.decls`.
+    this: usize,
+    func: FunctionValue<'ll>,
+    /// The runtime context pointer (parameter 0).
+    rt: PointerValue<'ll>,
+    values: HashMap<ValueId, BasicValueEnum<'ll>>,
+    blocks: HashMap<BlockId, BasicBlock<'ll>>,
+    /// The phis of each block's arguments.
+    phis: HashMap<BlockId, Vec<PhiValue<'ll>>>,
+    /// Fault blocks to fill at the end: (block, status word to store).
+    pending_faults: Vec<(BasicBlock<'ll>, u64)>,
+    /// The block returning zeroed results after a fault (created on first use).
+    exit: Option<BasicBlock<'ll>>,
+    /// Whether the current block already has its terminator.
+    terminated: bool,
+    /// The loop budget of this function while it runs, when it counts loop trips: a stack
+    /// slot (a register after `mem2reg`), written back to the runtime context around calls
+    /// and at returns.
+    fuel: Option<PointerValue<'ll>>,
+}
+
+/// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
+/// (every CFG cycle contains one: the loop headers that cost fuel).
+fn cfg_order(
+    ctx: &Context,
+    region: RegionId,
+    entry: BlockId,
+) -> R<(Vec<BlockId>, HashSet<BlockId>)> {
+    let succs = |b: BlockId| -> R<Vec<BlockId>> {
+        let mut out = Vec::new();
+        for op in ctx.ops(b) {
+            for &s in ctx.successors(op) {
+                if ctx.block_region(s) != Some(region) {
+                    return Err(op_err(ctx, op, "has a successor in another region"));
+                }
+                out.push(s);
+            }
+        }
+        Ok(out)
+    };
+    // 1 = on the DFS stack, 2 = done.
+    let mut state: HashMap<BlockId, u8> = HashMap::new();
+    let mut headers = HashSet::new();
+    let mut post = Vec::new();
+    let mut stack = vec![(entry, succs(entry)?, 0usize)];
+    state.insert(entry, 1);
+    while let Some((b, ss, i)) = stack.last_mut() {
+        if *i < ss.len() {
+            let s = ss[*i];
+            *i += 1;
+            match state.get(&s) {
+                None => {
+                    state.insert(s, 1);
+                    let next = succs(s)?;
+                    stack.push((s, next, 0));
+                }
+                Some(1) => {
+                    headers.insert(s);
+                }
+                _ => {}
+            }
+        } else {
+            let b = *b;
+            state.insert(b, 2);
+            post.push(b);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    Ok((post, headers))
+}
+
+impl<'ll> FunctionLowering<'_, 'll> {
+    fn decl(&self) -> &crate::codegen::FuncDecl<'ll> {
+        &self.cg.decls[self.this]
+    }
+
+    fn translate(mut self) -> R<()> {
+        let ctx = self.ctx;
+        let fop = self.decl().op;
+        let floc = ctx.loc(fop);
+        let region = ctx.region(fop, 0);
+        let entry = ctx
+            .entry_block(region)
+            .ok_or_else(|| err_at(&floc, "the function has no entry block"))?;
+        let (rpo, headers) = cfg_order(ctx, region, entry)?;
+        if ctx.block_arg_types(entry) != self.decl().param_types {
+            return Err(err_at(
+                &floc,
+                "entry block arguments do not match the function type",
+            ));
+        }
+        let start = self.cg.ll.append_basic_block(self.func, "start");
+        for &blk in &rpo {
+            let bb = self.cg.ll.append_basic_block(self.func, "");
+            self.cg.b.position_at_end(bb);
+            let mut phis = Vec::new();
+            for &a in ctx.block_args(blk) {
+                let t = self.scalar_at(&floc, ctx.value_type(a))?;
+                let phi = self.cg.b.build_phi(llvm_type(self.cg.ll, t), "").ll()?;
+                self.values.insert(a, phi.as_basic_value());
+                phis.push(phi);
+            }
+            self.blocks.insert(blk, bb);
+            self.phis.insert(blk, phis);
+        }
+
+        // The entry: check the stack, load the loop budget, enter the body.
+        self.cg.b.position_at_end(start);
+        let ptr = self.cg.ll.ptr_type(inkwell::AddressSpace::default());
+        let frame = self.intrinsic("llvm.frameaddress", &[ptr.into()])?;
+        let zero = self.cg.ll.i32_type().const_zero();
+        let fp = self.call(frame, &[zero.into()])?.into_pointer_value();
+        let i64t = self.cg.ll.i64_type();
+        let sp = self.cg.b.build_ptr_to_int(fp, i64t, "").ll()?;
+        let limit = self.load_rt(STACK_LIMIT_FIELD)?;
+        let low = self
+            .cg
+            .b
+            .build_int_compare(IntPredicate::ULT, sp, limit, "")
+            .ll()?;
+        let name = self.decl().name.clone();
+        self.guard(
+            low,
+            RuntimeErrorKind::StackOverflow,
+            weir_jit::backend::stack_overflow_message(&name),
+            floc.clone(),
+        )?;
+        if self.cg.loop_fuel && !headers.is_empty() {
+            let slot = self.cg.b.build_alloca(i64t, "fuel").ll()?;
+            self.fuel = Some(slot);
+            self.sync_fuel_in()?;
+        }
+        let args: Vec<BasicValueEnum> = self.func.get_param_iter().skip(1).collect();
+        let here = self.current()?;
+        for (phi, v) in self.phis[&entry].iter().zip(&args) {
+            phi.add_incoming(&[(v as &dyn BasicValue, here)]);
+        }
+        self.cg
+            .b
+            .build_unconditional_branch(self.blocks[&entry])
+            .ll()?;
+
+        for &blk in &rpo {
+            self.cg.b.position_at_end(self.blocks[&blk]);
+            self.terminated = false;
+            if headers.contains(&blk) {
+                let loc = ctx.ops(blk).next().map(|op| ctx.loc(op));
+                self.fuel_check(loc.as_ref().unwrap_or(&floc))?;
+            }
+            for op in ctx.ops(blk) {
+                if self.terminated {
+                    return Err(op_err(ctx, op, "follows the block's terminator"));
+                }
+                if ctx.op_def(ctx.name(op)).is_none() {
+                    return Err(unregistered_op(ctx, op));
+                }
+                let lower = *table()
+                    .get(ctx.name_str(op))
+                    .ok_or_else(|| unsupported_op(ctx, op))?;
+                lower(&mut self, op)?;
+            }
+            if !self.terminated {
+                return Err(err_at(
+                    &floc,
+                    "a block of the function does not end with a terminator",
+                ));
+            }
+        }
+
+        for (blk, status) in std::mem::take(&mut self.pending_faults) {
+            self.cg.b.position_at_end(blk);
+            let s = i64t.const_int(status, false);
+            let at = self.rt_field(STATUS_FIELD)?;
+            self.cg.b.build_store(at, s).ll()?;
+            let exit = self.exit_block();
+            self.cg.b.build_unconditional_branch(exit).ll()?;
+        }
+        if let Some(exit) = self.exit {
+            self.cg.b.position_at_end(exit);
+            match self.cg.return_type(&self.decl().results) {
+                None => self.cg.b.build_return(None).ll()?,
+                Some(t) => self.cg.b.build_return(Some(&t.const_zero())).ll()?,
+            };
+        }
+        Ok(())
+    }
+
+    // -------------------------------------------------------------- helpers
+
+    /// The LLVM block the builder is in.
+    fn current(&self) -> R<BasicBlock<'ll>> {
+        self.cg
+            .b
+            .get_insert_block()
+            .ok_or_else(|| host_error(&Location::Unknown, "builder", "no insertion block"))
+    }
+
+    /// The address of field `field` of the runtime context.
+    fn rt_field(&self, field: u32) -> R<PointerValue<'ll>> {
+        let t = self.cg.rt_type();
+        self.cg.b.build_struct_gep(t, self.rt, field, "").ll()
+    }
+
+    /// Loads 64-bit field `field` of the runtime context.
+    fn load_rt(&self, field: u32) -> R<IntValue<'ll>> {
+        let at = self.rt_field(field)?;
+        Ok(self
+            .cg
+            .b
+            .build_load(self.cg.ll.i64_type(), at, "")
+            .ll()?
+            .into_int_value())
+    }
+
+    fn scalar_at(&self, loc: &Location, ty: Type) -> R<ScalarType> {
+        ScalarType::from_type(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
+    }
+
+    /// The scalar type of `v`.
+    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
+        self.scalar_at(&self.ctx.loc(op), self.ctx.value_type(v))
+    }
+
+    /// The LLVM value of `v`.
+    fn val(&self, op: OpId, v: ValueId) -> R<BasicValueEnum<'ll>> {
+        self.values
+            .get(&v)
+            .copied()
+            .ok_or_else(|| op_err(self.ctx, op, "uses a value that does not dominate it"))
+    }
+
+    /// The LLVM value of `v`, an integer (or `f16`/`bf16` bits).
+    fn int(&self, op: OpId, v: ValueId) -> R<IntValue<'ll>> {
+        match self.val(op, v)? {
+            BasicValueEnum::IntValue(i) => Ok(i),
+            _ => Err(op_err(self.ctx, op, "expects an integer operand")),
+        }
+    }
+
+    /// The LLVM value of `v`, a float.
+    fn float(&self, op: OpId, v: ValueId) -> R<FloatValue<'ll>> {
+        match self.val(op, v)? {
+            BasicValueEnum::FloatValue(f) => Ok(f),
+            _ => Err(op_err(self.ctx, op, "expects a float operand")),
+        }
+    }
+
+    fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
+        let (o, r) = (self.ctx.operands(op).len(), self.ctx.results(op).len());
+        if o != operands || r != results {
+            return Err(op_err(
+                self.ctx,
+                op,
+                format!("expects {operands} operand(s) and {results} result(s), got {o} and {r}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn set_result(&mut self, op: OpId, i: usize, v: impl BasicValue<'ll>) {
+        self.values
+            .insert(self.ctx.result(op, i), v.as_basic_value_enum());
+    }
+
+    /// Checks that every operand and result of `op` has one scalar type, and returns it.
+    fn same_type(&self, op: OpId) -> R<ScalarType> {
+        let ctx = self.ctx;
+        let mut all = ctx.operands(op).iter().chain(ctx.results(op));
+        let first = *all
+            .next()
+            .ok_or_else(|| op_err(ctx, op, "requires operands"))?;
+        let t = self.ty(op, first)?;
+        for &v in all {
+            if self.ty(op, v)? != t {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    "requires all operands and results to have the same type",
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
+        t.int_width()
+            .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
+    }
+
+    /// Checks that `t` is `f32` or `f64` (`f16`/`bf16` are computed in `f32` after
+    /// `--arith-emulate-unsupported-floats`, which cf-run runs).
+    fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
+        if t.is_half() {
+            Err(op_err(
+                self.ctx,
+                op,
+                format!(
+                    "requires f32 or f64 operands, got {t} (the llvm backend computes {t} in f32 \
+                     after --arith-emulate-unsupported-floats)"
+                ),
+            ))
+        } else if t.is_float() {
+            Ok(())
+        } else {
+            Err(op_err(
+                self.ctx,
+                op,
+                format!("requires float operands, got {t}"),
+            ))
+        }
+    }
+
+    fn int_attr(&self, op: OpId, name: &str) -> R<i128> {
+        match self.ctx.attr_of(op, name).map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => Ok(*value),
+            _ => Err(op_err(
+                self.ctx,
+                op,
+                format!("requires an integer '{name}' attribute"),
+            )),
+        }
+    }
+
+    /// The declaration of LLVM intrinsic `name` overloaded on `types`.
+    fn intrinsic(&self, name: &str, types: &[BasicTypeEnum<'ll>]) -> R<FunctionValue<'ll>> {
+        Intrinsic::find(name)
+            .and_then(|i| i.get_declaration(&self.cg.module, types))
+            .ok_or_else(|| host_error(&Location::Unknown, "intrinsic", name))
+    }
+
+    /// Calls `f` (an intrinsic, a host function or a compiled function) with `args`; its one
+    /// result.
+    fn call(
+        &self,
+        f: FunctionValue<'ll>,
+        args: &[BasicMetadataValueEnum<'ll>],
+    ) -> R<BasicValueEnum<'ll>> {
+        self.cg
+            .b
+            .build_call(f, args, "")
+            .ll()?
+            .try_as_basic_value()
+            .basic()
+            .ok_or_else(|| host_error(&Location::Unknown, "call", "no result"))
+    }
+
+    /// Calls intrinsic `name` overloaded on the type of the first argument.
+    fn call_intrinsic(&self, name: &str, args: &[BasicValueEnum<'ll>]) -> R<BasicValueEnum<'ll>> {
+        let f = self.intrinsic(name, &[args[0].get_type()])?;
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+        self.call(f, &args)
+    }
+
+    fn exit_block(&mut self) -> BasicBlock<'ll> {
+        if let Some(e) = self.exit {
+            return e;
+        }
+        let e = self.cg.ll.append_basic_block(self.func, "exit");
+        self.exit = Some(e);
+        e
+    }
+
+    /// A new block that records the fault and leaves the function.
+    fn fault_block(
+        &mut self,
+        kind: RuntimeErrorKind,
+        message: String,
+        loc: Location,
+    ) -> BasicBlock<'ll> {
+        self.cg.faults.push(FaultSite { kind, message, loc });
+        let status = self.cg.faults.len() as u64;
+        let blk = self.cg.ll.append_basic_block(self.func, "fault");
+        self.pending_faults.push((blk, status));
+        blk
+    }
+
+    /// Faults when `bad` (an `i1`) is set; continues in a new block otherwise.
+    fn guard(
+        &mut self,
+        bad: IntValue<'ll>,
+        kind: RuntimeErrorKind,
+        message: String,
+        loc: Location,
+    ) -> R<()> {
+        let fb = self.fault_block(kind, message, loc);
+        let cont = self.cg.ll.append_basic_block(self.func, "");
+        self.cg.b.build_conditional_branch(bad, fb, cont).ll()?;
+        self.cg.b.position_at_end(cont);
+        Ok(())
+    }
+
+    /// At a loop header (when counting loop trips): faults when the budget is 0, else takes one
+    /// unit. `loc` is the header's.
+    fn fuel_check(&mut self, loc: &Location) -> R<()> {
+        let Some(slot) = self.fuel else { return Ok(()) };
+        let i64t = self.cg.ll.i64_type();
+        let fuel = self.cg.b.build_load(i64t, slot, "").ll()?.into_int_value();
+        let empty = self
+            .cg
+            .b
+            .build_int_compare(IntPredicate::EQ, fuel, i64t.const_zero(), "")
+            .ll()?;
+        self.guard(
+            empty,
+            RuntimeErrorKind::FuelExhausted,
+            FUEL_MESSAGE.into(),
+            loc.clone(),
+        )?;
+        let left = self
+            .cg
+            .b
+            .build_int_sub(fuel, i64t.const_int(1, false), "")
+            .ll()?;
+        self.cg.b.build_store(slot, left).ll()?;
+        Ok(())
+    }
+
+    /// Reads the loop budget from the runtime context (at entry and after a call).
+    fn sync_fuel_in(&mut self) -> R<()> {
+        let Some(slot) = self.fuel else { return Ok(()) };
+        let fuel = self.load_rt(FUEL_FIELD)?;
+        self.cg.b.build_store(slot, fuel).ll()?;
+        Ok(())
+    }
+
+    /// Writes the loop budget back to the runtime context (before a call and a return).
+    fn sync_fuel_out(&mut self) -> R<()> {
+        let Some(slot) = self.fuel else { return Ok(()) };
+        let fuel = self.cg.b.build_load(self.cg.ll.i64_type(), slot, "").ll()?;
+        let at = self.rt_field(FUEL_FIELD)?;
+        self.cg.b.build_store(at, fuel).ll()?;
+        Ok(())
+    }
+
+    /// Checks that `vals` fit the arguments of `succ` (count and types) and returns their LLVM
+    /// values and the successor's LLVM block.
+    fn edge_args(
+        &self,
+        op: OpId,
+        succ: BlockId,
+        vals: &[ValueId],
+    ) -> R<(BasicBlock<'ll>, Vec<BasicValueEnum<'ll>>)> {
+        let ctx = self.ctx;
+        let params = ctx.block_args(succ);
+        if params.len() != vals.len() {
+            return Err(op_err(
+                ctx,
+                op,
+                format!(
+                    "passes {} operand(s) to a block with {} argument(s)",
+                    vals.len(),
+                    params.len()
+                ),
+            ));
+        }
+        let mut out = Vec::new();
+        for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
+            if ctx.value_type(v) != ctx.value_type(p) {
+                return Err(op_err(
+                    ctx,
+                    op,
+                    format!("passes a value of the wrong type to block argument #{i}"),
+                ));
+            }
+            out.push(self.val(op, v)?);
+        }
+        let target = self
+            .blocks
+            .get(&succ)
+            .copied()
+            .ok_or_else(|| op_err(ctx, op, "branches to an unknown block"))?;
+        Ok((target, out))
+    }
+
+    /// Adds `args` as the incoming values from `from` of the phis of `succ`.
+    fn add_incoming(&self, succ: BlockId, args: &[BasicValueEnum<'ll>], from: BasicBlock<'ll>) {
+        for (phi, v) in self.phis[&succ].iter().zip(args) {
+            phi.add_incoming(&[(v as &dyn BasicValue, from)]);
+        }
+    }
+
+    /// The block a multi-way branch `op` jumps to for the edge to `succ` with `vals`: the
+    /// successor itself when it takes no arguments, else a new block that passes them
+    /// (filled by [`FunctionLowering::fill_edges`]), so each phi sees one value per
+    /// predecessor.
+    fn edge(
+        &self,
+        op: OpId,
+        succ: BlockId,
+        vals: &[ValueId],
+        edges: &mut Vec<(BasicBlock<'ll>, BlockId, Vec<BasicValueEnum<'ll>>)>,
+    ) -> R<BasicBlock<'ll>> {
+        let (target, args) = self.edge_args(op, succ, vals)?;
+        if args.is_empty() {
+            return Ok(target);
+        }
+        let e = self.cg.ll.append_basic_block(self.func, "edge");
+        edges.push((e, succ, args));
+        Ok(e)
+    }
+
+    /// Fills the edge blocks of [`FunctionLowering::edge`] (after the branch to them).
+    fn fill_edges(
+        &mut self,
+        edges: Vec<(BasicBlock<'ll>, BlockId, Vec<BasicValueEnum<'ll>>)>,
+    ) -> R<()> {
+        for (e, succ, args) in edges {
+            self.cg.b.position_at_end(e);
+            self.add_incoming(succ, &args, e);
+            self.cg
+                .b
+                .build_unconditional_branch(self.blocks[&succ])
+                .ll()?;
+        }
+        self.terminated = true;
+        Ok(())
+    }
+
+    /// Sign-extends (`signed`) or zero-extends `v` to `to`, or truncates it: MLIR
+    /// `arith.extsi` / `extui` / `trunci` / `index_cast`.
+    fn convert_int(&self, v: IntValue<'ll>, to: u32, signed: bool) -> R<IntValue<'ll>> {
+        let from = v.get_type().get_bit_width();
+        let t = int_type(self.cg.ll, to);
+        let b = &self.cg.b;
+        if to > from {
+            if signed {
+                b.build_int_s_extend(v, t, "").ll()
+            } else {
+                b.build_int_z_extend(v, t, "").ll()
+            }
+        } else if to < from {
+            b.build_int_truncate(v, t, "").ll()
+        } else {
+            Ok(v)
+        }
+    }
+}
