@@ -69,3 +69,6 @@ except IndexError as e:
 
 # if len(xs) < 10 with len 3: the then branch.
 show("len(xs) < 10", len(ys) < 10)
+
+# The empty list and dict: len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7]).
+show("empty", [len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7])])

@@ -22,9 +22,11 @@
 //! Constants and builders (the resolved forms, which every other op folds into):
 //! - `%s = weir.str "text"` (`!weir.str`) and `%n = weir.none` (`none`): constants
 //!   (`CONSTANT_LIKE`, the value in `value`: a string, `unit`).
-//! - `%l = weir.list %a, %b : T0, T1` (`!weir.list<T0, T1>`): Python `[a, b]` / `(a, b)`.
-//! - `%d = weir.dict "a" = %x, "b" = %y : T0, T1` (`!weir.dict<"a", T0, "b", T1>`, keys in the
+//! - `%l = weir.list [%a, %b] : T0, T1` (`!weir.list<T0, T1>`): Python `[a, b]` / `(a, b)`.
+//! - `%d = weir.dict ["a" = %x, "b" = %y] : T0, T1` (`!weir.dict<"a", T0, "b", T1>`, keys in the
 //!   attribute `keys`, distinct): Python `{"a": x, "b": y}`.
+//! - The empty ones are `weir.list []` and `weir.dict []` (no `:`): the brackets end the
+//!   operands, so the next line's `%name` or a generic op's leading string is never read as one.
 //!
 //! The other ops share one form, `weir.OP %c[SUB], %v... attr-dict : TYPES (-> RESULTS)?`: the
 //! first operand is the container, `[SUB]` (only for the ops that take one) an `index`

@@ -106,7 +106,7 @@ pub fn build_str(ctx: &mut Context, at: InsertPoint, text: &str, loc: Location) 
     ctx.result(op, 0)
 }
 
-/// Builds `weir.list %elements...` at `at`; returns its `!weir.list<...>` result.
+/// Builds `weir.list [%elements...]` at `at`; returns its `!weir.list<...>` result.
 pub fn build_list(
     ctx: &mut Context,
     at: InsertPoint,
@@ -121,7 +121,7 @@ pub fn build_list(
     ctx.result(op, 0)
 }
 
-/// Builds `weir.dict "k" = %v, ...` at `at` (keys distinct, in insertion order); returns its
+/// Builds `weir.dict ["k" = %v, ...]` at `at` (keys distinct, in insertion order); returns its
 /// `!weir.dict<...>` result.
 pub fn build_dict(
     ctx: &mut Context,
