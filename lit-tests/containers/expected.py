@@ -72,3 +72,6 @@ show("len(xs) < 10", len(ys) < 10)
 
 # The empty list and dict: len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7]).
 show("empty", [len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7])])
+
+# A getitem whose index is an if with a constant condition, on [1, 2].
+show("index through if", [1, 2][1 if True else 0])

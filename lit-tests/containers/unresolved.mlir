@@ -38,7 +38,7 @@ func.func @index_computed(%a: i64, %b: i64, %c: i64) -> i64 {
 
 func.func @heterogeneous_runtime_index(%a: i64, %f: f32, %i: index) -> i64 {
   %l = weir.list [%a, %f] : i64, f32
-  // expected-error@+1 {{'weir.list.getitem' op cannot be resolved at compile time: the index is not a compile-time constant and the elements' types differ, so it cannot become an 'scf.index_switch'}}
+  // expected-error@+1 {{'weir.list.getitem' op cannot be resolved at compile time: the index is not a compile-time constant (it is an argument of a block of 'func.func') and the elements' types differ, so it cannot become an 'scf.index_switch'}}
   %x = weir.list.getitem %l[%i] : !weir.list<i64, f32> -> i64
   return %x : i64
 }
@@ -70,7 +70,70 @@ func.func @count_runtime(%a: tensor<2xf32>, %t: tensor<2xf32>) -> index {
 
 // -----
 
-// expected-error@+1 {{'func.func' op block argument #0 has the container type '!weir.list<i64>'}}
+// expected-error@+1 {{'func.func' op block argument #0 has the compile-time type '!weir.list<i64>'}}
 func.func @argument(%l: !weir.list<i64>) {
   return
 }
+
+// -----
+
+// A runtime index into a list of strings stays a getitem (an 'scf.index_switch' yielding
+// strings could never be lowered), and the error is at the getitem.
+func.func @runtime_index_strings(%i: index) -> !weir.str {
+  %a = weir.str "a"
+  %b = weir.str "b"
+  %l = weir.list [%a, %b] : !weir.str, !weir.str
+  // expected-error@+1 {{'weir.list.getitem' op cannot be resolved at compile time: runtime index into a list of compile-time values ('!weir.str'): the index is not a compile-time constant (it is an argument of a block of 'func.func')}}
+  %s = weir.list.getitem %l[%i] : !weir.list<!weir.str, !weir.str> -> !weir.str
+  return %s : !weir.str
+}
+
+// -----
+
+func.func @runtime_index_lists(%i: index, %x: i64) -> i64 {
+  %one = weir.list [%x] : i64
+  %l = weir.list [%one, %one] : !weir.list<i64>, !weir.list<i64>
+  // expected-error@+1 {{runtime index into a list of compile-time values ('!weir.list<i64>')}}
+  %s = weir.list.getitem %l[%i] : !weir.list<!weir.list<i64>, !weir.list<i64>> -> !weir.list<i64>
+  %zero = arith.constant 0 : index
+  %y = weir.list.getitem %s[%zero] : !weir.list<i64> -> i64
+  return %y : i64
+}
+
+// -----
+
+func.func @runtime_index_none(%i: index) -> none {
+  %n = weir.none
+  %l = weir.list [%n, %n] : none, none
+  // expected-error@+1 {{runtime index into a list of compile-time values ('none')}}
+  %s = weir.list.getitem %l[%i] : !weir.list<none, none> -> none
+  return %s : none
+}
+
+// -----
+
+// Strings and None are compile-time values like the containers: not at a function boundary.
+// expected-error@+1 {{'func.func' op block argument #0 has the compile-time type '!weir.str', which exists only while compiling}}
+func.func @string_argument(%s: !weir.str) -> !weir.str {
+  return %s : !weir.str
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op block argument #0 has the compile-time type 'none'}}
+func.func @none_argument(%n: none) {
+  return
+}
+
+// -----
+
+func.func @string_result() -> !weir.str {
+  // expected-error@+1 {{'weir.str' op cannot be resolved at compile time: its value is used by 'func.return', which needs a runtime value}}
+  %s = weir.str "a"
+  return %s : !weir.str
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op attribute 'function_type' names the compile-time type '!weir.str'}}
+func.func private @string_declaration(!weir.str) -> i64

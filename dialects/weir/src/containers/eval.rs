@@ -145,9 +145,7 @@ pub(crate) fn len(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 /// `l[i]`.
 pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     let l = list(ctx, op, 0)?;
-    let i = index_operand(ctx, op).map_err(|e| {
-        format!("{e} and the elements' types differ, so it cannot become an 'scf.index_switch'")
-    })?;
+    let i = index_operand(ctx, op).map_err(|_| runtime_index(ctx, op, &l))?;
     let v = l[normalize(i, l.len())?];
     if ctx.value_type(v) != ctx.value_type(ctx.result(op, 0)) {
         return Err(format!(
@@ -156,6 +154,29 @@ pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
         ));
     }
     Ok(vec![Out::Value(v)])
+}
+
+/// Why `l[i]` with an index that is not a constant is left: `--canonicalize` makes it an
+/// `scf.index_switch` only when every element has the result type and that type is a
+/// runtime one (`rewrite.rs`), and it folds an index that is constant after all.
+fn runtime_index(ctx: &Context, op: OpId, elements: &[ValueId]) -> String {
+    let t = ctx.value_type(ctx.result(op, 0));
+    let index = format!(
+        "the index is not a compile-time constant (it is {})",
+        origin(ctx, ctx.operand(op, 1))
+    );
+    if elements.iter().any(|&e| ctx.value_type(e) != t) {
+        format!("{index} and the elements' types differ, so it cannot become an 'scf.index_switch'")
+    } else if super::is_compile_time(ctx, t) {
+        format!(
+            "runtime index into a list of compile-time values ({}): {index}",
+            super::verify::ty(ctx, t)
+        )
+    } else {
+        format!(
+            "{index} and --canonicalize was not run (it folds such an index or makes the getitem an 'scf.index_switch')"
+        )
+    }
 }
 
 /// `l[i] = v`.

@@ -71,21 +71,26 @@
 //! new `weir.list` of both lists' elements, and so on (see `eval.rs`). The builders then have
 //! no uses and are erased, so after `--canonicalize` nothing of the dialect's containers is
 //! left. `len` and `in` fold from the types alone, so `--fold-constant-conditions` classifies
-//! `if len(xs) < 10` as a constant condition (`constant condition: folded`).
+//! `if len(xs) < 10` as a constant condition (its remark: `constant condition (true): then
+//! region inlined`).
 //! Two more patterns of `getitem` with an index that is not a constant (`rewrite.rs`):
 //! - an index that is the induction variable of an `scf.for` with a constant trip count (Python
 //!   `for x in xs`, the loop running `len(xs)` times) fully unrolls that loop, so each copy
 //!   indexes with a constant (MindSpore always expands such loops);
-//! - otherwise, on a list whose elements all have the result type (homogeneous), the
-//!   `getitem` becomes an `scf.index_switch` over the index with one case per element (`0..n`
-//!   and `-n..-1`) and a `default` that fails at run time with `cf.assert` (`list index should
-//!   be in range [-n, n)`). MindSpore rejects a runtime index; Weir goes beyond it.
+//! - otherwise, on a list whose elements all have the result type (homogeneous) and that type
+//!   is a runtime one (scalars, tensors; not strings, `none` or containers, which a switch
+//!   could not yield at run time), the `getitem` becomes an `scf.index_switch` over the index
+//!   with one case per element (`0..n` and `-n..-1`) and a `default` that fails at run time
+//!   with `cf.assert` (`list index should be in range [-n, n)`). MindSpore rejects a runtime
+//!   index; Weir goes beyond it. A runtime index into a list of compile-time values stays, and
+//!   lowering reports it (`runtime index into a list of compile-time values ('!weir.str')`).
 //!
 //! What cannot be resolved stays, and lowering it is an error: `--convert-weir-to-scf` and
 //! `--convert-scf-to-cf` (so cf-run) first call [`check_resolved`], which reports the first
-//! container op or value left with the reason, e.g. `'weir.list.getitem' op cannot be
-//! resolved at compile time: list index should be in range [-3, 3), but got 5` (MindSpore's
-//! wording for the index error).
+//! container op, or value or type attribute of a compile-time type ([`is_compile_time`]: a
+//! list, a dict, `!weir.str` or `none`, e.g. a function argument), left with the reason,
+//! e.g. `'weir.list.getitem' op cannot be resolved at compile time: list index should be in
+//! range [-3, 3), but got 5` (MindSpore's wording for the index error).
 //!
 //! # Equality (`count`, `index`, `in`)
 //! Python's `==` at compile time: the same SSA value is equal to itself (Python's identity
@@ -112,8 +117,8 @@ mod verify;
 
 pub use check::check_resolved;
 pub use types::{
-    dict_entries, dict_kind, dict_type, is_container, is_str, list_elements, list_kind, list_type,
-    str_kind,
+    dict_entries, dict_kind, dict_type, is_compile_time, is_container, is_str, list_elements,
+    list_kind, list_type, str_kind,
 };
 
 use weir_ir::interfaces::infer_types::InferTypesFn;

@@ -185,7 +185,9 @@ fn unroll_loop_over_list(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> b
 }
 
 /// A `getitem` of a homogeneous compile-time list with a runtime index: an `scf.index_switch`
-/// with a case per element (`0..n` and `-n..-1`) and a `default` that fails at run time.
+/// with a case per element (`0..n` and `-n..-1`) and a `default` that fails at run time. Only
+/// for elements of a runtime type: a switch yielding strings, `none` or containers could
+/// never be lowered, so such a `getitem` stays and `check_resolved` reports it.
 fn runtime_index_switch(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
     let index = ctx.operand(op, 1);
     if scf::constant_int(ctx, index).is_some() || loop_over_list(ctx, op).is_some() {
@@ -195,7 +197,10 @@ fn runtime_index_switch(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bo
         return false;
     };
     let t = ctx.value_type(ctx.result(op, 0));
-    if elements.is_empty() || elements.iter().any(|&e| ctx.value_type(e) != t) {
+    if types::is_compile_time(ctx, t)
+        || elements.is_empty()
+        || elements.iter().any(|&e| ctx.value_type(e) != t)
+    {
         return false;
     }
     let loc = ctx.loc(op);
