@@ -137,3 +137,25 @@ func.func @string_result() -> !weir.str {
 
 // expected-error@+1 {{'func.func' op attribute 'function_type' names the compile-time type '!weir.str'}}
 func.func private @string_declaration(!weir.str) -> i64
+
+// -----
+
+// l.index(1) on [x, 1]: Python gives 0 or 1 depending on x, so it is not decided.
+func.func @index_before_match(%x: i64) -> index {
+  %c1 = arith.constant 1 : i64
+  %l = weir.list [%x, %c1] : i64, i64
+  // expected-error@+1 {{'weir.list.index' op cannot be resolved at compile time: element #0 and the value cannot be compared at compile time (one is not a constant)}}
+  %i = weir.list.index %l, %c1 : !weir.list<i64, i64>, i64
+  return %i : index
+}
+
+// -----
+
+// A runtime float may be a NaN, so it is not known to equal itself (Python's identity
+// shortcut does not apply: Weir's values have no identity, and equal NaN constants merge).
+func.func @float_itself(%x: f32) -> index {
+  %l = weir.list [%x] : f32
+  // expected-error@+1 {{'weir.list.count' op cannot be resolved at compile time: element #0 and the value cannot be compared at compile time (one is not a constant)}}
+  %n = weir.list.count %l, %x : !weir.list<f32>, f32
+  return %n : index
+}

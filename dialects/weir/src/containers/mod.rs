@@ -93,22 +93,30 @@
 //! range [-3, 3), but got 5` (MindSpore's wording for the index error).
 //!
 //! # Equality (`count`, `index`, `in`)
-//! Python's `==` at compile time: the same SSA value is equal to itself (Python's identity
-//! shortcut in `list.count`); constants compare by value, integers and floats numerically
-//! (`1 == 1.0`, `-0.0 == 0.0`, NaN unequal), strings by text, `none` to `none`; constant
-//! tensors are equal when their shapes are and every element is (MindSpore compares tensors by
-//! value). A runtime value compared with anything else but itself cannot be decided, so the op
-//! is not resolved (the reason names the element).
+//! Python's `==` at compile time (`equality.rs`): constants compare by value, integers and
+//! floats exactly (`1 == 1.0`, `-0.0 == 0.0`, `2**53 + 1 != float(2**53)`; a NaN equals
+//! nothing, not even itself), strings by text, `none` to `none`; constant tensors are equal
+//! when their shapes are and every element is (MindSpore compares tensors by value); lists
+//! element by element (unequal lengths or one unequal pair: unequal, even when other pairs are
+//! runtime values), dicts by their keys (in any order) and the values under them; values of
+//! different kinds (a list and a number) are unequal. The same SSA value is equal to itself
+//! unless it may be a NaN (a float or a float tensor). Anything else with a runtime value
+//! cannot be decided. `index` and `in` stop at the first match, as Python's do:
+//! `[1, x].index(1)` is 0 and `1 in [x, 1]` is true whatever `x` is; `count`, and `index`
+//! before its first match, need every comparison decided, else the op is not resolved (the
+//! reason names the element).
 //!
 //! # Differences
 //! From Python: containers are values (no aliasing: `b = a; b.append(x)` does not change `a`);
 //! dict keys are strings only; values of different kinds (a string and a number, a tensor and
-//! a scalar) are unequal; `insert`/`pop` take an explicit index (`pop()` is `pop(-1)`);
+//! a scalar) are unequal; values have no identity, so `[x].count(x)` with a runtime float `x`
+//! is not decided (Python's identity shortcut gives 1 even for a NaN); `insert`/`pop` take an explicit index (`pop()` is `pop(-1)`);
 //! `fromkeys`' default value `None` is written as a `weir.none` operand. From MindSpore: a
 //! runtime index into a homogeneous list is allowed (an `scf.index_switch`), and a loop over a
 //! list is unrolled by canonicalization rather than by the parser.
 
 mod check;
+mod equality;
 mod eval;
 mod rewrite;
 mod syntax;
