@@ -69,3 +69,23 @@ except IndexError as e:
 
 # if len(xs) < 10 with len 3: the then branch.
 show("len(xs) < 10", len(ys) < 10)
+
+# The empty list and dict: len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7]).
+show("empty", [len([]), len(list({}.keys())), 7 in [], {}.get("a", 7), len([] + [7])])
+
+# A getitem whose index is an if with a constant condition, on [1, 2].
+show("index through if", [1, 2][1 if True else 0])
+
+# Equality in count / index / in (x = 5, y = 6 are the runtime arguments).
+x, y = 5, 6
+nan1, nan2 = float("nan"), float("nan")
+show("count nan", [nan1].count(nan2))
+show("nan in", nan2 in [nan1])
+show("index first match", [1, x].index(1))
+show("in first match", 1 in [x, 1])
+show("count nested", [[1, 2], [3]].count([1, 2]))
+show("count list and int", [[1], 1].count(1))
+show("count nested runtime", [[1, x]].count([2, y]))
+show("count 2**53+1", [float(2**53)].count(2**53 + 1))
+show("count 2**53", [float(2**53)].count(2**53))
+show("count dict", [{"a": 1, "b": 2}, {"a": 1}].count({"b": 2, "a": 1}))

@@ -5,7 +5,7 @@
 func.func @fromkeys_int_key(%v: i64) {
   %a = weir.str "a"
   %k = arith.constant 1 : i64
-  %keys = weir.list %a, %k : !weir.str, i64
+  %keys = weir.list [%a, %k] : !weir.str, i64
   // expected-error@+1 {{'weir.dict.fromkeys' op key #1 should be a string ('!weir.str'), but got 'i64'}}
   %d = weir.dict.fromkeys %keys, %v : !weir.list<!weir.str, i64>, i64 -> !weir.dict<"a", i64>
   return
@@ -14,7 +14,7 @@ func.func @fromkeys_int_key(%v: i64) {
 // -----
 
 func.func @missing_key(%v: i64) -> i64 {
-  %d = weir.dict "a" = %v : i64
+  %d = weir.dict ["a" = %v] : i64
   // expected-error@+1 {{'weir.dict.getitem' op key "b" is not in '!weir.dict<"a", i64>'}}
   %x = weir.dict.getitem %d["b"] : !weir.dict<"a", i64>
   return %x : i64
@@ -23,7 +23,7 @@ func.func @missing_key(%v: i64) -> i64 {
 // -----
 
 func.func @getitem_type(%v: i64, %i: index) -> f32 {
-  %l = weir.list %v : i64
+  %l = weir.list [%v] : i64
   // expected-error@+1 {{'weir.list.getitem' op result type 'f32' is not the type of an element of '!weir.list<i64>'}}
   %x = weir.list.getitem %l[%i] : !weir.list<i64> -> f32
   return %x : f32
@@ -48,7 +48,7 @@ func.func @duplicate_key(%v: i64) {
 // -----
 
 func.func @setitem_type(%v: i64, %f: f32, %i: index) {
-  %l = weir.list %v, %v : i64, i64
+  %l = weir.list [%v, %v] : i64, i64
   // expected-error@+1 {{'weir.list.setitem' op result type '!weir.list<f32, f32>' is not '!weir.list<i64, i64>' with one element's type set to 'f32'}}
   %m = weir.list.setitem %l[%i], %f : !weir.list<i64, i64>, f32 -> !weir.list<f32, f32>
   return
@@ -57,7 +57,7 @@ func.func @setitem_type(%v: i64, %f: f32, %i: index) {
 // -----
 
 func.func @append_result(%v: i64) {
-  %l = weir.list %v : i64
+  %l = weir.list [%v] : i64
   // expected-error@+1 {{'weir.list.append' op inferred type(s) '!weir.list<i64, i64>' are incompatible with return type(s) of operation '!weir.list<i64>'}}
   %m = "weir.list.append"(%l, %v) : (!weir.list<i64>, i64) -> !weir.list<i64>
   return

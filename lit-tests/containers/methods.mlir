@@ -25,8 +25,8 @@ func.func @extend() -> (i64, i64, i64, i64, index) {
   %b = arith.constant 2 : i64
   %c = arith.constant 3 : i64
   %d = arith.constant 4 : i64
-  %xs = weir.list %a, %b : i64, i64
-  %ys = weir.list %c, %d : i64, i64
+  %xs = weir.list [%a, %b] : i64, i64
+  %ys = weir.list [%c, %d] : i64, i64
   %zs = weir.list.extend %xs, %ys : !weir.list<i64, i64>, !weir.list<i64, i64>
   %i0 = arith.constant 0 : index
   %i1 = arith.constant 1 : index
@@ -47,7 +47,7 @@ func.func @count_tensor() -> index {
   %u = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %v = arith.constant dense<[3.0, 4.0]> : tensor<2xf32>
   %w = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
-  %ts = weir.list %u, %v, %w : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+  %ts = weir.list [%u, %v, %w] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
   %n = weir.list.count %ts, %t : !weir.list<tensor<2xf32>, tensor<2xf32>, tensor<2xf32>>, tensor<2xf32>
   return %n : index
 }
@@ -59,7 +59,7 @@ func.func @count_scalar() -> index {
   %onef = arith.constant 1.0 : f32
   %two = arith.constant 2 : i64
   %true = arith.constant true
-  %l = weir.list %one, %onef, %two, %true : i64, f32, i64, i1
+  %l = weir.list [%one, %onef, %two, %true] : i64, f32, i64, i1
   %n = weir.list.count %l, %one : !weir.list<i64, f32, i64, i1>, i64
   return %n : index
 }
@@ -75,7 +75,7 @@ func.func @fromkeys() -> (index, i1, i1, i1, i64) {
   %a = weir.str "a"
   %b = weir.str "b"
   %none = weir.none
-  %keys = weir.list %a, %b, %a : !weir.str, !weir.str, !weir.str
+  %keys = weir.list [%a, %b, %a] : !weir.str, !weir.str, !weir.str
   %d = weir.dict.fromkeys %keys, %none : !weir.list<!weir.str, !weir.str, !weir.str>, none -> !weir.dict<"a", none, "b", none>
   %ks = weir.dict.keys %d : !weir.dict<"a", none, "b", none>
   %n = weir.list.len %ks : !weir.list<!weir.str, !weir.str>
@@ -87,7 +87,7 @@ func.func @fromkeys() -> (index, i1, i1, i1, i64) {
   %x = weir.str "x"
   %y = weir.str "y"
   %seven = arith.constant 7 : i64
-  %keys2 = weir.list %x, %y : !weir.str, !weir.str
+  %keys2 = weir.list [%x, %y] : !weir.str, !weir.str
   %d2 = weir.dict.fromkeys %keys2, %seven : !weir.list<!weir.str, !weir.str>, i64 -> !weir.dict<"x", i64, "y", i64>
   %vy = weir.dict.getitem %d2["y"] : !weir.dict<"x", i64, "y", i64>
   return %n, %hb, %ia, %hc, %vy : index, i1, i1, i1, i64
@@ -106,8 +106,8 @@ func.func @update() -> (i64, i64, i64, index, i64) {
   %c2 = arith.constant 2 : i64
   %c20 = arith.constant 20 : i64
   %c30 = arith.constant 30 : i64
-  %d = weir.dict "a" = %c1, "b" = %c2 : i64, i64
-  %e = weir.dict "b" = %c20, "c" = %c30 : i64, i64
+  %d = weir.dict ["a" = %c1, "b" = %c2] : i64, i64
+  %e = weir.dict ["b" = %c20, "c" = %c30] : i64, i64
   %u = weir.dict.update %d, %e : !weir.dict<"a", i64, "b", i64>, !weir.dict<"b", i64, "c", i64>
   %vs = weir.dict.values %u : !weir.dict<"a", i64, "b", i64, "c", i64>
   %i0 = arith.constant 0 : index
@@ -130,7 +130,7 @@ func.func @getitem() -> (i64, i64) {
   %c10 = arith.constant 10 : i64
   %c20 = arith.constant 20 : i64
   %c30 = arith.constant 30 : i64
-  %l = weir.list %c10, %c20, %c30 : i64, i64, i64
+  %l = weir.list [%c10, %c20, %c30] : i64, i64, i64
   %m3 = arith.constant -3 : index
   %p2 = arith.constant 2 : index
   %a = weir.list.getitem %l[%m3] : !weir.list<i64, i64, i64> -> i64
@@ -159,7 +159,7 @@ func.func @others() -> (i64, i64, index, i64, i64, index, i1, i64) {
   %i0 = arith.constant 0 : index
   %i1 = arith.constant 1 : index
   %m1 = arith.constant -1 : index
-  %l = weir.list %c10, %c20, %c30 : i64, i64, i64
+  %l = weir.list [%c10, %c20, %c30] : i64, i64, i64
   %ins = weir.list.insert %l[%i1], %c15 : !weir.list<i64, i64, i64>, i64 -> !weir.list<i64, i64, i64, i64>
   %a = weir.list.getitem %ins[%i1] : !weir.list<i64, i64, i64, i64> -> i64
   %rest, %p = weir.list.pop %l[%m1] : !weir.list<i64, i64, i64> -> !weir.list<i64, i64>, i64
@@ -170,7 +170,7 @@ func.func @others() -> (i64, i64, index, i64, i64, index, i1, i64) {
   %s1 = weir.list.getitem %set[%i1] : !weir.list<i64, i64, i64> -> i64
   %ix = weir.list.index %l, %c20 : !weir.list<i64, i64, i64>, i64
   %in = weir.list.contains %l, %c30 : !weir.list<i64, i64, i64>, i64
-  %d = weir.dict "a" = %c10 : i64
+  %d = weir.dict ["a" = %c10] : i64
   %g = weir.dict.get %d["z"], %c5 : !weir.dict<"a", i64>, i64
   return %a, %p, %rn, %r0, %s1, %ix, %in, %g : i64, i64, index, i64, i64, index, i1, i64
 }

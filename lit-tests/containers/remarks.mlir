@@ -7,7 +7,7 @@
 // CHECK-NOT: scf.if
 // CHECK: return %arg0 : tensor<2xf32>
 func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>, %c: tensor<2xf32>) -> tensor<2xf32> {
-  %xs = weir.list %a, %b, %c : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+  %xs = weir.list [%a, %b, %c] : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
   %n = weir.list.len %xs : !weir.list<tensor<2xf32>, tensor<2xf32>, tensor<2xf32>>
   %ten = arith.constant 10 : index
   %small = arith.cmpi slt, %n, %ten : index

@@ -35,7 +35,7 @@ func.func @main(%i: index) -> i64 {
   %b = arith.constant 11 : i64
   %c = arith.constant 13 : i64
   %d = arith.constant 17 : i64
-  %l = weir.list %a, %b, %c, %d : i64, i64, i64, i64
+  %l = weir.list [%a, %b, %c, %d] : i64, i64, i64, i64
   %x = weir.list.getitem %l[%i] : !weir.list<i64, i64, i64, i64> -> i64
   return %x : i64
 }

@@ -22,7 +22,7 @@
 // REMARK: tensor-loop.mlir:[[@LINE+8]]:{{[0-9]+}}: remark: loop over a compile-time list: unrolled, 3 copies
 // ERR: tensor-loop.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'weir.list.len' op cannot be resolved at compile time: it can be evaluated, but --canonicalize was not run
 func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>, %c: tensor<3xf32>) -> tensor<3xf32> {
-  %xs = weir.list %a, %b, %c : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+  %xs = weir.list [%a, %b, %c] : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
   %n = weir.list.len %xs : !weir.list<tensor<3xf32>, tensor<3xf32>, tensor<3xf32>>
   %zero = arith.constant dense<0.0> : tensor<3xf32>
   %c0 = arith.constant 0 : index

@@ -2,9 +2,10 @@
 //! container operands (the operands of the `weir.list`/`weir.dict` that built them), or the
 //! reason it cannot be evaluated yet (reported by [`super::check_resolved`] when lowering).
 
+use super::equality::equal;
 use super::types::{dict_entries, list_elements};
 use super::{DICT, KEY, KEYS, LIST};
-use weir_ir::{Attr, AttrKind, Context, DenseValue, OpId, Type, TypeKind, ValueId};
+use weir_ir::{Attr, AttrKind, Context, OpId, Type, ValueId};
 
 /// An op's evaluation: one [`Out`] per result, or why it cannot be evaluated.
 pub(crate) type EvalFn = fn(&Context, OpId) -> Result<Vec<Out>, String>;
@@ -54,31 +55,34 @@ fn not_known(ctx: &Context, op: OpId, k: usize) -> String {
     )
 }
 
+/// The elements of the `weir.list` that built `list`, if one did.
+pub(crate) fn built_list(ctx: &Context, list: ValueId) -> Option<Vec<ValueId>> {
+    let d = ctx.defining_op(list).filter(|&d| ctx.is(d, LIST))?;
+    Some(ctx.operands(d).to_vec())
+}
+
+/// The entries of the `weir.dict` that built `dict`, if one did.
+pub(crate) fn built_dict(ctx: &Context, dict: ValueId) -> Option<Vec<(String, ValueId)>> {
+    let d = ctx.defining_op(dict).filter(|&d| ctx.is(d, DICT))?;
+    let Some(AttrKind::Array(keys)) = ctx.attr_of(d, KEYS).map(|a| ctx.attr_kind(a)) else {
+        return None;
+    };
+    Some(
+        keys.iter()
+            .zip(ctx.operands(d))
+            .map(|(&k, &v)| (string(ctx, k).unwrap_or_default(), v))
+            .collect(),
+    )
+}
+
 /// The elements of list operand `k`.
 fn list(ctx: &Context, op: OpId, k: usize) -> Result<Vec<ValueId>, String> {
-    let v = ctx.operand(op, k);
-    match ctx.defining_op(v) {
-        Some(d) if ctx.is(d, LIST) => Ok(ctx.operands(d).to_vec()),
-        _ => Err(not_known(ctx, op, k)),
-    }
+    built_list(ctx, ctx.operand(op, k)).ok_or_else(|| not_known(ctx, op, k))
 }
 
 /// The entries of dict operand `k`.
 fn dict(ctx: &Context, op: OpId, k: usize) -> Result<Vec<(String, ValueId)>, String> {
-    let v = ctx.operand(op, k);
-    let d = ctx
-        .defining_op(v)
-        .filter(|&d| ctx.is(d, DICT))
-        .ok_or_else(|| not_known(ctx, op, k))?;
-    let keys = match ctx.attr_of(d, KEYS).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(keys)) => keys,
-        _ => return Err(not_known(ctx, op, k)),
-    };
-    Ok(keys
-        .iter()
-        .zip(ctx.operands(d))
-        .map(|(&k, &v)| (string(ctx, k).unwrap_or_default(), v))
-        .collect())
+    built_dict(ctx, ctx.operand(op, k)).ok_or_else(|| not_known(ctx, op, k))
 }
 
 fn string(ctx: &Context, a: Attr) -> Option<String> {
@@ -145,9 +149,7 @@ pub(crate) fn len(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 /// `l[i]`.
 pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     let l = list(ctx, op, 0)?;
-    let i = index_operand(ctx, op).map_err(|e| {
-        format!("{e} and the elements' types differ, so it cannot become an 'scf.index_switch'")
-    })?;
+    let i = index_operand(ctx, op).map_err(|_| runtime_index(ctx, op, &l))?;
     let v = l[normalize(i, l.len())?];
     if ctx.value_type(v) != ctx.value_type(ctx.result(op, 0)) {
         return Err(format!(
@@ -156,6 +158,29 @@ pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
         ));
     }
     Ok(vec![Out::Value(v)])
+}
+
+/// Why `l[i]` with an index that is not a constant is left: `--canonicalize` makes it an
+/// `scf.index_switch` only when every element has the result type and that type is a
+/// runtime one (`rewrite.rs`), and it folds an index that is constant after all.
+fn runtime_index(ctx: &Context, op: OpId, elements: &[ValueId]) -> String {
+    let t = ctx.value_type(ctx.result(op, 0));
+    let index = format!(
+        "the index is not a compile-time constant (it is {})",
+        origin(ctx, ctx.operand(op, 1))
+    );
+    if elements.iter().any(|&e| ctx.value_type(e) != t) {
+        format!("{index} and the elements' types differ, so it cannot become an 'scf.index_switch'")
+    } else if super::is_compile_time(ctx, t) {
+        format!(
+            "runtime index into a list of compile-time values ({}): {index}",
+            super::verify::ty(ctx, t)
+        )
+    } else {
+        format!(
+            "{index} and --canonicalize was not run (it folds such an index or makes the getitem an 'scf.index_switch')"
+        )
+    }
 }
 
 /// `l[i] = v`.
@@ -211,39 +236,54 @@ pub(crate) fn reverse(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     Ok(vec![values(l)])
 }
 
-/// Whether each element of list operand 0 equals operand 1 (see [`equal`]).
-fn matches(ctx: &Context, op: OpId) -> Result<Vec<bool>, String> {
+/// Python's `==` between each element of list operand 0 and operand 1, in order (`None`:
+/// not decidable at compile time, see [`equal`]).
+fn comparisons(ctx: &Context, op: OpId) -> Result<Vec<Option<bool>>, String> {
     let v = ctx.operand(op, 1);
-    list(ctx, op, 0)?
+    Ok(list(ctx, op, 0)?
         .into_iter()
-        .enumerate()
-        .map(|(k, e)| {
-            equal(ctx, e, v).ok_or_else(|| {
-                format!(
-                    "element #{k} and the value cannot be compared at compile time (one is not a constant)"
-                )
-            })
-        })
-        .collect()
+        .map(|e| equal(ctx, e, v))
+        .collect())
 }
 
-/// `l.count(v)`.
+fn undecided(k: usize) -> String {
+    format!("element #{k} and the value cannot be compared at compile time (one is not a constant)")
+}
+
+/// `l.count(v)`: every element must be decided.
 pub(crate) fn count(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
-    let n = matches(ctx, op)?.into_iter().filter(|&m| m).count();
+    let mut n = 0;
+    for (k, m) in comparisons(ctx, op)?.into_iter().enumerate() {
+        n += usize::from(m.ok_or_else(|| undecided(k))?);
+    }
     Ok(vec![Out::Index(n as i128)])
 }
 
-/// `l.index(v)`: the first equal element's position (Python's `ValueError` otherwise).
+/// `l.index(v)`: the first equal element's position (Python's `ValueError` otherwise); the
+/// elements after it are not compared, the ones before must be decided unequal.
 pub(crate) fn index(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
-    match matches(ctx, op)?.into_iter().position(|m| m) {
-        Some(p) => Ok(vec![Out::Index(p as i128)]),
-        None => Err("the value is not in the list (Python's ValueError)".to_string()),
+    for (k, m) in comparisons(ctx, op)?.into_iter().enumerate() {
+        match m {
+            Some(true) => return Ok(vec![Out::Index(k as i128)]),
+            Some(false) => {}
+            None => return Err(undecided(k)),
+        }
     }
+    Err("the value is not in the list (Python's ValueError)".to_string())
 }
 
-/// `v in l`.
+/// `v in l`: true once some element is equal, whatever the others are (comparing has no
+/// effects, so Python's stop at the first match gives the same answer); false only when
+/// every element is decided unequal.
 pub(crate) fn contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
-    Ok(vec![Out::Bool(matches(ctx, op)?.into_iter().any(|m| m))])
+    let ms = comparisons(ctx, op)?;
+    if ms.contains(&Some(true)) {
+        return Ok(vec![Out::Bool(true)]);
+    }
+    match ms.iter().position(Option::is_none) {
+        Some(k) => Err(undecided(k)),
+        None => Ok(vec![Out::Bool(false)]),
+    }
 }
 
 /// `d["k"]` (the verifier checked that `k` is a key).
@@ -344,100 +384,4 @@ pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
         ));
     }
     Ok(vec![Out::Dict(entries)])
-}
-
-/// A number for Python's `==`.
-#[derive(Clone, Copy)]
-enum Num {
-    Int(i128),
-    Float(f64),
-}
-
-fn num_eq(a: Num, b: Num) -> bool {
-    match (a, b) {
-        (Num::Int(x), Num::Int(y)) => x == y,
-        (Num::Float(x), Num::Float(y)) => x == y,
-        (Num::Int(i), Num::Float(f)) | (Num::Float(f), Num::Int(i)) => i as f64 == f,
-    }
-}
-
-fn scalar(kind: &AttrKind) -> Option<Num> {
-    match kind {
-        AttrKind::Integer { value, .. } => Some(Num::Int(*value)),
-        AttrKind::Float { bits, .. } => Some(Num::Float(f64::from_bits(*bits))),
-        AttrKind::Bool(b) => Some(Num::Int(*b as i128)),
-        _ => None,
-    }
-}
-
-fn dense_num(v: DenseValue) -> Num {
-    match v {
-        DenseValue::Int(i) => Num::Int(i),
-        DenseValue::Float(bits) => Num::Float(f64::from_bits(bits)),
-    }
-}
-
-/// What Python's `==` can tell apart by type alone.
-#[derive(PartialEq)]
-enum Class {
-    Str,
-    None,
-    Number,
-    Tensor,
-    Other,
-}
-
-fn class(ctx: &Context, t: Type) -> Class {
-    match ctx.type_kind(t) {
-        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => Class::Number,
-        TypeKind::Tensor { .. } => Class::Tensor,
-        TypeKind::None => Class::None,
-        _ if super::is_str(ctx, t) => Class::Str,
-        _ => Class::Other,
-    }
-}
-
-fn shape(ctx: &Context, t: Type) -> Option<&Option<Vec<weir_ir::Dim>>> {
-    match ctx.type_kind(t) {
-        TypeKind::Tensor { shape, .. } => Some(shape),
-        _ => None,
-    }
-}
-
-/// Python's `==` on two values at compile time (see the module docs of
-/// [`crate::containers`]), `None` when it cannot be decided.
-pub(crate) fn equal(ctx: &Context, a: ValueId, b: ValueId) -> Option<bool> {
-    if a == b {
-        return Some(true);
-    }
-    let (ta, tb) = (ctx.value_type(a), ctx.value_type(b));
-    let (ca, cb) = (class(ctx, ta), class(ctx, tb));
-    if ca != cb && ca != Class::Other && cb != Class::Other {
-        return Some(false);
-    }
-    let (x, y) = (ctx.constant_of(a)?, ctx.constant_of(b)?);
-    let (kx, ky) = (ctx.attr_kind(x), ctx.attr_kind(y));
-    if let (Some(p), Some(q)) = (scalar(kx), scalar(ky)) {
-        return Some(num_eq(p, q));
-    }
-    match (kx, ky) {
-        (AttrKind::String(s), AttrKind::String(t)) => Some(s == t),
-        (AttrKind::Unit, AttrKind::Unit) => Some(true),
-        (AttrKind::Dense(d), AttrKind::Dense(e)) => {
-            let same_shape =
-                shape(ctx, d.ty()).is_some() && shape(ctx, d.ty()) == shape(ctx, e.ty());
-            // Two splats compare once (a splat stores one element, whatever the size).
-            let n = if d.is_splat() && e.is_splat() {
-                d.len().min(1)
-            } else {
-                d.len()
-            };
-            Some(
-                same_shape
-                    && d.len() == e.len()
-                    && (0..n).all(|i| num_eq(dense_num(d.get(i)), dense_num(e.get(i)))),
-            )
-        }
-        _ => (x == y).then_some(true),
-    }
 }

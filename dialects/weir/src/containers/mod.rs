@@ -22,9 +22,11 @@
 //! Constants and builders (the resolved forms, which every other op folds into):
 //! - `%s = weir.str "text"` (`!weir.str`) and `%n = weir.none` (`none`): constants
 //!   (`CONSTANT_LIKE`, the value in `value`: a string, `unit`).
-//! - `%l = weir.list %a, %b : T0, T1` (`!weir.list<T0, T1>`): Python `[a, b]` / `(a, b)`.
-//! - `%d = weir.dict "a" = %x, "b" = %y : T0, T1` (`!weir.dict<"a", T0, "b", T1>`, keys in the
+//! - `%l = weir.list [%a, %b] : T0, T1` (`!weir.list<T0, T1>`): Python `[a, b]` / `(a, b)`.
+//! - `%d = weir.dict ["a" = %x, "b" = %y] : T0, T1` (`!weir.dict<"a", T0, "b", T1>`, keys in the
 //!   attribute `keys`, distinct): Python `{"a": x, "b": y}`.
+//! - The empty ones are `weir.list []` and `weir.dict []` (no `:`): the brackets end the
+//!   operands, so the next line's `%name` or a generic op's leading string is never read as one.
 //!
 //! The other ops share one form, `weir.OP %c[SUB], %v... attr-dict : TYPES (-> RESULTS)?`: the
 //! first operand is the container, `[SUB]` (only for the ops that take one) an `index`
@@ -69,39 +71,52 @@
 //! new `weir.list` of both lists' elements, and so on (see `eval.rs`). The builders then have
 //! no uses and are erased, so after `--canonicalize` nothing of the dialect's containers is
 //! left. `len` and `in` fold from the types alone, so `--fold-constant-conditions` classifies
-//! `if len(xs) < 10` as a constant condition (`constant condition: folded`).
+//! `if len(xs) < 10` as a constant condition (its remark: `constant condition (true): then
+//! region inlined`).
 //! Two more patterns of `getitem` with an index that is not a constant (`rewrite.rs`):
 //! - an index that is the induction variable of an `scf.for` with a constant trip count (Python
 //!   `for x in xs`, the loop running `len(xs)` times) fully unrolls that loop, so each copy
 //!   indexes with a constant (MindSpore always expands such loops);
-//! - otherwise, on a list whose elements all have the result type (homogeneous), the
-//!   `getitem` becomes an `scf.index_switch` over the index with one case per element (`0..n`
-//!   and `-n..-1`) and a `default` that fails at run time with `cf.assert` (`list index should
-//!   be in range [-n, n)`). MindSpore rejects a runtime index; Weir goes beyond it.
+//! - otherwise, on a list whose elements all have the result type (homogeneous) and that type
+//!   is a runtime one (scalars, tensors; not strings, `none` or containers, which a switch
+//!   could not yield at run time), the `getitem` becomes an `scf.index_switch` over the index
+//!   with one case per element (`0..n` and `-n..-1`) and a `default` that fails at run time
+//!   with `cf.assert` (`list index should be in range [-n, n)`). MindSpore rejects a runtime
+//!   index; Weir goes beyond it. A runtime index into a list of compile-time values stays, and
+//!   lowering reports it (`runtime index into a list of compile-time values ('!weir.str')`).
 //!
 //! What cannot be resolved stays, and lowering it is an error: `--convert-weir-to-scf` and
 //! `--convert-scf-to-cf` (so cf-run) first call [`check_resolved`], which reports the first
-//! container op or value left with the reason, e.g. `'weir.list.getitem' op cannot be
-//! resolved at compile time: list index should be in range [-3, 3), but got 5` (MindSpore's
-//! wording for the index error).
+//! container op, or value or type attribute of a compile-time type ([`is_compile_time`]: a
+//! list, a dict, `!weir.str` or `none`, e.g. a function argument), left with the reason,
+//! e.g. `'weir.list.getitem' op cannot be resolved at compile time: list index should be in
+//! range [-3, 3), but got 5` (MindSpore's wording for the index error).
 //!
 //! # Equality (`count`, `index`, `in`)
-//! Python's `==` at compile time: the same SSA value is equal to itself (Python's identity
-//! shortcut in `list.count`); constants compare by value, integers and floats numerically
-//! (`1 == 1.0`, `-0.0 == 0.0`, NaN unequal), strings by text, `none` to `none`; constant
-//! tensors are equal when their shapes are and every element is (MindSpore compares tensors by
-//! value). A runtime value compared with anything else but itself cannot be decided, so the op
-//! is not resolved (the reason names the element).
+//! Python's `==` at compile time (`equality.rs`): constants compare by value, integers and
+//! floats exactly (`1 == 1.0`, `-0.0 == 0.0`, `2**53 + 1 != float(2**53)`; a NaN equals
+//! nothing, not even itself), strings by text, `none` to `none`; constant tensors are equal
+//! when their shapes are and every element is (MindSpore compares tensors by value); lists
+//! element by element (unequal lengths or one unequal pair: unequal, even when other pairs are
+//! runtime values), dicts by their keys (in any order) and the values under them; values of
+//! different kinds (a list and a number) are unequal. The same SSA value is equal to itself
+//! unless it may be a NaN (a float or a float tensor). Anything else with a runtime value
+//! cannot be decided. `index` and `in` stop at the first match, as Python's do:
+//! `[1, x].index(1)` is 0 and `1 in [x, 1]` is true whatever `x` is; `count`, and `index`
+//! before its first match, need every comparison decided, else the op is not resolved (the
+//! reason names the element).
 //!
 //! # Differences
 //! From Python: containers are values (no aliasing: `b = a; b.append(x)` does not change `a`);
 //! dict keys are strings only; values of different kinds (a string and a number, a tensor and
-//! a scalar) are unequal; `insert`/`pop` take an explicit index (`pop()` is `pop(-1)`);
+//! a scalar) are unequal; values have no identity, so `[x].count(x)` with a runtime float `x`
+//! is not decided (Python's identity shortcut gives 1 even for a NaN); `insert`/`pop` take an explicit index (`pop()` is `pop(-1)`);
 //! `fromkeys`' default value `None` is written as a `weir.none` operand. From MindSpore: a
 //! runtime index into a homogeneous list is allowed (an `scf.index_switch`), and a loop over a
 //! list is unrolled by canonicalization rather than by the parser.
 
 mod check;
+mod equality;
 mod eval;
 mod rewrite;
 mod syntax;
@@ -110,8 +125,8 @@ mod verify;
 
 pub use check::check_resolved;
 pub use types::{
-    dict_entries, dict_kind, dict_type, is_container, is_str, list_elements, list_kind, list_type,
-    str_kind,
+    dict_entries, dict_kind, dict_type, is_compile_time, is_container, is_str, list_elements,
+    list_kind, list_type, str_kind,
 };
 
 use weir_ir::interfaces::infer_types::InferTypesFn;

@@ -1,7 +1,7 @@
 //! The folder and canonicalization patterns that resolve the container ops (module docs of
 //! [`crate::containers`], "Resolution"), and the builders of the resolved forms.
 
-use super::eval::{Item, Out};
+use super::eval::{built_list, Item, Out};
 use super::{spec, types, DICT, KEYS, LIST, STR, VALUE};
 use weir_dialect_scf::{self as scf, ForOp, IndexSwitchOp};
 use weir_ir::{
@@ -106,7 +106,7 @@ pub fn build_str(ctx: &mut Context, at: InsertPoint, text: &str, loc: Location) 
     ctx.result(op, 0)
 }
 
-/// Builds `weir.list %elements...` at `at`; returns its `!weir.list<...>` result.
+/// Builds `weir.list [%elements...]` at `at`; returns its `!weir.list<...>` result.
 pub fn build_list(
     ctx: &mut Context,
     at: InsertPoint,
@@ -121,7 +121,7 @@ pub fn build_list(
     ctx.result(op, 0)
 }
 
-/// Builds `weir.dict "k" = %v, ...` at `at` (keys distinct, in insertion order); returns its
+/// Builds `weir.dict ["k" = %v, ...]` at `at` (keys distinct, in insertion order); returns its
 /// `!weir.dict<...>` result.
 pub fn build_dict(
     ctx: &mut Context,
@@ -143,12 +143,6 @@ pub fn build_dict(
     ctx.result(op, 0)
 }
 
-/// The elements of the `weir.list` that built `list`, if one did.
-fn built_elements(ctx: &Context, list: ValueId) -> Option<Vec<ValueId>> {
-    let d = ctx.defining_op(list).filter(|&d| ctx.is(d, LIST))?;
-    Some(ctx.operands(d).to_vec())
-}
-
 /// The `scf.for` whose induction variable `v` is.
 fn loop_of_induction_var(ctx: &Context, v: ValueId) -> Option<ForOp> {
     if ctx.defining_op(v).is_some() {
@@ -163,7 +157,7 @@ fn loop_of_induction_var(ctx: &Context, v: ValueId) -> Option<ForOp> {
 /// at most the list's length (Python's `for x in xs` / `for i in range(len(xs))`).
 fn loop_over_list(ctx: &Context, op: OpId) -> Option<(ForOp, u64)> {
     let f = loop_of_induction_var(ctx, ctx.operand(op, 1))?;
-    let n = built_elements(ctx, ctx.operand(op, 0))?.len();
+    let n = built_list(ctx, ctx.operand(op, 0))?.len();
     let trips = scf::constant_trip_count(ctx, f.op())?;
     (trips <= n as u128).then_some((f, trips as u64))
 }
@@ -185,17 +179,22 @@ fn unroll_loop_over_list(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> b
 }
 
 /// A `getitem` of a homogeneous compile-time list with a runtime index: an `scf.index_switch`
-/// with a case per element (`0..n` and `-n..-1`) and a `default` that fails at run time.
+/// with a case per element (`0..n` and `-n..-1`) and a `default` that fails at run time. Only
+/// for elements of a runtime type: a switch yielding strings, `none` or containers could
+/// never be lowered, so such a `getitem` stays and `check_resolved` reports it.
 fn runtime_index_switch(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
     let index = ctx.operand(op, 1);
     if scf::constant_int(ctx, index).is_some() || loop_over_list(ctx, op).is_some() {
         return false;
     }
-    let Some(elements) = built_elements(ctx, ctx.operand(op, 0)) else {
+    let Some(elements) = built_list(ctx, ctx.operand(op, 0)) else {
         return false;
     };
     let t = ctx.value_type(ctx.result(op, 0));
-    if elements.is_empty() || elements.iter().any(|&e| ctx.value_type(e) != t) {
+    if types::is_compile_time(ctx, t)
+        || elements.is_empty()
+        || elements.iter().any(|&e| ctx.value_type(e) != t)
+    {
         return false;
     }
     let loc = ctx.loc(op);

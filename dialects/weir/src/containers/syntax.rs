@@ -57,9 +57,14 @@ fn print_operand_types(p: &mut Printer<'_>, operands: &[weir_ir::ValueId]) {
     }
 }
 
-/// `weir.list %a, %b attr-dict : T0, T1` (the result type is inferred).
+/// `weir.list [%a, %b] attr-dict : T0, T1` (the result type is inferred); the empty list is
+/// `weir.list []`. The brackets end the operand list, so an empty list is not mistaken to take
+/// the next line's result as its operand (MLIR's optional operand groups, e.g. `gpu.wait`'s
+/// `[...]`, are bracketed for the same reason).
 pub(crate) fn parse_list(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    p.expect(Tok::LSquare, "[")?;
     let operands = p.parse_optional_operand_list()?;
+    p.expect(Tok::RSquare, "]")?;
     p.parse_optional_attr_dict(state)?;
     state.operands = parse_operand_types(p, &operands)?;
     infer_results(p, state)
@@ -67,19 +72,20 @@ pub(crate) fn parse_list(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
 
 pub(crate) fn print_list(p: &mut Printer<'_>, op: OpId) {
     let operands = p.ctx.operands(op).to_vec();
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(&operands);
-    }
+    p.write(" [");
+    p.print_operands(&operands);
+    p.write("]");
     p.print_optional_attr_dict(op, &[]);
     print_operand_types(p, &operands);
 }
 
-/// `weir.dict "a" = %x, "b" = %y attr-dict : T0, T1` (keys into `keys`, the result type
-/// inferred).
+/// `weir.dict ["a" = %x, "b" = %y] attr-dict : T0, T1` (keys into `keys`, the result type
+/// inferred); the empty dict is `weir.dict []` (bracketed like `weir.list`: an op in generic
+/// form on the next line starts with a string too).
 pub(crate) fn parse_dict(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let mut keys = Vec::new();
     let mut operands = Vec::new();
+    p.expect(Tok::LSquare, "[")?;
     while p.peek() == Tok::String {
         let key = p.parse_string()?;
         keys.push(p.ctx.str_attr(&key));
@@ -89,6 +95,7 @@ pub(crate) fn parse_dict(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
             break;
         }
     }
+    p.expect(Tok::RSquare, "]")?;
     let keys = p.ctx.attr(AttrKind::Array(keys));
     state.set_attr(p.ctx.attr_name(KEYS), keys);
     p.parse_optional_attr_dict(state)?;
@@ -103,12 +110,16 @@ pub(crate) fn print_dict(p: &mut Printer<'_>, op: OpId) {
         Some(AttrKind::Array(keys)) => keys.clone(),
         _ => Vec::new(),
     };
+    p.write(" [");
     for (i, (&k, &v)) in keys.iter().zip(&operands).enumerate() {
-        p.write(if i == 0 { " " } else { ", " });
+        if i > 0 {
+            p.write(", ");
+        }
         p.print_attr(k);
         p.write(" = ");
         p.print_operand(v);
     }
+    p.write("]");
     p.print_optional_attr_dict(op, &[KEYS]);
     print_operand_types(p, &operands);
 }

@@ -113,9 +113,15 @@ pub fn str_kind() -> TypeKind {
     kind(STR, Vec::new())
 }
 
-/// Whether `ty` is one of the container types (a list or a dict), which no lowering accepts.
+/// Whether `ty` is one of the container types (a list or a dict).
 pub fn is_container(ctx: &Context, ty: Type) -> bool {
     dialect_params(ctx, ty, LIST).is_some() || dialect_params(ctx, ty, DICT).is_some()
+}
+
+/// Whether `ty` exists only while compiling: a list, a dict, `!weir.str` or `none` (Python's
+/// `None`), which no lowering accepts. Every other type (scalars, tensors) is a runtime type.
+pub fn is_compile_time(ctx: &Context, ty: Type) -> bool {
+    is_container(ctx, ty) || is_str(ctx, ty) || *ctx.type_kind(ty) == TypeKind::None
 }
 
 /// `<T, ...>` or nothing (the empty list).
