@@ -9,7 +9,7 @@
 func.func @ifs(%c: i1, %a: i32, %b: i32) -> i32 {
   %true = arith.constant true
   %false = arith.constant false
-  // expected-remark@+1 {{constant condition (true): then region inlined}}
+  // expected-remark@+1 {{constant condition: folded (true: then region inlined)}}
   %r = scf.if %true -> (i32) {
     // A variable if inside the inlined region is reported as kept.
     // expected-remark@+1 {{variable condition: kept}}
@@ -22,13 +22,13 @@ func.func @ifs(%c: i1, %a: i32, %b: i32) -> i32 {
   } else {
     scf.yield %b : i32
   }
-  // expected-remark@+1 {{constant condition (false): else region inlined}}
+  // expected-remark@+1 {{constant condition: folded (false: else region inlined)}}
   %t = scf.if %false -> (i32) {
     scf.yield %a : i32
   } else {
     scf.yield %r : i32
   }
-  // expected-remark@+1 {{constant condition (false): no else region, removed}}
+  // expected-remark@+1 {{constant condition: folded (false, no else region: removed)}}
   scf.if %false {
     cf.assert %c, "never"
   }
@@ -211,7 +211,7 @@ func.func @trip_counts() -> (i32, i32, i32) {
     %n = arith.addi %j, %c2 : i32
     scf.yield %n : i32
   }
-  // expected-remark@+1 {{constant condition (false) on entry: before region inlined once, loop removed}}
+  // expected-remark@+1 {{constant condition: folded (false on entry: before region inlined once, loop removed)}}
   %b = scf.while (%i = %c0) : (i32) -> i32 {
     %le = arith.cmpi sle, %i, %cm1 : i32
     scf.condition(%le) %i : i32
@@ -241,7 +241,7 @@ func.func @e1(%z: i32) -> i32 {
   %one = arith.constant 1 : i32
   %y1 = arith.addi %y, %one : i32
   %c = arith.cmpi slt, %x, %y1 : i32
-  // expected-remark@+1 {{constant condition (true): then region inlined}}
+  // expected-remark@+1 {{constant condition: folded (true: then region inlined)}}
   %out = scf.if %c -> (i32) {
     scf.yield %x : i32
   } else {

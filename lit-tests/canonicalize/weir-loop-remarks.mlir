@@ -14,7 +14,7 @@ func.func @loops(%m: i64, %c: i1, %x: i32) -> (i32, i32, i32, i32, i32, i32, i32
   ^bb0(%it: i64, %k: i1, %v: i32):
     weir.yield %k, %v : i1, i32
   }
-  // expected-remark@+1 {{constant condition (false): loop removed}}
+  // expected-remark@+1 {{constant condition: folded (false: loop removed)}}
   %b = weir.loop max(%m : i64) cond(%false) iter_args(%a) -> (i32) {
   ^bb0(%it: i64, %k: i1, %v: i32):
     weir.yield %k, %v : i1, i32

@@ -11,7 +11,7 @@ func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>, %c: tensor<2xf32>) -> tens
   %n = weir.list.len %xs : !weir.list<tensor<2xf32>, tensor<2xf32>, tensor<2xf32>>
   %ten = arith.constant 10 : index
   %small = arith.cmpi slt, %n, %ten : index
-  // expected-remark@+1 {{constant condition (true): then region inlined}}
+  // expected-remark@+1 {{constant condition: folded (true: then region inlined)}}
   %r = scf.if %small -> (tensor<2xf32>) {
     scf.yield %a : tensor<2xf32>
   } else {

@@ -222,7 +222,7 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
         }
         ctx.erase_op(op);
         log.remark(&loc, || {
-            "constant condition (false): no else region, removed".to_string()
+            "constant condition: folded (false, no else region: removed)".to_string()
         });
         return true;
     };
@@ -234,9 +234,9 @@ fn fold_constant_condition(ctx: &mut Context, op: OpId, log: &mut weir_ir::Rewri
     }
     let yielded = crate::canon::inline_before(ctx, block, op, &[]);
     ctx.replace_op(op, &yielded);
-    let which = if taken { "true): then" } else { "false): else" };
+    let which = if taken { "true: then" } else { "false: else" };
     log.remark(&loc, || {
-        format!("constant condition ({which} region inlined")
+        format!("constant condition: folded ({which} region inlined)")
     });
     true
 }

@@ -157,7 +157,7 @@ fn fold_constant_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool
         let inits = p.operands.inits.clone();
         ctx.replace_op(op, &inits);
         log.remark(&loc, || {
-            "constant condition (false): loop removed".to_string()
+            "constant condition: folded (false: loop removed)".to_string()
         });
         return true;
     }

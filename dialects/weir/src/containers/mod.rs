@@ -71,8 +71,8 @@
 //! new `weir.list` of both lists' elements, and so on (see `eval.rs`). The builders then have
 //! no uses and are erased, so after `--canonicalize` nothing of the dialect's containers is
 //! left. `len` and `in` fold from the types alone, so `--fold-constant-conditions` classifies
-//! `if len(xs) < 10` as a constant condition (its remark: `constant condition (true): then
-//! region inlined`).
+//! `if len(xs) < 10` as a constant condition (its remark: `constant condition: folded (true:
+//! then region inlined)`).
 //! Two more patterns of `getitem` with an index that is not a constant (`rewrite.rs`):
 //! - an index that is the induction variable of an `scf.for` with a constant trip count (Python
 //!   `for x in xs`, the loop running `len(xs)` times) fully unrolls that loop, so each copy
