@@ -89,3 +89,34 @@ show("count nested runtime", [[1, x]].count([2, y]))
 show("count 2**53+1", [float(2**53)].count(2**53 + 1))
 show("count 2**53", [float(2**53)].count(2**53))
 show("count dict", [{"a": 1, "b": 2}, {"a": 1}].count({"b": 2, "a": 1}))
+
+# Errors that Python raises whether or not the result is used (unused-errors.mlir): pop and
+# setitem out of range on a list of 2, an unused getitem at 5, index of a missing value.
+for name, f in [("pop 5", lambda: [1, 1].pop(5)),
+                ("setitem -3", lambda: [1, 1].__setitem__(-3, 0)),
+                ("unused getitem 5", lambda: [1, 1][5]),
+                ("index missing", lambda: [1, 2].index(3))]:
+    try:
+        f()
+    except (IndexError, ValueError) as e:
+        show(name, f"{type(e).__name__}: {e}")
+# dict.fromkeys(["a", "b"]) has the keys ['a', 'b'] (a result type saying "a", "z" is wrong).
+show("fromkeys keys", list(dict.fromkeys(["a", "b"]).keys()))
+
+# A loop carrying the list (carried.mlir): for i in range(len(xs)): xs[i] *= 2, xs = [1, 2, 3];
+# and writing in a loop: ys = [7, 0, 0, 0]; for i in range(3): ys[i + 1] = i * 10.
+xs = [1, 2, 3]
+for i in range(len(xs)):
+    xs[i] *= 2
+show("carried setitem", xs)
+ys = [7, 0, 0, 0]
+for i in range(3):
+    ys[i + 1] = i * 10
+show("carried writes", ys)
+# A loop past the list's end, guarded: s = sum(xs[i] for i in range(5) if i < len(xs)), xs = [1, 2, 3].
+xs = [1, 2, 3]
+s = 0
+for i in range(5):
+    if i < len(xs):
+        s += xs[i]
+show("guarded past end", s)

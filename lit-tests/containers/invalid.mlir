@@ -69,3 +69,30 @@ func.func @append_result(%v: i64) {
 func.func @dict_type(%d: !weir.dict<"a", i64, "a", f32>) {
   return
 }
+
+// -----
+
+// Container ops have no regions (MLIR's ZeroRegions): a region is an error, not dropped.
+func.func @region_on_list(%a: i64) -> index {
+  // expected-error@+1 {{'weir.list' op requires zero regions}}
+  %x = "weir.list"(%a) ({ }) : (i64) -> !weir.list<i64>
+  %n = weir.list.len %x : !weir.list<i64>
+  return %n : index
+}
+
+// -----
+
+func.func @region_on_len(%a: i64) -> index {
+  %x = weir.list [%a] : i64
+  // expected-error@+1 {{'weir.list.len' op requires zero regions}}
+  %n = "weir.list.len"(%x) ({ }) : (!weir.list<i64>) -> index
+  return %n : index
+}
+
+// -----
+
+func.func @region_on_str() {
+  // expected-error@+1 {{'weir.str' op requires zero regions}}
+  %s = "weir.str"() ({ }) {value = "a"} : () -> !weir.str
+  return
+}

@@ -17,7 +17,7 @@ pub fn check_resolved(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
     for &op in &ops {
         if let Some(s) = spec(ctx.name_str(op)) {
             let why = match (s.eval)(ctx, op) {
-                Err(why) => why,
+                Err(why) => why.reason().to_string(),
                 Ok(_) => "it can be evaluated, but --canonicalize was not run".to_string(),
             };
             return Err(unresolved(ctx, op, &why));

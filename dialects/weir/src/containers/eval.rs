@@ -1,14 +1,53 @@
 //! Compile-time evaluation of the container ops: each op's result from the elements of its
 //! container operands (the operands of the `weir.list`/`weir.dict` that built them), or the
-//! reason it cannot be evaluated yet (reported by [`super::check_resolved`] when lowering).
+//! reason it cannot be evaluated ([`Unresolved`], reported by [`super::check_resolved`] when
+//! lowering).
 
 use super::equality::equal;
 use super::types::{dict_entries, list_elements};
 use super::{DICT, KEY, KEYS, LIST};
+use weir_ir::interfaces::memory_effects::{Effect, EffectKind, Resource};
 use weir_ir::{Attr, AttrKind, Context, OpId, Type, ValueId};
 
 /// An op's evaluation: one [`Out`] per result, or why it cannot be evaluated.
-pub(crate) type EvalFn = fn(&Context, OpId) -> Result<Vec<Out>, String>;
+pub(crate) type EvalFn = fn(&Context, OpId) -> Result<Vec<Out>, Unresolved>;
+
+/// Why an op is not evaluated.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Unresolved {
+    /// Something it needs is not known at compile time (yet): an index or a key that is not a
+    /// constant, a container not built by `weir.list`/`weir.dict`, a comparison that cannot be
+    /// decided. Later rewrites may still resolve it, and Python might succeed.
+    Unknown(String),
+    /// It fails whatever is learned later: Python raises here (an index out of range, a value
+    /// or key that is not there), or the declared result type is not the evaluated one. Such
+    /// an op is not erased when unused (see [`effects`]): the error is reported.
+    Fails(String),
+}
+
+impl Unresolved {
+    /// The reason, for the message of [`super::check_resolved`].
+    pub(crate) fn reason(&self) -> &str {
+        match self {
+            Unresolved::Unknown(r) | Unresolved::Fails(r) => r,
+        }
+    }
+}
+
+/// The memory effects of a family op (MLIR `MemoryEffectOpInterface`): none, unless evaluating
+/// it fails for sure ([`Unresolved::Fails`]); then a write of the default resource (the
+/// compile-time error is observable, as `cf.assert`'s abort is), so that dead-code erasure
+/// keeps it, hoisting does not speculate it, and lowering reports it even when its result is
+/// unused (Python raises `l.pop(5)` whether or not the result is read).
+pub(crate) fn effects(ctx: &Context, op: OpId) -> Vec<Effect> {
+    match super::spec(ctx.name_str(op)).map(|s| (s.eval)(ctx, op)) {
+        Some(Err(Unresolved::Fails(_))) => vec![Effect {
+            kind: EffectKind::Write,
+            resource: Resource::Default,
+        }],
+        _ => Vec::new(),
+    }
+}
 
 /// An element of a list to build.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,12 +86,12 @@ pub(crate) fn origin(ctx: &Context, v: ValueId) -> String {
     }
 }
 
-fn not_known(ctx: &Context, op: OpId, k: usize) -> String {
+fn not_known(ctx: &Context, op: OpId, k: usize) -> Unresolved {
     let v = ctx.operand(op, k);
-    format!(
+    Unresolved::Unknown(format!(
         "operand #{k} is not known at compile time: it is {} (only a 'weir.list' or 'weir.dict' is)",
         origin(ctx, v)
-    )
+    ))
 }
 
 /// The elements of the `weir.list` that built `list`, if one did.
@@ -76,12 +115,12 @@ pub(crate) fn built_dict(ctx: &Context, dict: ValueId) -> Option<Vec<(String, Va
 }
 
 /// The elements of list operand `k`.
-fn list(ctx: &Context, op: OpId, k: usize) -> Result<Vec<ValueId>, String> {
+fn list(ctx: &Context, op: OpId, k: usize) -> Result<Vec<ValueId>, Unresolved> {
     built_list(ctx, ctx.operand(op, k)).ok_or_else(|| not_known(ctx, op, k))
 }
 
 /// The entries of dict operand `k`.
-fn dict(ctx: &Context, op: OpId, k: usize) -> Result<Vec<(String, ValueId)>, String> {
+fn dict(ctx: &Context, op: OpId, k: usize) -> Result<Vec<(String, ValueId)>, Unresolved> {
     built_dict(ctx, ctx.operand(op, k)).ok_or_else(|| not_known(ctx, op, k))
 }
 
@@ -99,21 +138,21 @@ fn key(ctx: &Context, op: OpId) -> String {
 }
 
 /// The constant index operand #1.
-fn index_operand(ctx: &Context, op: OpId) -> Result<i128, String> {
+fn index_operand(ctx: &Context, op: OpId) -> Result<i128, Unresolved> {
     weir_dialect_scf::constant_int(ctx, ctx.operand(op, 1))
-        .ok_or_else(|| "the index is not a compile-time constant".to_string())
+        .ok_or_else(|| Unresolved::Unknown("the index is not a compile-time constant".to_string()))
 }
 
 /// Python's index `i` into a sequence of `n`: `[-n, n)`, negative from the end (MindSpore's
 /// message otherwise).
-pub(crate) fn normalize(i: i128, n: usize) -> Result<usize, String> {
+pub(crate) fn normalize(i: i128, n: usize) -> Result<usize, Unresolved> {
     let len = n as i128;
     if (-len..len).contains(&i) {
         Ok(if i < 0 { i + len } else { i } as usize)
     } else {
-        Err(format!(
+        Err(Unresolved::Fails(format!(
             "list index should be in range [-{n}, {n}), but got {i}"
-        ))
+        )))
     }
 }
 
@@ -123,13 +162,13 @@ fn values(v: Vec<ValueId>) -> Out {
 
 /// Checks that the built list's element types are the declared result #`r`'s (the ops whose
 /// result types are written, not inferred).
-fn check_result(ctx: &Context, op: OpId, r: usize, elements: &[ValueId]) -> Result<(), String> {
+fn check_result(ctx: &Context, op: OpId, r: usize, elements: &[ValueId]) -> Result<(), Unresolved> {
     let declared = ctx.value_type(ctx.result(op, r));
     let built: Vec<Type> = elements.iter().map(|&v| ctx.value_type(v)).collect();
     if list_elements(ctx, declared).as_deref() == Some(&built[..]) {
         return Ok(());
     }
-    Err(format!(
+    Err(Unresolved::Fails(format!(
         "the result type {} is not the resolved list's, '!weir.list<{}>'",
         super::verify::ty(ctx, declared),
         built
@@ -137,25 +176,25 @@ fn check_result(ctx: &Context, op: OpId, r: usize, elements: &[ValueId]) -> Resu
             .map(|&t| ctx.type_printer()(ctx, t))
             .collect::<Vec<_>>()
             .join(", ")
-    ))
+    )))
 }
 
 /// `len(l)`, from the type.
-pub(crate) fn len(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn len(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let n = list_elements(ctx, ctx.value_type(ctx.operand(op, 0))).map_or(0, |e| e.len());
     Ok(vec![Out::Index(n as i128)])
 }
 
 /// `l[i]`.
-pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let l = list(ctx, op, 0)?;
     let i = index_operand(ctx, op).map_err(|_| runtime_index(ctx, op, &l))?;
     let v = l[normalize(i, l.len())?];
     if ctx.value_type(v) != ctx.value_type(ctx.result(op, 0)) {
-        return Err(format!(
+        return Err(Unresolved::Fails(format!(
             "element {i} has type {}, not the result's",
             super::verify::ty(ctx, ctx.value_type(v))
-        ));
+        )));
     }
     Ok(vec![Out::Value(v)])
 }
@@ -163,13 +202,13 @@ pub(crate) fn getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 /// Why `l[i]` with an index that is not a constant is left: `--canonicalize` makes it an
 /// `scf.index_switch` only when every element has the result type and that type is a
 /// runtime one (`rewrite.rs`), and it folds an index that is constant after all.
-fn runtime_index(ctx: &Context, op: OpId, elements: &[ValueId]) -> String {
+fn runtime_index(ctx: &Context, op: OpId, elements: &[ValueId]) -> Unresolved {
     let t = ctx.value_type(ctx.result(op, 0));
     let index = format!(
         "the index is not a compile-time constant (it is {})",
         origin(ctx, ctx.operand(op, 1))
     );
-    if elements.iter().any(|&e| ctx.value_type(e) != t) {
+    Unresolved::Unknown(if elements.iter().any(|&e| ctx.value_type(e) != t) {
         format!("{index} and the elements' types differ, so it cannot become an 'scf.index_switch'")
     } else if super::is_compile_time(ctx, t) {
         format!(
@@ -180,11 +219,11 @@ fn runtime_index(ctx: &Context, op: OpId, elements: &[ValueId]) -> String {
         format!(
             "{index} and --canonicalize was not run (it folds such an index or makes the getitem an 'scf.index_switch')"
         )
-    }
+    })
 }
 
 /// `l[i] = v`.
-pub(crate) fn setitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn setitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     let p = normalize(index_operand(ctx, op)?, l.len())?;
     l[p] = ctx.operand(op, 2);
@@ -193,21 +232,21 @@ pub(crate) fn setitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 }
 
 /// `l.append(v)`.
-pub(crate) fn append(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn append(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     l.push(ctx.operand(op, 1));
     Ok(vec![values(l)])
 }
 
 /// `l.extend(m)`.
-pub(crate) fn extend(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn extend(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     l.extend(list(ctx, op, 1)?);
     Ok(vec![values(l)])
 }
 
 /// `l.insert(i, v)`: Python clamps `i` (negative from the end) into `[0, n]`.
-pub(crate) fn insert(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn insert(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     let n = l.len() as i128;
     let i = index_operand(ctx, op)?;
@@ -218,19 +257,21 @@ pub(crate) fn insert(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 }
 
 /// `l.pop(i)`: the list without element `i`, and that element.
-pub(crate) fn pop(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn pop(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     let p = normalize(index_operand(ctx, op)?, l.len())?;
     let v = l.remove(p);
     check_result(ctx, op, 0, &l)?;
     if ctx.value_type(v) != ctx.value_type(ctx.result(op, 1)) {
-        return Err("the popped element's type is not the result's".to_string());
+        return Err(Unresolved::Fails(
+            "the popped element's type is not the result's".to_string(),
+        ));
     }
     Ok(vec![values(l), Out::Value(v)])
 }
 
 /// `l.reverse()`.
-pub(crate) fn reverse(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn reverse(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut l = list(ctx, op, 0)?;
     l.reverse();
     Ok(vec![values(l)])
@@ -238,7 +279,7 @@ pub(crate) fn reverse(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 
 /// Python's `==` between each element of list operand 0 and operand 1, in order (`None`:
 /// not decidable at compile time, see [`equal`]).
-fn comparisons(ctx: &Context, op: OpId) -> Result<Vec<Option<bool>>, String> {
+fn comparisons(ctx: &Context, op: OpId) -> Result<Vec<Option<bool>>, Unresolved> {
     let v = ctx.operand(op, 1);
     Ok(list(ctx, op, 0)?
         .into_iter()
@@ -246,12 +287,14 @@ fn comparisons(ctx: &Context, op: OpId) -> Result<Vec<Option<bool>>, String> {
         .collect())
 }
 
-fn undecided(k: usize) -> String {
-    format!("element #{k} and the value cannot be compared at compile time (one is not a constant)")
+fn undecided(k: usize) -> Unresolved {
+    Unresolved::Unknown(format!(
+        "element #{k} and the value cannot be compared at compile time (one is not a constant)"
+    ))
 }
 
 /// `l.count(v)`: every element must be decided.
-pub(crate) fn count(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn count(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut n = 0;
     for (k, m) in comparisons(ctx, op)?.into_iter().enumerate() {
         n += usize::from(m.ok_or_else(|| undecided(k))?);
@@ -261,7 +304,7 @@ pub(crate) fn count(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 
 /// `l.index(v)`: the first equal element's position (Python's `ValueError` otherwise); the
 /// elements after it are not compared, the ones before must be decided unequal.
-pub(crate) fn index(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn index(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     for (k, m) in comparisons(ctx, op)?.into_iter().enumerate() {
         match m {
             Some(true) => return Ok(vec![Out::Index(k as i128)]),
@@ -269,13 +312,15 @@ pub(crate) fn index(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
             None => return Err(undecided(k)),
         }
     }
-    Err("the value is not in the list (Python's ValueError)".to_string())
+    Err(Unresolved::Fails(
+        "the value is not in the list (Python's ValueError)".to_string(),
+    ))
 }
 
 /// `v in l`: true once some element is equal, whatever the others are (comparing has no
 /// effects, so Python's stop at the first match gives the same answer); false only when
 /// every element is decided unequal.
-pub(crate) fn contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let ms = comparisons(ctx, op)?;
     if ms.contains(&Some(true)) {
         return Ok(vec![Out::Bool(true)]);
@@ -287,17 +332,17 @@ pub(crate) fn contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 }
 
 /// `d["k"]` (the verifier checked that `k` is a key).
-pub(crate) fn dict_getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn dict_getitem(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let k = key(ctx, op);
     dict(ctx, op, 0)?
         .into_iter()
         .find(|(key, _)| *key == k)
         .map(|(_, v)| vec![Out::Value(v)])
-        .ok_or_else(|| format!("key \"{k}\" is not in the dict"))
+        .ok_or_else(|| Unresolved::Fails(format!("key \"{k}\" is not in the dict")))
 }
 
 /// `d.get("k", default)`.
-pub(crate) fn dict_get(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn dict_get(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let k = key(ctx, op);
     let found = dict(ctx, op, 0)?.into_iter().find(|(key, _)| *key == k);
     Ok(vec![Out::Value(
@@ -315,26 +360,26 @@ fn type_keys(ctx: &Context, op: OpId) -> Vec<String> {
 }
 
 /// `"k" in d`, from the type.
-pub(crate) fn dict_contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn dict_contains(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let k = key(ctx, op);
     Ok(vec![Out::Bool(type_keys(ctx, op).contains(&k))])
 }
 
 /// `d.keys()`, from the type.
-pub(crate) fn keys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn keys(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     Ok(vec![Out::List(
         type_keys(ctx, op).into_iter().map(Item::Str).collect(),
     )])
 }
 
 /// `d.values()`.
-pub(crate) fn values_of(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn values_of(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let d = dict(ctx, op, 0)?;
     Ok(vec![values(d.into_iter().map(|(_, v)| v).collect())])
 }
 
 /// `d.items()`: `[key, value]` lists.
-pub(crate) fn items(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn items(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let d = dict(ctx, op, 0)?;
     Ok(vec![Out::List(
         d.into_iter().map(|(k, v)| Item::Pair(k, v)).collect(),
@@ -342,7 +387,7 @@ pub(crate) fn items(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 }
 
 /// `d.update(e)`: `d`'s keys in order, then `e`'s new ones; `e`'s values win.
-pub(crate) fn update(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn update(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let mut d = dict(ctx, op, 0)?;
     let mut position: rustc_hash::FxHashMap<String, usize> = d
         .iter()
@@ -362,7 +407,7 @@ pub(crate) fn update(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
 }
 
 /// `dict.fromkeys(keys, v)`: one entry per distinct key, in first-occurrence order.
-pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
+pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, Unresolved> {
     let v = ctx.operand(op, 1);
     let mut seen = rustc_hash::FxHashSet::default();
     let mut entries = Vec::new();
@@ -370,7 +415,7 @@ pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
         let s = ctx
             .constant_of(e)
             .and_then(|a| string(ctx, a))
-            .ok_or_else(|| format!("key #{k} is not a compile-time string"))?;
+            .ok_or_else(|| Unresolved::Unknown(format!("key #{k} is not a compile-time string")))?;
         if seen.insert(s.clone()) {
             entries.push((s, v));
         }
@@ -379,9 +424,9 @@ pub(crate) fn fromkeys(ctx: &Context, op: OpId) -> Result<Vec<Out>, String> {
     let declared_keys: Vec<&String> = declared.iter().map(|(k, _)| k).collect();
     let keys: Vec<&String> = entries.iter().map(|(k, _)| k).collect();
     if declared_keys != keys {
-        return Err(format!(
+        return Err(Unresolved::Fails(format!(
             "the keys are {keys:?}, but the result type's are {declared_keys:?}"
-        ));
+        )));
     }
     Ok(vec![Out::Dict(entries)])
 }

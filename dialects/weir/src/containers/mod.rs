@@ -64,7 +64,7 @@
 //! (`key "c" is not in '!weir.dict<...>'`, Python's `KeyError`).
 //!
 //! # Resolution
-//! Every op is `PURE` and has a folder and a canonicalization pattern that evaluate it once
+//! Every op has a folder and a canonicalization pattern that evaluate it once
 //! its container operands are built by `weir.list`/`weir.dict` (directly, or after `scf.if`s
 //! with constant conditions are folded and loops are unrolled) and its index is a constant: a
 //! `getitem` becomes the element's value, a `len`/`count`/`index`/`in` a constant, an `extend` a
@@ -73,15 +73,28 @@
 //! left. `len` and `in` fold from the types alone, so `--fold-constant-conditions` classifies
 //! `if len(xs) < 10` as a constant condition (its remark: `constant condition: folded (true:
 //! then region inlined)`).
+//! The builders and the ops are pure (erased when unused) except an op whose evaluation fails
+//! whatever is learned later (`eval::Unresolved::Fails`: an index out of range, a value or key
+//! that is not there, a declared result type that is not the evaluated one): its memory
+//! effects are a write, as `cf.assert`'s, so it is kept and reported even when its result is
+//! unused or read only through `len` (Python raises `l.pop(5)` whether or not the result is
+//! used); in a region that is never run (an `scf.if` with a constant false condition) it goes
+//! with the region.
+//! A family op whose container is a loop-carried value of an `scf.for` with a constant trip
+//! count (`for i in range(len(xs)): xs[i] *= 2`) fully unrolls that loop: a container exists
+//! only while compiling. (An `scf.for`'s carried types cannot change, so `xs.append(x)` in a
+//! loop is not expressible as one; the frontend unrolls it.)
 //! Two more patterns of `getitem` with an index that is not a constant (`rewrite.rs`):
 //! - an index that is the induction variable of an `scf.for` with a constant trip count (Python
-//!   `for x in xs`, the loop running `len(xs)` times) fully unrolls that loop, so each copy
+//!   `for x in xs`, the loop running `len(xs)` times, or up to 1024 times past the end when a
+//!   condition in the body guards the index) fully unrolls that loop, so each copy
 //!   indexes with a constant (MindSpore always expands such loops);
 //! - otherwise, on a list whose elements all have the result type (homogeneous) and that type
 //!   is a runtime one (scalars, tensors; not strings, `none` or containers, which a switch
 //!   could not yield at run time), the `getitem` becomes an `scf.index_switch` over the index
 //!   with one case per element (`0..n` and `-n..-1`) and a `default` that fails at run time
-//!   with `cf.assert` (`list index should be in range [-n, n)`). MindSpore rejects a runtime
+//!   with `cf.assert` (`list index should be in range [-n, n)`; the message is fixed when
+//!   compiling, so it does not name the index, unlike the compile-time error's `but got i`). MindSpore rejects a runtime
 //!   index; Weir goes beyond it. A runtime index into a list of compile-time values stays, and
 //!   lowering reports it (`runtime index into a list of compile-time values ('!weir.str')`).
 //!
@@ -366,7 +379,8 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     );
     syntax.register(DICT, OpSyntax::new(syntax::parse_dict, syntax::print_dict));
     for s in SPECS {
-        let mut def = OpDef::new(s.name, Traits::PURE)
+        let mut def = OpDef::new(s.name, Traits::NONE)
+            .memory_effects(eval::effects)
             .verifier(s.verify)
             .folder(rewrite::fold)
             .patterns(s.patterns);

@@ -9,12 +9,14 @@ use weir_ir::{
     RewriteLog, ValueId,
 };
 
-/// The patterns of every family op: [`RESOLVE`].
-pub(crate) const PATTERNS: &[Pattern] = &[RESOLVE];
+/// The patterns of every family op: [`RESOLVE`], else unroll the loop carrying its container.
+pub(crate) const PATTERNS: &[Pattern] = &[RESOLVE, UNROLL_CARRYING_LOOP];
 
-/// `weir.list.getitem`'s: resolve, else unroll the loop over the list, else switch.
+/// `weir.list.getitem`'s: resolve, else unroll the loop carrying or indexing the list, else
+/// switch.
 pub(crate) const GETITEM_PATTERNS: &[Pattern] = &[
     RESOLVE,
+    UNROLL_CARRYING_LOOP,
     Pattern {
         name: "weir.list.getitem-unroll-loop-over-list",
         apply: unroll_loop_over_list,
@@ -24,6 +26,15 @@ pub(crate) const GETITEM_PATTERNS: &[Pattern] = &[
         apply: runtime_index_switch,
     },
 ];
+
+/// A family op whose container operand #0 is a loop-carried value of an `scf.for` with a
+/// constant trip count (`for i in range(len(xs)): xs[i] *= 2`, `for x in ys: xs.append(x)`):
+/// a container exists only while compiling, so the loop is fully unrolled, and in its copies
+/// the container is the `weir.list`/`weir.dict` built before, which resolves.
+const UNROLL_CARRYING_LOOP: Pattern = Pattern {
+    name: "weir.container-unroll-carrying-loop",
+    apply: unroll_carrying_loop,
+};
 
 /// Evaluates the op and replaces it by new `weir.list`/`weir.dict` ops (the results the
 /// folder cannot give, since a folder creates no ops).
@@ -153,13 +164,19 @@ fn loop_of_induction_var(ctx: &Context, v: ValueId) -> Option<ForOp> {
     (f.induction_var(ctx) == v).then_some(f)
 }
 
+/// How many copies a loop whose induction variable indexes a compile-time list may be unrolled
+/// to beyond the list's length (`for i in range(5): if i < len(xs): ... xs[i]`); the copies
+/// past the end index out of range, which is an error unless a condition skips them.
+const MAX_TRIPS_PAST_LIST: u128 = 1024;
+
 /// The constant trip count of the loop whose induction variable indexes the list, when it is
-/// at most the list's length (Python's `for x in xs` / `for i in range(len(xs))`).
+/// at most the list's length (Python's `for x in xs` / `for i in range(len(xs))`) or at most
+/// [`MAX_TRIPS_PAST_LIST`].
 fn loop_over_list(ctx: &Context, op: OpId) -> Option<(ForOp, u64)> {
     let f = loop_of_induction_var(ctx, ctx.operand(op, 1))?;
     let n = built_list(ctx, ctx.operand(op, 0))?.len();
     let trips = scf::constant_trip_count(ctx, f.op())?;
-    (trips <= n as u128).then_some((f, trips as u64))
+    (trips <= (n as u128).max(MAX_TRIPS_PAST_LIST)).then_some((f, trips as u64))
 }
 
 /// A `getitem` indexed by the induction variable of an `scf.for` over a compile-time list:
@@ -174,6 +191,30 @@ fn unroll_loop_over_list(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> b
     }
     log.remark(&loc, || {
         format!("loop over a compile-time list: unrolled, {n} copies")
+    });
+    true
+}
+
+fn unroll_carrying_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
+    let carried = ctx.operand(op, 0);
+    let Some(f) = ctx
+        .value_block(carried)
+        .filter(|_| ctx.defining_op(carried).is_none())
+        .and_then(|b| ctx.block_parent_op(b))
+        .and_then(|p| ForOp::of(ctx, p))
+        .filter(|f| f.region_iter_args(ctx).contains(&carried))
+    else {
+        return false;
+    };
+    let Some(n) = scf::constant_trip_count(ctx, f.op()).and_then(|n| u64::try_from(n).ok()) else {
+        return false;
+    };
+    let loc = ctx.loc(f.op());
+    if !scf::unroll_for(ctx, f, n) {
+        return false;
+    }
+    log.remark(&loc, || {
+        format!("loop carrying a compile-time container: unrolled, {n} copies")
     });
     true
 }

@@ -118,7 +118,14 @@ pub(crate) fn by_infer(ctx: &Context, op: OpId) -> DiagResult<()> {
     with_input(ctx, op, |i| infer(ctx, i).map(|_| ()))
 }
 
-fn with_input<R>(ctx: &Context, op: OpId, f: impl FnOnce(&InferInput<'_>) -> R) -> R {
+/// Runs `f` on the op's parts, after the check every container op shares (MLIR's
+/// `ZeroRegions` trait, with its message): a region is an error, not dropped by the printer.
+fn with_input(
+    ctx: &Context,
+    op: OpId,
+    f: impl FnOnce(&InferInput<'_>) -> DiagResult<()>,
+) -> DiagResult<()> {
+    zero_regions(ctx, op)?;
     let loc = ctx.loc(op);
     f(&InferInput {
         name: ctx.name_str(op),
@@ -128,6 +135,14 @@ fn with_input<R>(ctx: &Context, op: OpId, f: impl FnOnce(&InferInput<'_>) -> R) 
         results: ctx.results(op),
         loc: &loc,
     })
+}
+
+fn zero_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
+    if ctx.regions(op).is_empty() {
+        Ok(())
+    } else {
+        Err(op_error(ctx, op, "requires zero regions"))
+    }
 }
 
 /// `weir.str`: no operands, a string `value`, one `!weir.str` result.
@@ -162,6 +177,7 @@ fn constant(
     type_ok: impl Fn(Type) -> bool,
     type_what: &str,
 ) -> DiagResult<()> {
+    zero_regions(ctx, op)?;
     if !ctx.operands(op).is_empty() {
         return Err(op_error(ctx, op, "expected no operands"));
     }
