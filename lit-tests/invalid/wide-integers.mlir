@@ -28,3 +28,12 @@ func.func @above_signed_max() {
   "test.c"() {v = 85070591730234615865843651857942052864 : si127} : () -> ()
   return
 }
+
+// -----
+
+// A 128-bit literal (2^128 - 1, which an i128 holds) for an i64.
+func.func @i128_literal_for_i64() -> i64 {
+  // expected-error@+1 {{integer constant out of range for attribute}}
+  %c = arith.constant 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF : i64
+  return %c : i64
+}

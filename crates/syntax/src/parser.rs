@@ -408,10 +408,11 @@ impl<'a> Parser<'a> {
                 self.error("expected integer value")
             });
         }
-        let v =
-            parse_int_literal(self.text()).ok_or_else(|| self.error("integer value too large"))?;
+        let v = parse_int_literal(self.text())
+            .and_then(|m| signed_value(m, neg, 127))
+            .ok_or_else(|| self.error("integer value too large"))?;
         self.bump();
-        Ok(if neg { -v } else { v })
+        Ok(v)
     }
 
     /// Parses a string literal and returns its unescaped contents.
@@ -1675,10 +1676,9 @@ impl<'a> Parser<'a> {
             };
             return Ok(self.ctx.float_attr(value, ty));
         }
-        let v = parse_int_literal(text).ok_or_else(|| {
+        let magnitude = parse_int_literal(text).ok_or_else(|| {
             Diagnostic::error(loc.clone(), "integer constant out of range for attribute")
         })?;
-        let v = if neg { -v } else { v };
         let ty = match ty {
             Some(t) => t,
             None => self.ctx.int_type(64),
@@ -1689,6 +1689,9 @@ impl<'a> Parser<'a> {
                 "integer literal not valid for specified type",
             ));
         };
+        let v = signed_value(magnitude, neg, width).ok_or_else(|| {
+            Diagnostic::error(loc.clone(), "integer constant out of range for attribute")
+        })?;
         if !int_fits(v, width, self.ctx.type_kind(ty)) {
             return Err(Diagnostic::error(
                 loc,
@@ -1881,8 +1884,10 @@ impl<'a> Parser<'a> {
         if neg && matches!(kind, ElementKind::Int { unsigned: true, .. }) {
             return err("expected unsigned integer elements, but parsed negative value");
         }
-        let v = if neg { -v } else { v };
         let width = self.ctx.int_width(element).unwrap_or(64);
+        let Some(v) = signed_value(v, neg, width) else {
+            return err("integer constant out of range for type");
+        };
         if !int_fits(v, width, self.ctx.type_kind(element)) {
             return err("integer constant out of range for type");
         }
@@ -2125,14 +2130,22 @@ fn int_type_kind(t: &str) -> Option<TypeKind> {
 }
 
 /// Parses a decimal or `0x` hexadecimal integer literal.
-fn parse_int_literal(t: &str) -> Option<i128> {
-    if let Some(h) = t.strip_prefix("0x") {
-        u128::from_str_radix(h, 16)
-            .ok()
-            .filter(|&v| v <= i128::MAX as u128)
-            .map(|v| v as i128)
+fn parse_int_literal(t: &str) -> Option<u128> {
+    match t.strip_prefix("0x") {
+        Some(h) => u128::from_str_radix(h, 16).ok(),
+        None => t.parse::<u128>().ok(),
+    }
+}
+
+/// The value of a literal of `magnitude`, negated if `neg`, as the `i128` an attribute of an
+/// integer type of `width` bits holds: down to -2^127; above `i128::MAX` (up to 2^128 - 1) only
+/// for 128-bit types, as its two's-complement bits (MLIR's `APInt` of width 128). `None` when
+/// it does not fit; narrower types are checked by [`int_fits`].
+fn signed_value(magnitude: u128, neg: bool, width: u32) -> Option<i128> {
+    if neg {
+        (magnitude <= 1u128 << 127).then(|| (magnitude as i128).wrapping_neg())
     } else {
-        t.parse::<i128>().ok()
+        (magnitude <= i128::MAX as u128 || width >= 128).then_some(magnitude as i128)
     }
 }
 

@@ -332,7 +332,8 @@ fn fold_false_on_entry(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
     let terminator_operands = crate::canon::inline_before(ctx, p.before, op, &inits);
     ctx.replace_op(op, &terminator_operands[1..]);
     log.remark(&loc, || {
-        "constant condition: folded (false on entry: before region inlined once, loop removed)".to_string()
+        "constant condition: folded (false on entry: before region inlined once, loop removed)"
+            .to_string()
     });
     true
 }
