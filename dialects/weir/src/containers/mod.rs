@@ -124,7 +124,11 @@
 //! dict keys are strings only; values of different kinds (a string and a number, a tensor and
 //! a scalar) are unequal; values have no identity, so `[x].count(x)` with a runtime float `x`
 //! is not decided (Python's identity shortcut gives 1 even for a NaN); `insert`/`pop` take an explicit index (`pop()` is `pop(-1)`);
-//! `fromkeys`' default value `None` is written as a `weir.none` operand. From MindSpore: a
+//! `fromkeys`' default value `None` is written as a `weir.none` operand; the keys of
+//! `d["k"]`, `get` and `in` are literals (an attribute), not values, and `fromkeys` takes a
+//! list of keys (MindSpore also takes a tuple, a dict or a string); containers do not cross
+//! function boundaries (there is no inliner yet: a list passed to or returned by `func.call`
+//! is reported, located). From MindSpore: a
 //! runtime index into a homogeneous list is allowed (an `scf.index_switch`), and a loop over a
 //! list is unrolled by canonicalization rather than by the parser.
 
