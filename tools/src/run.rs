@@ -52,7 +52,7 @@ fn command() -> Command {
                 .long("arg")
                 .action(ArgAction::Append)
                 .allow_hyphen_values(true)
-                .help("An argument, one per parameter in order: an MLIR typed attribute ('10 : i64', '2.5 : f32', 'dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>', 'dense<1.0> : tensor<5xf32>', a dense_resource of the module) or @FILE.npy (a NumPy array; a 0-d one for a scalar parameter)"),
+                .help("An argument, one per parameter in order: an MLIR typed attribute ('10 : i64', '2.5 : f32', 'dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>', 'dense<1.0> : tensor<5xf32>', a dense_resource of the module), an untyped one ('10', '2.5', 'dense<[1, 2]>': the parameter's type) or @FILE.npy (a NumPy array; a 0-d one for a scalar parameter)"),
         )
         .arg(
             Arg::new("print-limit")
@@ -464,11 +464,35 @@ fn parse_arg(
         };
     }
     let source = format!("--arg #{index}");
+    // An attribute without a type (`10`, `2.5`, `dense<[1, 2]>`, what cf-run prints) takes the
+    // parameter's (when that is a valid attribute type: not a tensor of dynamic shape).
+    let typed = untyped(text)
+        .filter(|_| !tensor || is_static_tensor(ctx, param))
+        .map(|t| format!("{t} : {}", type_to_string(ctx, param)));
+    let text = typed.as_deref().unwrap_or(text);
     let attr = crate::on_parser_stack(|| parse_attribute_text(ctx, syntax, text, &source))?;
     match scalar {
         Some(ty) => scalar_arg(ctx, index, text, attr, ty).map(JitValue::Scalar),
         None => tensor_io::attr_arg(ctx, index, text, attr, param).map(JitValue::Tensor),
     }
+}
+
+/// `text` if it is an attribute without a `: type` that takes one: a number, or a
+/// `dense<...>` whose closing `>` ends it (no colon follows); not `true`/`false`, which are
+/// `i1` already.
+fn untyped(text: &str) -> Option<&str> {
+    let t = text.trim();
+    if t == "true" || t == "false" {
+        return None;
+    }
+    let after_dense = t
+        .strip_prefix("dense<")
+        .map_or(t, |_| t.rfind('>').map_or("", |i| &t[i..]));
+    (!t.is_empty() && !after_dense.contains(':')).then_some(t)
+}
+
+fn is_static_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Tensor { shape: Some(shape), .. } if shape.iter().all(|d| d.is_some()))
 }
 
 /// Converts the attribute `attr` of `--arg` number `index` to a scalar of type `ty`.
