@@ -477,18 +477,12 @@ fn parse_arg(
     }
 }
 
-/// `text` if it is an attribute without a `: type` that takes one: a number, or a
-/// `dense<...>` whose closing `>` ends it (no colon follows); not `true`/`false`, which are
-/// `i1` already.
+/// `text` if it is an attribute without a `: type` that takes one: a number or a `dense<...>`
+/// (no colon anywhere: the elements of a dense attribute have none); not `true`/`false`,
+/// which are `i1` already.
 fn untyped(text: &str) -> Option<&str> {
     let t = text.trim();
-    if t == "true" || t == "false" {
-        return None;
-    }
-    let after_dense = t
-        .strip_prefix("dense<")
-        .map_or(t, |_| t.rfind('>').map_or("", |i| &t[i..]));
-    (!t.is_empty() && !after_dense.contains(':')).then_some(t)
+    (!t.is_empty() && !t.contains(':') && t != "true" && t != "false").then_some(t)
 }
 
 fn is_static_tensor(ctx: &Context, t: Type) -> bool {
