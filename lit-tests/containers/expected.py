@@ -120,3 +120,25 @@ for i in range(5):
     if i < len(xs):
         s += xs[i]
 show("guarded past end", s)
+
+# Unused ops in loops and of runtime values (unused-errors.mlir, unused-runtime-index.mlir).
+def loop_unused_getitem():
+    l = [1, 1]
+    for i in range(3):
+        l[i]
+def loop_pop():
+    l = [1, 1]
+    for i in range(3):
+        list(l).pop(i)
+def carried_unused():
+    l = [1]
+    for i in range(2):
+        l[i] = 1
+for name, f in [("loop unused getitem", loop_unused_getitem), ("loop pop", loop_pop),
+                ("carried unused", carried_unused),
+                ("unused runtime index", lambda: [7, 7][2])]:
+    try:
+        f()
+    except IndexError as e:
+        show(name, f"IndexError at: {e}")
+show("fromkeys runtime keys", ("b" in dict.fromkeys(["a", "a"]), len(dict.fromkeys(["a", "a"]).keys())))

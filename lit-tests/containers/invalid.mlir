@@ -96,3 +96,12 @@ func.func @region_on_str() {
   %s = "weir.str"() ({ }) {value = "a"} : () -> !weir.str
   return
 }
+
+// -----
+
+// A key the custom syntax sets already (`value` of weir.str) is an error at the dictionary.
+func.func @duplicate_value() {
+  // expected-error@+1 {{duplicate key 'value' in dictionary attribute}}
+  %s = weir.str "x" {value = "y"}
+  return
+}

@@ -73,3 +73,75 @@ func.func @failing_op_in_dead_branch(%a: i64) -> i64 {
   }
   return %a : i64
 }
+
+// -----
+
+// Unused, indexed by a loop's induction variable: the loop is unrolled as for a used one, and
+// the copy at i = 2 fails ("loop unused getitem": IndexError at i = 2).
+func.func @unused_in_loop(%a: i64) -> i64 {
+  %l = weir.list [%a, %a] : i64, i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    // expected-error@+1 {{'weir.list.getitem' op cannot be resolved at compile time: list index should be in range [-2, 2), but got 2}}
+    %x = weir.list.getitem %l[%i] : !weir.list<i64, i64> -> i64
+  }
+  return %a : i64
+}
+
+// -----
+
+// pop indexed by the induction variable ("loop pop": IndexError at i = 2).
+func.func @pop_in_loop(%a: i64) -> i64 {
+  %l = weir.list [%a, %a] : i64, i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    // expected-error@+1 {{'weir.list.pop' op cannot be resolved at compile time: list index should be in range [-2, 2), but got 2}}
+    %r, %v = weir.list.pop %l[%i] : !weir.list<i64, i64> -> !weir.list<i64>, i64
+  }
+  return %a : i64
+}
+
+// -----
+
+// A loop carrying a list whose result is unused is unrolled, not erased ("carried unused":
+// IndexError at i = 1 on a list of 1).
+func.func @carried_unused(%a: i64) -> i64 {
+  %l = weir.list [%a] : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %l) -> (!weir.list<i64>) {
+    // expected-error@+1 {{'weir.list.setitem' op cannot be resolved at compile time: list index should be in range [-1, 1), but got 1}}
+    %m = weir.list.setitem %acc[%i], %a : !weir.list<i64>, i64 -> !weir.list<i64>
+    scf.yield %m : !weir.list<i64>
+  }
+  return %a : i64
+}
+
+// -----
+
+// fromkeys of keys not known while compiling (an scf.if with a variable condition) is
+// reported, instead of `in` and `keys()` answering from its declared type ("fromkeys runtime
+// keys": with c = False the keys are ['a'], so 'b' in d is False, which the type would not say).
+func.func @fromkeys_runtime_keys(%c: i1) -> (i1, index) {
+  %a = weir.str "a"
+  %b = weir.str "b"
+  %none = weir.none
+  %keys = scf.if %c -> !weir.list<!weir.str, !weir.str> {
+    %k1 = weir.list [%a, %b] : !weir.str, !weir.str
+    scf.yield %k1 : !weir.list<!weir.str, !weir.str>
+  } else {
+    %k2 = weir.list [%a, %a] : !weir.str, !weir.str
+    scf.yield %k2 : !weir.list<!weir.str, !weir.str>
+  }
+  // expected-error@+1 {{'weir.dict.fromkeys' op cannot be resolved at compile time: operand #0 is not known at compile time: it is a result of 'scf.if' (only a 'weir.list' or 'weir.dict' is)}}
+  %d = weir.dict.fromkeys %keys, %none : !weir.list<!weir.str, !weir.str>, none -> !weir.dict<"a", none, "b", none>
+  %ks = weir.dict.keys %d : !weir.dict<"a", none, "b", none>
+  %n = weir.list.len %ks : !weir.list<!weir.str, !weir.str>
+  %h = weir.dict.contains %d["b"] : !weir.dict<"a", none, "b", none>
+  return %h, %n : i1, index
+}

@@ -1455,11 +1455,17 @@ impl<'a> Parser<'a> {
     /// Parses an optional `{k = v, ...}` into `state`'s attributes.
     pub fn parse_optional_attr_dict(&mut self, state: &mut OpState) -> PResult<()> {
         if self.tok.kind == Tok::LBrace {
+            let start = self.pos();
             self.bump();
             for (k, v) in self.parse_attr_dict_body()? {
                 let name = self.ctx.attr_name(&k);
                 if state.attr(name).is_some() {
-                    return Err(self.error(format!("duplicate key '{k}' in dictionary attribute")));
+                    // A key the op's custom syntax set already: at the dictionary, not at the
+                    // token after it (which may be on the next line).
+                    return Err(Diagnostic::error(
+                        self.loc_at(start),
+                        format!("duplicate key '{k}' in dictionary attribute"),
+                    ));
                 }
                 state.set_attr(name, v);
             }

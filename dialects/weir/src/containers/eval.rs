@@ -20,8 +20,7 @@ pub(crate) enum Unresolved {
     /// decided. Later rewrites may still resolve it, and Python might succeed.
     Unknown(String),
     /// It fails whatever is learned later: Python raises here (an index out of range, a value
-    /// or key that is not there), or the declared result type is not the evaluated one. Such
-    /// an op is not erased when unused (see [`effects`]): the error is reported.
+    /// or key that is not there), or the declared result type is not the evaluated one.
     Fails(String),
 }
 
@@ -34,18 +33,34 @@ impl Unresolved {
     }
 }
 
-/// The memory effects of a family op (MLIR `MemoryEffectOpInterface`): none, unless evaluating
-/// it fails for sure ([`Unresolved::Fails`]); then a write of the default resource (the
-/// compile-time error is observable, as `cf.assert`'s abort is), so that dead-code erasure
-/// keeps it, hoisting does not speculate it, and lowering reports it even when its result is
-/// unused (Python raises `l.pop(5)` whether or not the result is read).
+/// The memory effects of a family op (MLIR `MemoryEffectOpInterface`): none once it evaluates;
+/// until then a write of the default resource (as `cf.assert`'s: evaluating may fail, and
+/// that error is observable), so that dead-code erasure keeps it, hoisting does not speculate
+/// it, and it is resolved or reported even when its result is unused. Python raises
+/// `l.pop(5)`, `l[i]` out of range or `l.index(v)` of a missing value whether or not the
+/// result is read, so an unused one is rewritten as a used one is: a loop indexing the list is
+/// unrolled, a runtime index becomes an `scf.index_switch` whose default fails at run time,
+/// and `dict.fromkeys` of keys not known while compiling is reported instead of `in` and
+/// `keys()` answering from its declared type. Only `count` and `in` of values that cannot be
+/// compared yet have no effect (Python's `==` on numbers and tensors does not raise).
 pub(crate) fn effects(ctx: &Context, op: OpId) -> Vec<Effect> {
-    match super::spec(ctx.name_str(op)).map(|s| (s.eval)(ctx, op)) {
-        Some(Err(Unresolved::Fails(_))) => vec![Effect {
+    let Some(spec) = super::spec(ctx.name_str(op)) else {
+        return Vec::new();
+    };
+    let may_fail = match (spec.eval)(ctx, op) {
+        Ok(_) => false,
+        Err(Unresolved::Fails(_)) => true,
+        Err(Unresolved::Unknown(_)) => {
+            !matches!(spec.name, "weir.list.count" | "weir.list.contains")
+        }
+    };
+    if may_fail {
+        vec![Effect {
             kind: EffectKind::Write,
             resource: Resource::Default,
-        }],
-        _ => Vec::new(),
+        }]
+    } else {
+        Vec::new()
     }
 }
 

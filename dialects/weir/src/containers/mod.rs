@@ -198,12 +198,15 @@ pub(crate) const SPECS: &[Spec] = &[
             eval::getitem,
         )
     },
-    explicit(
-        "weir.list.setitem",
-        Subscript::Index,
-        verify::list_setitem,
-        eval::setitem,
-    ),
+    Spec {
+        patterns: rewrite::INDEXED_PATTERNS,
+        ..explicit(
+            "weir.list.setitem",
+            Subscript::Index,
+            verify::list_setitem,
+            eval::setitem,
+        )
+    },
     inferred(
         "weir.list.append",
         Subscript::None,
@@ -216,18 +219,24 @@ pub(crate) const SPECS: &[Spec] = &[
         verify::infer_extend,
         eval::extend,
     ),
-    explicit(
-        "weir.list.insert",
-        Subscript::Index,
-        verify::list_insert,
-        eval::insert,
-    ),
-    explicit(
-        "weir.list.pop",
-        Subscript::Index,
-        verify::list_pop,
-        eval::pop,
-    ),
+    Spec {
+        patterns: rewrite::INDEXED_PATTERNS,
+        ..explicit(
+            "weir.list.insert",
+            Subscript::Index,
+            verify::list_insert,
+            eval::insert,
+        )
+    },
+    Spec {
+        patterns: rewrite::INDEXED_PATTERNS,
+        ..explicit(
+            "weir.list.pop",
+            Subscript::Index,
+            verify::list_pop,
+            eval::pop,
+        )
+    },
     inferred(
         "weir.list.reverse",
         Subscript::None,

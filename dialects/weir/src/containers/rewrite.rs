@@ -12,15 +12,16 @@ use weir_ir::{
 /// The patterns of every family op: [`RESOLVE`], else unroll the loop carrying its container.
 pub(crate) const PATTERNS: &[Pattern] = &[RESOLVE, UNROLL_CARRYING_LOOP];
 
-/// `weir.list.getitem`'s: resolve, else unroll the loop carrying or indexing the list, else
-/// switch.
+/// The patterns of `setitem`, `insert` and `pop`: resolve, else unroll the loop carrying the
+/// list or whose induction variable is the index.
+pub(crate) const INDEXED_PATTERNS: &[Pattern] =
+    &[RESOLVE, UNROLL_CARRYING_LOOP, UNROLL_LOOP_OVER_LIST];
+
+/// `weir.list.getitem`'s: those of [`INDEXED_PATTERNS`], else switch.
 pub(crate) const GETITEM_PATTERNS: &[Pattern] = &[
     RESOLVE,
     UNROLL_CARRYING_LOOP,
-    Pattern {
-        name: "weir.list.getitem-unroll-loop-over-list",
-        apply: unroll_loop_over_list,
-    },
+    UNROLL_LOOP_OVER_LIST,
     Pattern {
         name: "weir.list.getitem-runtime-index-switch",
         apply: runtime_index_switch,
@@ -34,6 +35,13 @@ pub(crate) const GETITEM_PATTERNS: &[Pattern] = &[
 const UNROLL_CARRYING_LOOP: Pattern = Pattern {
     name: "weir.container-unroll-carrying-loop",
     apply: unroll_carrying_loop,
+};
+
+/// An op indexed by the induction variable of an `scf.for` over a compile-time list: see
+/// [`unroll_loop_over_list`].
+const UNROLL_LOOP_OVER_LIST: Pattern = Pattern {
+    name: "weir.list-unroll-loop-over-list",
+    apply: unroll_loop_over_list,
 };
 
 /// Evaluates the op and replaces it by new `weir.list`/`weir.dict` ops (the results the
@@ -179,8 +187,9 @@ fn loop_over_list(ctx: &Context, op: OpId) -> Option<(ForOp, u64)> {
     (trips <= (n as u128).max(MAX_TRIPS_PAST_LIST)).then_some((f, trips as u64))
 }
 
-/// A `getitem` indexed by the induction variable of an `scf.for` over a compile-time list:
-/// the loop is fully unrolled (its copies index with constants, which resolve).
+/// A `getitem`, `setitem`, `insert` or `pop` indexed by the induction variable of an `scf.for`
+/// over a compile-time list: the loop is fully unrolled (its copies index with constants,
+/// which resolve).
 fn unroll_loop_over_list(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
     let Some((f, n)) = loop_over_list(ctx, op) else {
         return false;
