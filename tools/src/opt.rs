@@ -3,7 +3,9 @@
 //! pipeline (verifying after each pass), print. Diagnostics go to stderr as
 //! `FILE:LINE:COL: error: ...` with the source line; any error makes the exit status 1.
 //! `--emit=llvm-ir|object` writes, instead of MLIR, the module lowered as cf-run lowers it and
-//! compiled by the LLVM backend ([`crate::llvm`]).
+//! compiled by the LLVM backend ([`crate::llvm`]). `--mlir-pass-pipeline='builtin.module(...)'`
+//! runs an upstream MLIR 22 pipeline in process at its place among the pass flags
+//! ([`crate::mlir`]).
 
 use crate::llvm::Emit;
 use crate::passes::registry;

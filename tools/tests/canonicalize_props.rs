@@ -421,7 +421,14 @@ fn upstream(text: &str, pass: &str) -> String {
     let bridge = weir_mlir::Bridge::new();
     let mut diags = Vec::new();
     let pipeline = format!("builtin.module({pass})");
-    let ok = bridge.run_on_weir(&mut ctx, &syntax, m, &pipeline, ParseOptions::default(), &mut diags);
+    let ok = bridge.run_on_weir(
+        &mut ctx,
+        &syntax,
+        m,
+        &pipeline,
+        ParseOptions::default(),
+        &mut diags,
+    );
     assert!(ok, "upstream {pass} failed: {diags:?}\n{text}");
     print_op(&ctx, &syntax, m, PrintOptions::default())
 }

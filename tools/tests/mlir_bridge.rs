@@ -135,11 +135,16 @@ fn inputs() -> Vec<Input> {
             .lines()
             .filter_map(|l| l.split_once("RUN:").map(|(_, r)| r.trim()))
             .collect();
-        if !runs.iter().any(|r| r.contains("cf-opt") || r.contains("cf-run")) {
+        if !runs
+            .iter()
+            .any(|r| r.contains("cf-opt") || r.contains("cf-run"))
+        {
             not_ir += 1;
             continue;
         }
-        if runs.iter().any(|r| r.starts_with("not ") || r.contains("| not "))
+        if runs
+            .iter()
+            .any(|r| r.starts_with("not ") || r.contains("| not "))
             || text.contains("verify-diagnostics")
             || text.contains("expected-error")
         {
@@ -226,9 +231,11 @@ fn round_trip_is_the_identity() {
         let (mut ctx, syntax, m) = input.parse();
         let bridge = input.bridge();
         let mut diags = Vec::new();
-        let back = bridge.to_mlir(&ctx, &syntax, m, &mut diags).and_then(|module| {
-            bridge.from_mlir(&module, &mut ctx, &syntax, input.options, &mut diags)
-        });
+        let back = bridge
+            .to_mlir(&ctx, &syntax, m, &mut diags)
+            .and_then(|module| {
+                bridge.from_mlir(&module, &mut ctx, &syntax, input.options, &mut diags)
+            });
         let exception = ROUND_TRIP_EXCEPTIONS.iter().find(|(n, _)| *n == input.name);
         let back = match (back, exception) {
             (Some(_), Some((n, _))) => {
@@ -256,7 +263,11 @@ fn round_trip_is_the_identity() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(inputs.len() > 80, "only {} lit chunks checked", inputs.len());
+    assert!(
+        inputs.len() > 80,
+        "only {} lit chunks checked",
+        inputs.len()
+    );
 }
 
 /// The upstream passes compared.
@@ -295,15 +306,21 @@ fn in_process_passes_match_mlir_opt() {
             let ok = bridge.run_pipeline(&mut module, &pipeline, &mut diags);
             let Some(theirs) = subprocess else {
                 if ok {
-                    failures.push(format!("{} {pass}: mlir-opt fails, in process not", input.name));
+                    failures.push(format!(
+                        "{} {pass}: mlir-opt fails, in process not",
+                        input.name
+                    ));
                 }
                 continue;
             };
             if !ok {
-                failures.push(format!("{} {pass}: fails in process: {diags:?}", input.name));
+                failures.push(format!(
+                    "{} {pass}: fails in process: {diags:?}",
+                    input.name
+                ));
                 continue;
             }
-            let ours = bridge.print(&module);
+            let ours = bridge.print(&module).unwrap();
             compared += 1;
             // Block-argument locations name the parsed buffer: `-` in process, `<stdin>` in
             // mlir-opt; Weir keeps none, so its print is compared when it reads both.
@@ -335,7 +352,10 @@ const ARG_VALUES: &[i128] = &[0, 1, 7, -3];
 /// lowers and JIT-compiled with a loop budget: (call, result or error, as text: a NaN equals
 /// a NaN). `Err` when the module does not lower or compile.
 #[allow(clippy::type_complexity)]
-fn runs(text: &str, options: ParseOptions) -> Result<Vec<(String, Result<String, String>)>, String> {
+fn runs(
+    text: &str,
+    options: ParseOptions,
+) -> Result<Vec<(String, Result<String, String>)>, String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(&mut ctx, &syntax, text, "run", 1, options).map_err(|d| d.message)?;
     weir_ir::verify(&ctx, m).map_err(|d| d.message)?;
@@ -357,7 +377,11 @@ fn runs(text: &str, options: ParseOptions) -> Result<Vec<(String, Result<String,
         {
             continue;
         }
-        let tuples = if params.is_empty() { &ARG_VALUES[..1] } else { ARG_VALUES };
+        let tuples = if params.is_empty() {
+            &ARG_VALUES[..1]
+        } else {
+            ARG_VALUES
+        };
         for &v in tuples {
             let args: Vec<Scalar> = params.iter().map(|&t| Scalar::from_i128(t, v)).collect();
             let r = jit
@@ -377,11 +401,13 @@ fn divergence(input: &Input, pass: &str) -> Option<String> {
     // Upstream's.
     let bridge = input.bridge();
     let mut diags = Vec::new();
-    let theirs = bridge.to_mlir(&ctx, &syntax, m, &mut diags).and_then(|mut module| {
-        bridge
-            .run_pipeline(&mut module, &format!("builtin.module({pass})"), &mut diags)
-            .then(|| bridge.print(&module))
-    });
+    let theirs = bridge
+        .to_mlir(&ctx, &syntax, m, &mut diags)
+        .and_then(|mut module| {
+            bridge
+                .run_pipeline(&mut module, &format!("builtin.module({pass})"), &mut diags)
+                .then(|| bridge.print(&module).unwrap())
+        });
     let theirs = match theirs {
         Some(t) => t,
         None => return Some(format!("upstream fails: {diags:?}")),

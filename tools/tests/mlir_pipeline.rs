@@ -38,7 +38,10 @@ fn cf_opt(text: &str, args: &[&str]) -> (i32, String, String, String) {
 #[cfg(not(feature = "mlir"))]
 #[test]
 fn mlir_pipeline_not_built_in() {
-    let (status, out, err, _) = cf_opt(SELECT, &["--mlir-pass-pipeline=builtin.module(canonicalize)"]);
+    let (status, out, err, _) = cf_opt(
+        SELECT,
+        &["--mlir-pass-pipeline=builtin.module(canonicalize)"],
+    );
     assert_eq!(status, 1);
     assert_eq!(out, "");
     assert!(

@@ -251,7 +251,13 @@ fn upstream_unroll(text: &str, factor: u64) -> String {
     );
     assert!(ok, "upstream unroll failed: {diags:?}\n{text}");
     let outer = bridge
-        .from_mlir(&module, &mut ctx, &syntax, ParseOptions::default(), &mut diags)
+        .from_mlir(
+            &module,
+            &mut ctx,
+            &syntax,
+            ParseOptions::default(),
+            &mut diags,
+        )
         .unwrap_or_else(|| panic!("Weir reads upstream's output: {diags:?}"));
     let body = ctx.entry_block(ctx.region(outer, 0)).unwrap();
     let unrolled = ctx.first_op(body).unwrap();

@@ -103,10 +103,13 @@ impl Bridge {
     /// to `diags` (located in [`WEIR_BUFFER`] when they point into `text`).
     pub fn parse(&self, text: &str, diags: &mut Vec<Diagnostic>) -> Option<Module<'_>> {
         let module = Module::parse(&self.context, text);
-        let failed = module.is_none();
-        self.drain(diags, Some(text), failed, || {
-            "MLIR could not parse the module"
-        });
+        let reported = self.drain(diags, Some(text));
+        if module.is_none() && !reported {
+            diags.push(Diagnostic::error(
+                Location::Unknown,
+                "MLIR could not parse the module",
+            ));
+        }
         module
     }
 
@@ -144,18 +147,24 @@ impl Bridge {
         let pm = PassManager::new(&self.context);
         pm.enable_verifier(true);
         if let Err(e) = parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline) {
-            self.drain(diags, None, false, || "");
             diags.push(Diagnostic::error(Location::Unknown, pipeline_error(&e)));
             return false;
         }
         let ok = pm.run(module).is_ok();
-        self.drain(diags, None, !ok, || "the upstream pass pipeline failed");
+        let reported = self.drain(diags, None);
+        if !ok && !reported {
+            diags.push(Diagnostic::error(
+                Location::Unknown,
+                "the upstream pass pipeline failed",
+            ));
+        }
         ok
     }
 
     /// The generic text (with locations, in local scope: no aliases) of `module`, as Weir's
-    /// parser reads it.
-    pub fn print(&self, module: &Module<'_>) -> String {
+    /// parser reads it. The error: melior's check that the text is UTF-8 failed (MLIR's
+    /// printer escapes every non-ASCII byte of strings, so it does not happen).
+    pub fn print(&self, module: &Module<'_>) -> Result<String, Diagnostic> {
         let flags = OperationPrintingFlags::new()
             .enable_debug_info(true, false)
             .print_generic_operation_form()
@@ -163,8 +172,7 @@ impl Bridge {
         module
             .as_operation()
             .to_string_with_flags(flags)
-            // MLIR prints through a UTF-8 check; its printer writes only UTF-8.
-            .unwrap_or_else(|e| format!("// MLIR printed no UTF-8 text: {e}"))
+            .map_err(|e| Diagnostic::error(Location::Unknown, format!("MLIR's print: {e}")))
     }
 
     /// Converts the MLIR `module` into a new Weir module in `ctx` (parsed with `options`, then
@@ -178,7 +186,13 @@ impl Bridge {
         options: ParseOptions,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<OpId> {
-        let text = self.print(module);
+        let text = match self.print(module) {
+            Ok(t) => t,
+            Err(d) => {
+                diags.push(d);
+                return None;
+            }
+        };
         let parsed = parse_module(ctx, syntax, &text, MLIR_BUFFER, 1, options)
             .and_then(|op| weir_ir::verify(ctx, op).map(|()| op));
         match parsed {
@@ -217,26 +231,15 @@ impl Bridge {
     }
 
     /// Moves the collected diagnostics to `diags`, naming the parsed buffer and quoting its
-    /// line when `text` is given; when `failed` and none of them is an error, pushes `fallback`
-    /// as an error (MLIR failed without a word).
-    fn drain(
-        &self,
-        diags: &mut Vec<Diagnostic>,
-        text: Option<&str>,
-        failed: bool,
-        fallback: impl FnOnce() -> &'static str,
-    ) {
+    /// line when `text` is given; whether one of them is an error.
+    fn drain(&self, diags: &mut Vec<Diagnostic>, text: Option<&str>) -> bool {
         let collected = std::mem::take(&mut *self.diagnostics.borrow_mut());
         let had_error = collected.iter().any(|d| d.severity == Severity::Error);
-        for d in collected {
-            diags.push(match text {
-                Some(t) => quote_buffer_line(d, WEIR_BUFFER, t),
-                None => d,
-            });
-        }
-        if failed && !had_error {
-            diags.push(Diagnostic::error(Location::Unknown, fallback()));
-        }
+        diags.extend(collected.into_iter().map(|d| match text {
+            Some(t) => quote_buffer_line(d, WEIR_BUFFER, t),
+            None => d,
+        }));
+        had_error
     }
 }
 
