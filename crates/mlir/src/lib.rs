@@ -15,10 +15,8 @@
 //! places (Weir to MLIR and MLIR to Weir) that would have to follow both sides forever; the
 //! generic form is already the contract both sides honour: Weir's printer is checked against
 //! `mlir-opt` 22 (`scripts/check-mlir-compat`) and its parser reads `mlir-opt`'s generic output
-//! (the oracle tests in `dialects/*/tests/oracle.rs`). Op locations (`file:line:col`, names,
-//! fused locations) travel as `loc(...)` after each op, both ways. Weir keeps no locations of
-//! block arguments: MLIR gets them at their position in the printed text, and Weir drops the
-//! ones MLIR prints.
+//! (the oracle tests in `dialects/*/tests/oracle.rs`). Locations (`file:line:col`, names,
+//! fused locations) travel as `loc(...)` after each op and each block argument, both ways.
 //!
 //! # Diagnostics
 //! MLIR's diagnostics (parse errors, verifier errors, pass failures, and the warnings and

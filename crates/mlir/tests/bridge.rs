@@ -50,6 +50,8 @@ fn round_trip_keeps_text_and_locations() {
     assert_eq!(print_op(&ctx, &syntax, back, DEBUG), before);
     // The subtraction is at line 6, column 10 of the source (by hand).
     assert!(before.contains(r#"arith.subi %arg1, %arg0 : i64 loc("select.mlir":6:10)"#));
+    // Block arguments keep theirs: `%a` at line 1, column 14 (by hand).
+    assert!(before.contains(r#"func.func @f(%arg0: i64 loc("select.mlir":1:14),"#));
 }
 
 #[test]
@@ -70,11 +72,13 @@ fn upstream_pass_rewrites_in_place() {
     let text = print_op(&ctx, &syntax, m, DEBUG);
     assert!(!text.contains("scf."), "{text}");
     assert!(text.contains("cf.cond_br"), "{text}");
-    // The lowered branch keeps the location of the scf.if it came from (line 3, column 8).
+    // The lowered branch keeps the location of the scf.if it came from (line 3, column 8),
+    // and so does the argument of the block it created (MLIR gives it the scf.if's).
     assert!(
         text.contains(r#"cf.cond_br %0, ^bb1, ^bb2 loc("select.mlir":3:8)"#),
         "{text}"
     );
+    assert!(text.contains(r#"^bb3(%2: i64 loc("select.mlir":3:8)):"#), "{text}");
     weir_ir::verify(&ctx, m).unwrap();
 }
 

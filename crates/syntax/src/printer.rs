@@ -626,11 +626,15 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Writes `%arg0: T` for a block argument.
+    /// Writes `%arg0: T` for a block argument, and ` loc(...)` after it with debug info (as
+    /// MLIR does, `loc(unknown)` included).
     pub fn print_arg_decl(&mut self, v: ValueId) {
         self.print_operand(v);
         self.write(": ");
         self.print_type(self.ctx.value_type(v));
+        if self.options.debug_info {
+            write!(self.out, " loc({})", self.ctx.arg_loc(v)).ok();
+        }
     }
 
     /// Writes a region `{ ... }`. `print_entry_args`: print the entry block's label and
