@@ -804,6 +804,7 @@ impl Context {
         l.blocks.shrink_to_fit();
         l.uses.shrink_to_fit();
         l.preds.shrink_to_fit();
+        self.arg_locs.shrink_to_fit();
     }
 
     /// Lets read-only walks over large IR (the verifier) use up to `n` threads (MLIR's

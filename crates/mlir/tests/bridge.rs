@@ -78,7 +78,10 @@ fn upstream_pass_rewrites_in_place() {
         text.contains(r#"cf.cond_br %0, ^bb1, ^bb2 loc("select.mlir":3:8)"#),
         "{text}"
     );
-    assert!(text.contains(r#"^bb3(%2: i64 loc("select.mlir":3:8)):"#), "{text}");
+    assert!(
+        text.contains(r#"^bb3(%2: i64 loc("select.mlir":3:8)):"#),
+        "{text}"
+    );
     weir_ir::verify(&ctx, m).unwrap();
 }
 
