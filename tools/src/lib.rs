@@ -3,6 +3,7 @@
 //! - [`opt`]: cf-opt's driver: split input, parse, verify, run the pass pipeline, print.
 //! - [`run`]: cf-run's driver: parse, lower, JIT-compile, call, print results.
 //! - [`llvm`]: the LLVM backend's use by both tools (`--backend=llvm`, `--emit`; feature `llvm`).
+//! - [`mlir`]: upstream MLIR pass pipelines in cf-opt (`--mlir-pass-pipeline`; feature `mlir`).
 //! - [`tensor_io`]: cf-run's tensor arguments and results (`dense<...>`, `.npy` files).
 //! - [`passes`]: the registry of every pass the tools know.
 //! - [`verify_diagnostics`]: mlir-opt's `--verify-diagnostics` checker.
@@ -26,6 +27,7 @@ macro_rules! reportln {
 
 pub mod generate;
 pub mod llvm;
+pub mod mlir;
 pub mod opt;
 pub mod passes;
 pub mod run;

@@ -3,7 +3,9 @@
 //! pipeline (verifying after each pass), print. Diagnostics go to stderr as
 //! `FILE:LINE:COL: error: ...` with the source line; any error makes the exit status 1.
 //! `--emit=llvm-ir|object` writes, instead of MLIR, the module lowered as cf-run lowers it and
-//! compiled by the LLVM backend ([`crate::llvm`]).
+//! compiled by the LLVM backend ([`crate::llvm`]). `--mlir-pass-pipeline='builtin.module(...)'`
+//! runs an upstream MLIR 22 pipeline in process at its place among the pass flags
+//! ([`crate::mlir`]).
 
 use crate::llvm::Emit;
 use crate::passes::registry;
@@ -86,6 +88,12 @@ fn command(reg: &PassRegistry) -> Command {
             Arg::new("pass-pipeline")
                 .long("pass-pipeline")
                 .help("A textual pass pipeline, e.g. 'builtin.module(convert-scf-to-cf)'"),
+        )
+        .arg(
+            Arg::new(MLIR_PASS_PIPELINE)
+                .long(MLIR_PASS_PIPELINE)
+                .action(ArgAction::Append)
+                .help("An upstream MLIR 22 pass pipeline, e.g. 'builtin.module(canonicalize,convert-scf-to-cf)', run in process at this flag's place among the pass flags (docs/mlir-bridge.md); a build with the `mlir` feature"),
         );
     for info in reg.all() {
         let mut help = info.summary.to_string();
@@ -105,27 +113,52 @@ fn command(reg: &PassRegistry) -> Command {
     cmd
 }
 
-/// The pass pipeline requested by the flags: `--pass-pipeline`, or the pass flags in order.
-fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<PipelineElement>, String> {
-    let mut flagged: Vec<(usize, PipelineElement)> = Vec::new();
+/// The pass-manager steps requested by the flags: `--pass-pipeline`, or the pass flags and
+/// `--mlir-pass-pipeline` flags in command-line order (each upstream pipeline one step, run in
+/// process by [`crate::mlir`]). `parse` is how an upstream pipeline's result is read back.
+fn requested_steps(
+    m: &ArgMatches,
+    reg: &PassRegistry,
+    parse: ParseOptions,
+) -> Result<Vec<Step>, String> {
+    enum Flagged {
+        Weir(PipelineElement),
+        Upstream(String),
+    }
+    let mut flagged: Vec<(usize, Flagged)> = Vec::new();
     for info in reg.all() {
         if let (Some(idx), Some(vals)) = (m.indices_of(info.name), m.get_many::<String>(info.name))
         {
             for (i, v) in idx.zip(vals) {
                 flagged.push((
                     i,
-                    PipelineElement::Pass {
+                    Flagged::Weir(PipelineElement::Pass {
                         name: info.name.to_string(),
                         options: v.clone(),
-                    },
+                    }),
                 ));
             }
         }
     }
+    if let (Some(idx), Some(vals)) = (
+        m.indices_of(MLIR_PASS_PIPELINE),
+        m.get_many::<String>(MLIR_PASS_PIPELINE),
+    ) {
+        for (i, v) in idx.zip(vals) {
+            flagged.push((i, Flagged::Upstream(v.clone())));
+        }
+    }
     flagged.sort_by_key(|(i, _)| *i);
-    let flagged: Vec<PipelineElement> = flagged.into_iter().map(|(_, e)| e).collect();
     match m.get_one::<String>("pass-pipeline") {
-        None => Ok(flagged),
+        None => flagged
+            .into_iter()
+            .map(|(_, f)| match f {
+                Flagged::Weir(e) => {
+                    build_steps(reg, std::slice::from_ref(&e)).map(|mut s| s.remove(0))
+                }
+                Flagged::Upstream(p) => crate::mlir::upstream_pipeline(&p, parse).map(Step::Pass),
+            })
+            .collect(),
         Some(_) if !flagged.is_empty() => {
             Err("'--pass-pipeline' cannot be used with individual pass flags".to_string())
         }
@@ -133,7 +166,7 @@ fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<Pipeline
             let elems = parse_pipeline(text).map_err(|e| format!("invalid pass pipeline: {e}"))?;
             match elems.as_slice() {
                 [PipelineElement::Nest { anchor, elements }] if anchor == ModuleOp::NAME => {
-                    Ok(elements.clone())
+                    build_steps(reg, elements)
                 }
                 [PipelineElement::Nest { anchor, .. }] => Err(format!(
                     "can't run '{anchor}' pass manager on 'builtin.module' op"
@@ -143,6 +176,9 @@ fn requested_pipeline(m: &ArgMatches, reg: &PassRegistry) -> Result<Vec<Pipeline
         }
     }
 }
+
+/// The flag of an upstream pass pipeline run in process (feature `mlir`).
+const MLIR_PASS_PIPELINE: &str = "mlir-pass-pipeline";
 
 /// Runs cf-opt with `args` (including the program name); returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
@@ -154,14 +190,16 @@ pub fn main(args: Vec<String>) -> i32 {
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
-    let pipeline =
-        match requested_pipeline(&m, &reg).and_then(|p| build_steps(&reg, &p).map(|s| (p, s))) {
-            Ok((_, steps)) => steps,
-            Err(e) => {
-                reportln!("cf-opt: {e}");
-                return 1;
-            }
-        };
+    let parse = ParseOptions {
+        allow_unregistered: m.get_flag("allow-unregistered-dialect"),
+    };
+    let pipeline = match requested_steps(&m, &reg, parse) {
+        Ok(steps) => steps,
+        Err(e) => {
+            reportln!("cf-opt: {e}");
+            return 1;
+        }
+    };
     let input = m
         .get_one::<String>("input")
         .map(String::as_str)
@@ -175,9 +213,7 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     let opts = Options {
         verify_diagnostics: m.get_flag("verify-diagnostics"),
-        parse: ParseOptions {
-            allow_unregistered: m.get_flag("allow-unregistered-dialect"),
-        },
+        parse,
         print: PrintOptions {
             generic: m.get_flag("mlir-print-op-generic"),
             debug_info: m.get_flag("mlir-print-debuginfo"),

@@ -217,3 +217,95 @@ proptest! {
         }
     }
 }
+
+/// The transform script that unrolls every `scf.for` by `factor` with upstream's
+/// `loopUnrollByFactor` (the transform dialect's `loop.unroll`; MLIR registers no scf unroll
+/// pass), private so that `symbol-dce` removes it afterwards.
+#[cfg(feature = "mlir")]
+fn unroll_script(factor: u64) -> String {
+    format!(
+        "module attributes {{transform.with_named_sequence}} {{\n  transform.named_sequence private @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{\n    %loops = transform.structured.match ops{{[\"scf.for\"]}} in %root : (!transform.any_op) -> !transform.any_op\n    transform.loop.unroll %loops {{factor = {factor}}} : !transform.any_op\n    transform.yield\n  }}\n}}\n"
+    )
+}
+
+/// `text` unrolled by `factor` by upstream MLIR 22 in process (weir-mlir): Weir's module and
+/// the transform script side by side in one module, `transform-interpreter` then
+/// `symbol-dce`, and Weir's print of the unrolled module.
+#[cfg(feature = "mlir")]
+fn upstream_unroll(text: &str, factor: u64) -> String {
+    let (mut ctx, syntax) = weir_dialects::new_context();
+    let m =
+        parse_module(&mut ctx, &syntax, text, "prop", 1, ParseOptions::default()).expect("parses");
+    let both = format!(
+        "module {{\n{}\n{}}}\n",
+        weir_mlir::weir_generic_text(&ctx, &syntax, m),
+        unroll_script(factor)
+    );
+    let bridge = weir_mlir::Bridge::new();
+    let mut diags = Vec::new();
+    let mut module = bridge.parse(&both, &mut diags).expect("MLIR parses");
+    let ok = bridge.run_pipeline(
+        &mut module,
+        "builtin.module(transform-interpreter,symbol-dce)",
+        &mut diags,
+    );
+    assert!(ok, "upstream unroll failed: {diags:?}\n{text}");
+    let outer = bridge
+        .from_mlir(
+            &module,
+            &mut ctx,
+            &syntax,
+            ParseOptions::default(),
+            &mut diags,
+        )
+        .unwrap_or_else(|| panic!("Weir reads upstream's output: {diags:?}"));
+    let body = ctx.entry_block(ctx.region(outer, 0)).unwrap();
+    let unrolled = ctx.first_op(body).unwrap();
+    weir_syntax::print_op(&ctx, &syntax, unrolled, Default::default())
+}
+
+#[cfg(feature = "mlir")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// Upstream MLIR 22's unrolling (the in-process oracle) computes what the loop computes,
+    /// as Weir's `--scf-unroll` does, except where docs/mlir-bridge.md says it diverges
+    /// (`upstream_unroll_diverges`): runtime bounds with `ub < lb`.
+    #[test]
+    fn mlir_unroll_agrees_with_weir(l in a_loop(), factor in 2u64..6) {
+        prop_assume!(!(l.runtime && l.ub < l.lb));
+        let text = program(&l);
+        let before = run(&text, None, &l);
+        let ours = run(&text, Some(&format!("factor={factor}")), &l);
+        let unrolled = upstream_unroll(&text, factor);
+        let theirs = run(&unrolled, None, &l);
+        prop_assert_eq!(&before, &ours, "Weir, factor {}\n{}", factor, text);
+        prop_assert_eq!(&before, &theirs, "upstream, factor {}\n{}\n{}", factor, text, unrolled);
+    }
+}
+
+/// The divergence `mlir_unroll_agrees_with_weir` leaves out (docs/mlir-bridge.md): with runtime
+/// bounds `lb = 5 > ub = 3` (step 2, i32) the loop runs no iteration and returns its init 7 (by
+/// hand), as Weir's unrolled loop does; upstream's `loopUnrollByFactor` computes the trip count
+/// `divui(ub - lb + step - 1, step)` of the wrapped negative difference, 2^31 - 1, so its
+/// epilogue loop starts at 1 and runs once, for 7 + 1 = 8. Fails when upstream stops diverging.
+#[cfg(feature = "mlir")]
+#[test]
+fn upstream_unroll_diverges_on_empty_runtime_ranges() {
+    let l = Loop {
+        ty: "i32",
+        unsigned: false,
+        lb: 5,
+        ub: 3,
+        step: 2,
+        runtime: true,
+        body: 0,
+        inner: None,
+    };
+    let text = program(&l);
+    let seven = Ok(vec![Scalar::from_i128(weir_jit::ScalarType::Int(64), 7)]);
+    assert_eq!(run(&text, None, &l), seven);
+    assert_eq!(run(&text, Some("factor=2"), &l), seven);
+    let eight = Ok(vec![Scalar::from_i128(weir_jit::ScalarType::Int(64), 8)]);
+    assert_eq!(run(&upstream_unroll(&text, 2), None, &l), eight);
+}

@@ -8,7 +8,7 @@
 
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
-use crate::location::{Location, Locations};
+use crate::location::{CompactLoc, Location, Locations};
 use crate::pool::{List, Pool};
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
@@ -52,6 +52,9 @@ pub struct Context {
     lists: Lists,
     /// The ops' locations (see `CompactLoc`).
     locations: Locations,
+    /// The block arguments' locations (MLIR's `BlockArgument::getLoc`), for the arguments that
+    /// have one.
+    arg_locs: FxHashMap<ValueId, CompactLoc>,
     types: Vec<TypeKind>,
     type_ids: FxHashMap<TypeKind, Type>,
     attrs: Vec<AttrKind>,
@@ -87,6 +90,7 @@ impl Default for Context {
             values: Vec::new(),
             lists: Lists::default(),
             locations: Locations::default(),
+            arg_locs: FxHashMap::default(),
             types: Vec::new(),
             type_ids: FxHashMap::default(),
             attrs: Vec::new(),
@@ -738,6 +742,21 @@ impl Context {
         self.ops[op.index()].loc = self.locations.intern(loc);
     }
 
+    /// The location of block argument `v` (MLIR's `BlockArgument::getLoc`: written
+    /// `^bb0(%a: i32 loc(...))`): where the parser read it, or what a pass set; unknown if
+    /// none was set.
+    pub fn arg_loc(&self, v: ValueId) -> Location {
+        self.arg_locs
+            .get(&v)
+            .map_or(Location::Unknown, |&l| self.locations.get(l))
+    }
+
+    /// Sets the location of block argument `v`.
+    pub fn set_arg_loc(&mut self, v: ValueId, loc: Location) {
+        let l = self.locations.intern(loc);
+        self.arg_locs.insert(v, l);
+    }
+
     /// The block containing the op.
     pub fn op_block(&self, op: OpId) -> Option<BlockId> {
         self.op(op).parent
@@ -785,6 +804,7 @@ impl Context {
         l.blocks.shrink_to_fit();
         l.uses.shrink_to_fit();
         l.preds.shrink_to_fit();
+        self.arg_locs.shrink_to_fit();
     }
 
     /// Lets read-only walks over large IR (the verifier) use up to `n` threads (MLIR's
@@ -1521,6 +1541,9 @@ impl Context {
                 let nb = self.new_block(&[]);
                 for &a in self.block_args(b).to_vec().iter() {
                     let na = self.add_block_arg(nb, self.value_type(a));
+                    if let Some(&l) = self.arg_locs.get(&a) {
+                        self.arg_locs.insert(na, l);
+                    }
                     map.insert(a, na);
                 }
                 self.append_block(nr, nb);

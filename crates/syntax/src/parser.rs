@@ -65,6 +65,9 @@ pub struct Argument<'a> {
     pub ty: Type,
     /// Where it was written: a byte offset in the source (see [`UnresolvedOperand::pos`]).
     pub pos: usize,
+    /// Its location as written (`%a: i32 loc(...)`); without one the argument gets the
+    /// location of `pos`, as in MLIR.
+    pub loc: Option<Location>,
 }
 
 /// The values one definition binds: a block argument, or `count` consecutive results of an op
@@ -1153,6 +1156,8 @@ impl<'a> Parser<'a> {
     fn define_args(&mut self, block: BlockId, args: &[Argument<'a>]) -> PResult<()> {
         for a in args {
             let v = self.ctx.add_block_arg(block, a.ty);
+            let loc = a.loc.clone().unwrap_or_else(|| self.loc_at(a.pos));
+            self.ctx.set_arg_loc(v, loc);
             self.define_values(a.name, DefValues::One(v), a.pos)?;
         }
         Ok(())
@@ -1202,11 +1207,12 @@ impl<'a> Parser<'a> {
         let o = self.parse_operand()?;
         self.expect(Tok::Colon, ":")?;
         let ty = self.parse_type()?;
-        self.parse_optional_trailing_location()?;
+        let loc = self.parse_optional_trailing_location()?;
         Ok(Argument {
             name: o.name,
             ty,
             pos: o.pos,
+            loc,
         })
     }
 

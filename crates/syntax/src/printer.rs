@@ -188,6 +188,8 @@ enum Piece {
         region: RegionId,
         print_entry_args: bool,
         elide_terminator: Option<&'static str>,
+        /// Print the entry block's label when the block is empty (the generic form's rule).
+        empty_block_label: bool,
         indent: usize,
     },
 }
@@ -624,11 +626,15 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Writes `%arg0: T` for a block argument.
+    /// Writes `%arg0: T` for a block argument, and ` loc(...)` after it with debug info (as
+    /// MLIR does, `loc(unknown)` included).
     pub fn print_arg_decl(&mut self, v: ValueId) {
         self.print_operand(v);
         self.write(": ");
         self.print_type(self.ctx.value_type(v));
+        if self.options.debug_info {
+            write!(self.out, " loc({})", self.ctx.arg_loc(v)).ok();
+        }
     }
 
     /// Writes a region `{ ... }`. `print_entry_args`: print the entry block's label and
@@ -642,11 +648,22 @@ impl<'a> Printer<'a> {
         print_entry_args: bool,
         elide_terminator: Option<&'static str>,
     ) {
+        self.push_region(region, print_entry_args, elide_terminator, false);
+    }
+
+    fn push_region(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        elide_terminator: Option<&'static str>,
+        empty_block_label: bool,
+    ) {
         self.end_text();
         self.pieces.push(Piece::Region {
             region,
             print_entry_args,
             elide_terminator,
+            empty_block_label,
             indent: self.indent,
         });
     }
@@ -763,10 +780,16 @@ impl<'a> Printer<'a> {
                     region,
                     print_entry_args,
                     elide_terminator,
+                    empty_block_label,
                     indent,
                 } => {
                     self.indent = indent;
-                    self.print_region_body(region, print_entry_args, elide_terminator);
+                    self.print_region_body(
+                        region,
+                        print_entry_args,
+                        elide_terminator,
+                        empty_block_label,
+                    );
                 }
             }
             // Text before the first deferred piece is next in the output anyway: append it
@@ -795,6 +818,7 @@ impl<'a> Printer<'a> {
         region: RegionId,
         print_entry_args: bool,
         elide_terminator: Option<&'static str>,
+        empty_block_label: bool,
     ) {
         self.write("{");
         self.indent += 1;
@@ -804,7 +828,9 @@ impl<'a> Printer<'a> {
             .and_then(|b| ctx.next_block(b))
             .is_none();
         for (i, b) in ctx.blocks(region).enumerate() {
-            let show_header = i > 0 || (print_entry_args && !self.ctx.block_args(b).is_empty());
+            let show_header = i > 0
+                || (print_entry_args && !self.ctx.block_args(b).is_empty())
+                || (empty_block_label && ctx.first_op(b).is_none());
             if show_header {
                 self.indent -= 1;
                 self.newline();
@@ -955,7 +981,9 @@ impl<'a> Printer<'a> {
                 if i > 0 {
                     self.write(", ");
                 }
-                self.print_region(r, true, None);
+                // As MLIR's generic form: an empty block keeps its label (`^bb0:`), so that
+                // a module's empty body block is not read back as a region without blocks.
+                self.push_region(r, true, None, true);
             }
             self.write(")");
         }

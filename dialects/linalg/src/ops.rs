@@ -845,7 +845,18 @@ fn print_mapping(p: &mut Printer<'_>, op: OpId) {
             .filter(|a| matches!(ctx.attr_kind(a.value), AttrKind::Opaque(t) if t == "arith.fastmath<none>"))
             .map(|a| ctx.attr_name_str(a.name))
             .collect();
-        p.print_optional_attr_dict(payload, &none);
+        // MLIR 22 prints the payload's inherent attributes, so an `addi`'s `overflowFlags`
+        // even when none (its properties always exist, `{ arith.addi {overflowFlags =
+        // #arith.overflow<none>} }`); Weir leaves a none flag absent, so it is written here,
+        // and the text is MLIR's either way.
+        let absent_overflow = weir_dialect_arith::semantics::IntBinaryOp::of(ctx, payload)
+            .is_some_and(|b| b.has_overflow_flags())
+            && ctx.attrs(payload).is_empty();
+        if absent_overflow {
+            p.write(" {overflowFlags = #arith.overflow<none>}");
+        } else {
+            p.print_optional_attr_dict(payload, &none);
+        }
         p.write(" }");
     }
     print_ins_outs(p, op);

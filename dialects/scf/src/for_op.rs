@@ -395,6 +395,7 @@ fn argument(o: UnresolvedOperand<'_>, ty: weir_ir::Type) -> Argument<'_> {
         name: o.name,
         ty,
         pos: o.pos,
+        loc: None,
     }
 }
 

@@ -365,6 +365,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             name: o.name,
             ty: index,
             pos: o.pos,
+            loc: None,
         })
         .collect();
     let body = p.parse_region(&args)?;

@@ -251,6 +251,7 @@ pub(crate) fn parse(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             name: a.name,
             ty: t,
             pos: a.pos,
+            loc: None,
         });
     }
     let before = p.parse_region(&args)?;
