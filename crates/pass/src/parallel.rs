@@ -1,0 +1,209 @@
+//! Running a group of function-level passes on each function of a module, on one thread or
+//! several, with the same result (see [`crate::run_pipeline`]).
+//!
+//! The IR is one arena (`weir_ir::Context`) mutated through `&mut`, so threads cannot share it.
+//! Each thread instead gets a *fork* ([`Context::fork`]): a child context with a copy of the
+//! interning tables (made once per thread, so the cost is linear in the module however many
+//! functions it has), a copy of its contiguous chunk of the functions, and bodiless stubs of
+//! the module's other ops (so a `func.call`'s verifier still finds its callee's signature).
+//! The thread runs the group on its functions, one after the other, exactly as the sequential
+//! schedule does (each pass, then the verifier on that function), collecting each function's
+//! diagnostics separately. The main thread then walks the functions in module order: it emits
+//! their diagnostics and merges their new bodies ([`Context::merge`]), and stops after the
+//! first function that failed, as the sequential schedule does (the functions after it keep
+//! their old bodies, since the sequential run never reached them). What a child interned after
+//! the fork (new types, attributes, names) is interned in the parent during the merge.
+//!
+//! Why not share the arena: mutating one context from several threads would need locks or
+//! interior mutability in the IR core, which the core rules out, and would make ids depend on
+//! thread timing. Why contiguous chunks of similar op counts, not work stealing: a child's
+//! content then depends only on the thread count, so runs are repeatable.
+
+use crate::{Instrumentation, Pass, RunReport};
+use std::time::{Duration, Instant};
+use weir_ir::{Context, Diagnostic, Fork, OpId, Severity, Traits};
+
+/// Stack size of the pass threads: the tools' walker stack (8 MiB, `weir_tools::WALKER_STACK`),
+/// on which passes run on the main thread.
+const PASS_THREAD_STACK: usize = 8 << 20;
+
+/// The ops of `op`'s blocks when there is at least one and every one can be scheduled as a
+/// function ([`all_schedulable`]); `None` otherwise (the group then runs on `op` itself).
+pub(crate) fn isolated_children(ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
+    let children: Vec<OpId> = ctx
+        .regions(op)
+        .iter()
+        .flat_map(|&r| ctx.blocks(r))
+        .flat_map(|b| ctx.ops(b))
+        .collect();
+    (!children.is_empty() && all_schedulable(ctx, &children)).then_some(children)
+}
+
+/// Whether each of `ops` is registered as isolated from above and has no operands and no
+/// successors, so that a pass on it touches nothing outside it and it can be forked.
+pub(crate) fn all_schedulable(ctx: &Context, ops: &[OpId]) -> bool {
+    ops.iter().all(|&o| {
+        ctx.has_traits(o, Traits::ISOLATED_FROM_ABOVE)
+            && ctx.operands(o).is_empty()
+            && ctx.successors(o).is_empty()
+    })
+}
+
+/// What running the group on one function gave.
+struct Outcome {
+    diagnostics: Vec<Diagnostic>,
+    failed: bool,
+}
+
+/// Runs `passes` (function-level) on each of `functions` (ops of `root`'s blocks, in order):
+/// on a function, each pass then the verifier; stops after the first function that fails.
+pub(crate) fn run_on_each(
+    ctx: &mut Context,
+    root: OpId,
+    functions: &[OpId],
+    passes: &[&dyn Pass],
+    inst: &Instrumentation<'_>,
+    report: &mut RunReport,
+) {
+    let threads = ctx.threads().min(functions.len());
+    let large = inst
+        .parallel_min_ops
+        .is_some_and(|min| ctx.op_capacity() >= min);
+    let mut times = vec![Duration::ZERO; passes.len()];
+    if threads > 1 && large {
+        run_on_threads(ctx, root, functions, passes, threads, &mut times, report);
+    } else {
+        for &f in functions {
+            let outcome = run_group(ctx, f, passes, &mut times);
+            report.diagnostics.extend(outcome.diagnostics);
+            if outcome.failed {
+                report.failed = true;
+                break;
+            }
+        }
+    }
+    if inst.timing {
+        for (p, t) in passes.iter().zip(times) {
+            report.timings.push((p.name().to_string(), t));
+        }
+    }
+}
+
+/// [`run_on_each`] on `threads` threads, each on a fork holding a contiguous chunk of the
+/// functions.
+fn run_on_threads(
+    ctx: &mut Context,
+    root: OpId,
+    functions: &[OpId],
+    passes: &[&dyn Pass],
+    threads: usize,
+    times: &mut [Duration],
+    report: &mut RunReport,
+) {
+    let chunks = chunks(ctx, functions, threads);
+    let parent: &Context = ctx;
+    let work = |chunk: &[OpId]| {
+        let mut fork = parent.fork(root, chunk);
+        let mut times = vec![Duration::ZERO; passes.len()];
+        let mut outcomes = Vec::with_capacity(chunk.len());
+        for &f in &fork.ops {
+            let outcome = run_group(&mut fork.ctx, f, passes, &mut times);
+            let failed = outcome.failed;
+            outcomes.push(outcome);
+            if failed {
+                break;
+            }
+        }
+        (fork, outcomes, times)
+    };
+    let results: Vec<(Fork, Vec<Outcome>, Vec<Duration>)> = std::thread::scope(|s| {
+        let work = &work;
+        let spawned: Vec<_> = chunks[1..]
+            .iter()
+            .map(|&chunk| {
+                std::thread::Builder::new()
+                    .stack_size(PASS_THREAD_STACK)
+                    .spawn_scoped(s, move || work(chunk))
+            })
+            .collect();
+        let mut results = vec![work(chunks[0])];
+        for (h, &chunk) in spawned.into_iter().zip(&chunks[1..]) {
+            // A thread that could not be started: its chunk runs here.
+            let r = match h {
+                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(_) => work(chunk),
+            };
+            results.push(r);
+        }
+        results
+    });
+    for (fork, outcomes, chunk_times) in results {
+        for (t, c) in times.iter_mut().zip(chunk_times) {
+            *t += c;
+        }
+        for (i, outcome) in outcomes.into_iter().enumerate() {
+            report.diagnostics.extend(outcome.diagnostics);
+            ctx.merge(&fork, i);
+            if outcome.failed {
+                report.failed = true;
+                return;
+            }
+        }
+    }
+}
+
+/// Runs `passes` on function `f` of `ctx`, each followed by the verifier on `f`, until one
+/// fails; adds each pass's wall time to `times`.
+fn run_group(ctx: &mut Context, f: OpId, passes: &[&dyn Pass], times: &mut [Duration]) -> Outcome {
+    let mut diagnostics = Vec::new();
+    for (pass, time) in passes.iter().zip(times.iter_mut()) {
+        let start = Instant::now();
+        let before = diagnostics.len();
+        pass.run(ctx, f, &mut diagnostics);
+        *time += start.elapsed();
+        let failed = diagnostics[before..]
+            .iter()
+            .any(|d| d.severity == Severity::Error);
+        if failed {
+            return Outcome {
+                diagnostics,
+                failed,
+            };
+        }
+        if let Err(d) = weir_ir::verify(ctx, f) {
+            diagnostics.push(d);
+            return Outcome {
+                diagnostics,
+                failed: true,
+            };
+        }
+    }
+    Outcome {
+        diagnostics,
+        failed: false,
+    }
+}
+
+/// `functions` split into at most `n` contiguous, non-empty chunks of similar numbers of ops.
+fn chunks<'f>(ctx: &Context, functions: &'f [OpId], n: usize) -> Vec<&'f [OpId]> {
+    let sizes: Vec<usize> = functions
+        .iter()
+        .map(|&f| 1 + ctx.nested_ops(f).len())
+        .collect();
+    let total: usize = sizes.iter().sum();
+    let mut out = Vec::with_capacity(n);
+    let (mut start, mut acc) = (0, 0);
+    for (i, size) in sizes.iter().enumerate() {
+        acc += size;
+        // Close chunk k once it holds its share (k + 1) * total / n, leaving one function at
+        // least for each chunk still to come.
+        let k = out.len();
+        let left = functions.len() - (i + 1);
+        if k + 1 < n && acc * n >= (k + 1) * total && left >= n - (k + 1) {
+            out.push(&functions[start..=i]);
+            start = i + 1;
+        }
+    }
+    out.push(&functions[start..]);
+    out
+}
