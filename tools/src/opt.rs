@@ -77,6 +77,14 @@ fn command(reg: &PassRegistry) -> Command {
                 .help("Use threads for passes and printing from this many ops in the context on (default 20000)"),
         )
         .arg(
+            // Hidden: for tests, so that several threads run on a machine with one core too.
+            Arg::new("threads")
+                .long("threads")
+                .hide(true)
+                .value_parser(clap::value_parser!(u32).range(1..))
+                .help("Threads to use unless --mlir-disable-threading (default: the machine's parallelism)"),
+        )
+        .arg(
             Arg::new("emit")
                 .long("emit")
                 .value_parser(["mlir", "llvm-ir", "object"])
@@ -199,7 +207,10 @@ pub fn main(args: Vec<String>) -> i32 {
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         timing: m.get_flag("mlir-timing"),
         threads: if threaded {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            m.get_one::<u32>("threads").map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |&n| n as usize,
+            )
         } else {
             1
         },
