@@ -20,6 +20,7 @@
 //! content then depends only on the thread count, so runs are repeatable.
 
 use crate::{Instrumentation, Pass, RunReport};
+use std::ops::Range;
 use std::time::{Duration, Instant};
 use weir_ir::{Context, Diagnostic, Fork, OpId, Severity, Traits};
 
@@ -100,7 +101,14 @@ fn run_on_threads(
     times: &mut [Duration],
     report: &mut RunReport,
 ) {
-    let chunks = chunks(ctx, functions, threads);
+    let sizes: Vec<usize> = functions
+        .iter()
+        .map(|&f| 1 + ctx.nested_ops(f).len())
+        .collect();
+    let chunks: Vec<&[OpId]> = chunks(&sizes, threads)
+        .into_iter()
+        .map(|r| &functions[r])
+        .collect();
     let parent: &Context = ctx;
     let work = |chunk: &[OpId]| {
         let mut fork = parent.fork(root, chunk);
@@ -184,26 +192,42 @@ fn run_group(ctx: &mut Context, f: OpId, passes: &[&dyn Pass], times: &mut [Dura
     }
 }
 
-/// `functions` split into at most `n` contiguous, non-empty chunks of similar numbers of ops.
-fn chunks<'f>(ctx: &Context, functions: &'f [OpId], n: usize) -> Vec<&'f [OpId]> {
-    let sizes: Vec<usize> = functions
-        .iter()
-        .map(|&f| 1 + ctx.nested_ops(f).len())
-        .collect();
+/// `0..sizes.len()` split into at most `n` contiguous, non-empty ranges of similar total
+/// size (`sizes` non-empty, `n >= 1`).
+fn chunks(sizes: &[usize], n: usize) -> Vec<Range<usize>> {
     let total: usize = sizes.iter().sum();
+    let n = n.min(sizes.len());
     let mut out = Vec::with_capacity(n);
     let (mut start, mut acc) = (0, 0);
     for (i, size) in sizes.iter().enumerate() {
         acc += size;
-        // Close chunk k once it holds its share (k + 1) * total / n, leaving one function at
-        // least for each chunk still to come.
+        // Close range k once the ranges so far hold their share (k + 1) * total / n, or when
+        // only one item is left for each range still to come.
         let k = out.len();
-        let left = functions.len() - (i + 1);
-        if k + 1 < n && acc * n >= (k + 1) * total && left >= n - (k + 1) {
-            out.push(&functions[start..=i]);
+        let (left, to_come) = (sizes.len() - (i + 1), n - (k + 1));
+        if k + 1 < n && (left == to_come || (acc * n >= (k + 1) * total && left > to_come)) {
+            out.push(start..i + 1);
             start = i + 1;
         }
     }
-    out.push(&functions[start..]);
+    out.push(start..sizes.len());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chunks;
+
+    /// Ranges cover the items in order, none is empty, and sizes are balanced.
+    #[test]
+    fn chunks_are_contiguous_non_empty_and_balanced() {
+        assert_eq!(chunks(&[1, 1, 1, 1], 2), [0..2, 2..4]);
+        assert_eq!(chunks(&[5, 1, 1, 1, 1, 1], 2), [0..1, 1..6]);
+        assert_eq!(chunks(&[1, 1, 8], 2), [0..2, 2..3]);
+        // A heavy last item still leaves one item per range.
+        assert_eq!(chunks(&[1, 1, 100], 3), [0..1, 1..2, 2..3]);
+        assert_eq!(chunks(&[3, 3], 5), [0..1, 1..2]);
+        assert_eq!(chunks(&[7], 1), [0..1]);
+        assert_eq!(chunks(&[0, 0, 0], 2), [0..1, 1..3]);
+    }
 }
