@@ -103,9 +103,15 @@ fn threaded_runs_match_sequential_runs_on_every_lit_input() {
         mismatches.push_str(&m);
         succeeded += s;
     }
-    assert!(mismatches.is_empty(), "threaded != sequential:\n{mismatches}");
+    assert!(
+        mismatches.is_empty(),
+        "threaded != sequential:\n{mismatches}"
+    );
     // Most inputs are valid and transform: the comparisons are not all of two failures.
-    assert!(succeeded > inputs.len() * PIPELINES.len() / 2, "{succeeded} runs succeeded");
+    assert!(
+        succeeded > inputs.len() * PIPELINES.len() / 2,
+        "{succeeded} runs succeeded"
+    );
 }
 
 /// A module of `n` functions (see [`function`]) and a private declaration they call.
@@ -131,7 +137,10 @@ fn function(s: &mut String, i: usize, n: usize, failing: bool) {
         "%idx = arith.index_cast %a : i64 to index".to_string()
     };
     let callee = if i + 1 < n {
-        format!("%call = func.call @f{}(%w#0, %b) : (i64, i64) -> i64", i + 1)
+        format!(
+            "%call = func.call @f{}(%w#0, %b) : (i64, i64) -> i64",
+            i + 1
+        )
     } else {
         "%call = func.call @ext(%w#0) : (i64) -> i64".to_string()
     };
@@ -203,8 +212,15 @@ fn threaded_runs_match_sequential_runs_on_generated_modules() {
     let path = dir.join("threading-many-functions.mlir");
     std::fs::write(&path, module(300, None)).unwrap();
     let (mismatches, succeeded) = compare(&path);
-    assert!(mismatches.is_empty(), "threaded != sequential:\n{mismatches}");
-    assert_eq!(succeeded, PIPELINES.len(), "every pipeline runs on the module");
+    assert!(
+        mismatches.is_empty(),
+        "threaded != sequential:\n{mismatches}"
+    );
+    assert_eq!(
+        succeeded,
+        PIPELINES.len(),
+        "every pipeline runs on the module"
+    );
 }
 
 /// A pass failing on a function in the middle: the same diagnostics (of the functions up to
@@ -214,7 +230,10 @@ fn a_failing_function_fails_the_threaded_run_as_the_sequential_one() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("threading-failing-function.mlir");
     std::fs::write(&path, module(60, Some(41))).unwrap();
-    let pipeline: &[&str] = &["--fold-constant-conditions=remarks=true", "--convert-scf-to-cf"];
+    let pipeline: &[&str] = &[
+        "--fold-constant-conditions=remarks=true",
+        "--convert-scf-to-cf",
+    ];
     let sequential = cf_opt(&path, pipeline, false);
     let threaded = cf_opt(&path, pipeline, true);
     assert_eq!(sequential.2, Some(1));

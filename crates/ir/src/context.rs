@@ -8,7 +8,7 @@
 
 use crate::attributes::{Attr, AttrKind};
 use crate::entities::*;
-use crate::location::{Location, Locations};
+use crate::location::{CompactLoc, Location, Locations};
 use crate::pool::{List, Pool};
 use crate::registry::{MaterializeFn, OpDef, Traits};
 use crate::symbols::SymbolIndex;
@@ -540,7 +540,15 @@ impl Context {
 
     /// Creates a detached op from `state` (results, uses and region ownership are set up).
     /// Insert it with [`Context::insert_op`].
-    pub fn create_op(&mut self, state: OpState) -> OpId {
+    pub fn create_op(&mut self, mut state: OpState) -> OpId {
+        let loc = self
+            .locations
+            .intern(std::mem::replace(&mut state.loc, Location::Unknown));
+        self.create_op_at(state, loc)
+    }
+
+    /// [`Context::create_op`] with the location already interned (`state.loc` is ignored).
+    fn create_op_at(&mut self, state: OpState, loc: CompactLoc) -> OpId {
         let op = OpId::from_index(self.ops.len());
         let first = self.values.len();
         for (index, &ty) in state.result_types.iter().enumerate() {
@@ -582,7 +590,7 @@ impl Context {
             regions,
             successors,
             pred_pos,
-            loc: self.locations.intern(state.loc),
+            loc,
             parent: None,
             prev: None,
             next: None,

@@ -144,7 +144,7 @@ impl CompactLoc {
 
 /// The context's location tables: the interned file names of `file:line:col` locations and
 /// the other locations, each distinct one stored once (see [`CompactLoc`]).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Locations {
     files: Vec<Arc<str>>,
     file_ids: FxHashMap<Arc<str>, u32>,
@@ -182,6 +182,12 @@ impl Locations {
                 CompactLoc::other(id)
             }
         }
+    }
+
+    /// The sizes of the file table and of the table of other locations (a [`CompactLoc`]
+    /// below them means the same in a copy of these tables).
+    pub fn lens(&self) -> (u32, u32) {
+        (self.files.len() as u32, self.others.len() as u32)
     }
 
     /// The location `loc` stands for (an `Arc` clone for a file, a deep clone otherwise).

@@ -453,9 +453,7 @@ impl<'a> Dominance<'a> {
             // A result dominates the ops after its definer in the same block; it is not visible
             // to its own op, nor inside that op's regions.
             return match ctx.value_def(v) {
-                ValueDef::Result { op, .. }
-                    if self.position[&op] >= self.position[&anc] =>
-                {
+                ValueDef::Result { op, .. } if self.position[&op] >= self.position[&anc] => {
                     Err(not_dominated())
                 }
                 _ => Ok(()),

@@ -74,14 +74,8 @@ pub(crate) fn run_on_each(
     if threads > 1 && large {
         run_on_threads(ctx, root, functions, passes, threads, &mut times, report);
     } else {
-        for &f in functions {
-            let outcome = run_group(ctx, f, passes, &mut times);
-            report.diagnostics.extend(outcome.diagnostics);
-            if outcome.failed {
-                report.failed = true;
-                break;
-            }
-        }
+        let outcomes = run_chunk(ctx, functions, passes, &mut times);
+        emit(outcomes, report);
     }
     if inst.timing {
         for (p, t) in passes.iter().zip(times) {
@@ -90,8 +84,8 @@ pub(crate) fn run_on_each(
     }
 }
 
-/// [`run_on_each`] on `threads` threads, each on a fork holding a contiguous chunk of the
-/// functions.
+/// [`run_on_each`] on `threads` threads: the first chunk of the functions in place on the
+/// main thread, each other chunk on a fork of its own on a worker thread.
 fn run_on_threads(
     ctx: &mut Context,
     root: OpId,
@@ -109,55 +103,118 @@ fn run_on_threads(
         .into_iter()
         .map(|r| &functions[r])
         .collect();
+    // The forks are made first, on the threads (the main thread makes the last one), while
+    // nothing changes the parent; then the main thread may work on the parent in place.
     let parent: &Context = ctx;
-    let work = |chunk: &[OpId]| {
-        let mut fork = parent.fork(root, chunk);
+    let forks: Vec<Fork> = on_threads(&chunks[1..], |chunk| parent.fork(root, chunk));
+    let run_fork = |mut fork: Fork| {
         let mut times = vec![Duration::ZERO; passes.len()];
-        let mut outcomes = Vec::with_capacity(chunk.len());
-        for &f in &fork.ops {
-            let outcome = run_group(&mut fork.ctx, f, passes, &mut times);
-            let failed = outcome.failed;
-            outcomes.push(outcome);
-            if failed {
-                break;
-            }
-        }
+        let outcomes = run_chunk(&mut fork.ctx, &fork.ops, passes, &mut times);
         (fork, outcomes, times)
     };
-    let results: Vec<(Fork, Vec<Outcome>, Vec<Duration>)> = std::thread::scope(|s| {
-        let work = &work;
-        let spawned: Vec<_> = chunks[1..]
-            .iter()
-            .map(|&chunk| {
+    // A fork stays in its slot when its thread cannot be started; it then runs here.
+    let mut slots: Vec<Option<Fork>> = forks.into_iter().map(Some).collect();
+    let (own, mut others) = std::thread::scope(|s| {
+        let run_fork = &run_fork;
+        let spawned: Vec<_> = slots
+            .iter_mut()
+            .map(|slot| {
                 std::thread::Builder::new()
                     .stack_size(PASS_THREAD_STACK)
-                    .spawn_scoped(s, move || work(chunk))
+                    .spawn_scoped(s, move || slot.take().map(run_fork))
             })
             .collect();
-        let mut results = vec![work(chunks[0])];
-        for (h, &chunk) in spawned.into_iter().zip(&chunks[1..]) {
-            // A thread that could not be started: its chunk runs here.
-            let r = match h {
-                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                Err(_) => work(chunk),
-            };
-            results.push(r);
-        }
-        results
+        let own = run_chunk(ctx, chunks[0], passes, times);
+        let others: Vec<_> = spawned
+            .into_iter()
+            .map(|h| {
+                h.ok()
+                    .and_then(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            })
+            .collect();
+        (own, others)
     });
-    for (fork, outcomes, chunk_times) in results {
+    for (slot, result) in slots.iter_mut().zip(&mut others) {
+        if result.is_none() {
+            *result = slot.take().map(&run_fork);
+        }
+    }
+    let others = others.into_iter().flatten();
+    if !emit(own, report) {
+        return;
+    }
+    for (fork, outcomes, chunk_times) in others {
         for (t, c) in times.iter_mut().zip(chunk_times) {
             *t += c;
         }
-        for (i, outcome) in outcomes.into_iter().enumerate() {
-            report.diagnostics.extend(outcome.diagnostics);
-            ctx.merge(&fork, i);
-            if outcome.failed {
-                report.failed = true;
-                return;
-            }
+        let count = outcomes.len();
+        let ok = emit(outcomes, report);
+        ctx.merge(&fork, count);
+        if !ok {
+            return;
         }
     }
+}
+
+/// Runs `f` on each of `items`, one scoped thread per item but the last, which runs on the
+/// calling thread; returns the results in order.
+fn on_threads<I: Sync, R: Send>(items: &[I], f: impl Fn(&I) -> R + Sync) -> Vec<R> {
+    let Some((last, rest)) = items.split_last() else {
+        return Vec::new();
+    };
+    std::thread::scope(|s| {
+        let f = &f;
+        let spawned: Vec<_> = rest
+            .iter()
+            .map(|item| {
+                std::thread::Builder::new()
+                    .stack_size(PASS_THREAD_STACK)
+                    .spawn_scoped(s, move || f(item))
+            })
+            .collect();
+        let last = f(last);
+        let mut out: Vec<R> = spawned
+            .into_iter()
+            .zip(rest)
+            .map(|(h, item)| match h {
+                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(_) => f(item), // a thread that could not be started: its item runs here
+            })
+            .collect();
+        out.push(last);
+        out
+    })
+}
+
+/// Runs the group on each of `functions` of `ctx` in order, stopping after the first that
+/// fails (the outcomes end there).
+fn run_chunk(
+    ctx: &mut Context,
+    functions: &[OpId],
+    passes: &[&dyn Pass],
+    times: &mut [Duration],
+) -> Vec<Outcome> {
+    let mut outcomes = Vec::with_capacity(functions.len());
+    for &f in functions {
+        let outcome = run_group(ctx, f, passes, times);
+        let failed = outcome.failed;
+        outcomes.push(outcome);
+        if failed {
+            break;
+        }
+    }
+    outcomes
+}
+
+/// Adds the diagnostics of `outcomes` to `report`; returns false (and marks the report
+/// failed) if the last one failed.
+fn emit(outcomes: Vec<Outcome>, report: &mut RunReport) -> bool {
+    let failed = outcomes.last().is_some_and(|o| o.failed);
+    for outcome in outcomes {
+        report.diagnostics.extend(outcome.diagnostics);
+    }
+    report.failed |= failed;
+    !failed
 }
 
 /// Runs `passes` on function `f` of `ctx`, each followed by the verifier on `f`, until one

@@ -26,8 +26,8 @@ pub mod constant_condition;
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;
 use weir_ir::{
-    Attr, BlockId, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId, RewriteLog,
-    Traits, Type, ValueId,
+    Attr, BlockId, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId,
+    RewriteLog, Traits, Type, ValueId,
 };
 
 /// Whether the driver applies pattern `p` to `op` (a pass's choice among the op's patterns).

@@ -20,6 +20,7 @@
 
 use super::*;
 use crate::attributes::DialectParam;
+use crate::location::LocKey;
 use rustc_hash::FxHashSet;
 
 /// The lengths of the interning tables at the fork: ids below them mean the same in the
@@ -30,6 +31,8 @@ struct Base {
     attrs: u32,
     op_names: usize,
     attr_names: usize,
+    files: u32,
+    other_locs: u32,
 }
 
 /// A child context made by [`Context::fork`], to be given back to [`Context::merge`].
@@ -59,6 +62,7 @@ impl Context {
             op_name_ids: self.op_name_ids.clone(),
             attr_names: self.attr_names.clone(),
             attr_name_ids: self.attr_name_ids.clone(),
+            locations: self.locations.clone(),
             registry: Arc::clone(&self.registry),
             type_printer: self.type_printer,
             ..Context::default()
@@ -68,6 +72,8 @@ impl Context {
             attrs: self.attrs.len() as u32,
             op_names: self.op_names.len(),
             attr_names: self.attr_names.len(),
+            files: self.locations.lens().0,
+            other_locs: self.locations.lens().1,
         };
         let wanted: FxHashSet<OpId> = chosen.iter().copied().collect();
         let mut copied: FxHashMap<OpId, OpId> = FxHashMap::default();
@@ -92,6 +98,7 @@ impl Context {
             }
             regions.push(nr);
         }
+        t.order_lists(&mut child);
         let mut state = t.shallow_state(&mut child, root);
         state.regions = regions;
         child.create_op(state);
@@ -107,34 +114,37 @@ impl Context {
         }
     }
 
-    /// Gives chosen op `i` of `fork` (in the order given to [`Context::fork`]) the attributes,
-    /// location and region contents of its copy in the child, interning in `self` what the
-    /// child interned after the fork. O(size of the old and new contents).
-    pub fn merge(&mut self, fork: &Fork, i: usize) {
-        let (op, copy) = (fork.parents[i], fork.ops[i]);
+    /// Gives each of the first `count` chosen ops of `fork` (in the order given to
+    /// [`Context::fork`]) the attributes, location and region contents of its copy in the
+    /// child, interning in `self` what the child interned after the fork. O(size of the old
+    /// and new contents + size of the child).
+    pub fn merge(&mut self, fork: &Fork, count: usize) {
         let src = &fork.ctx;
         let mut t = Transfer::new(src, fork.base);
-        let attrs: Vec<NamedAttr> = src
-            .attrs(copy)
-            .iter()
-            .map(|a| NamedAttr {
-                name: t.attr_name(self, a.name),
-                value: t.attr(self, a.value),
-            })
-            .collect();
-        self.index_symbol(op, false);
-        let d = &mut self.ops[op.index()];
-        self.lists.attrs.clear(&mut d.attrs);
-        d.attrs = self.lists.attrs.from_slice(&attrs);
-        self.index_symbol(op, true);
-        self.set_loc(op, src.loc(copy));
-        for (k, &from) in src.regions(copy).iter().enumerate() {
-            let into = self.region(op, k);
-            for b in self.region_blocks(into).into_iter().rev() {
-                self.erase_block(b);
+        for (&op, &copy) in fork.parents.iter().zip(&fork.ops).take(count) {
+            let attrs: Vec<NamedAttr> = src
+                .attrs(copy)
+                .iter()
+                .map(|a| NamedAttr {
+                    name: t.attr_name(self, a.name),
+                    value: t.attr(self, a.value),
+                })
+                .collect();
+            self.index_symbol(op, false);
+            let d = &mut self.ops[op.index()];
+            self.lists.attrs.clear(&mut d.attrs);
+            d.attrs = self.lists.attrs.from_slice(&attrs);
+            self.index_symbol(op, true);
+            self.ops[op.index()].loc = t.loc(self, src.op(copy).loc);
+            for (k, &from) in src.regions(copy).iter().enumerate() {
+                let into = self.region(op, k);
+                for b in self.region_blocks(into).into_iter().rev() {
+                    self.erase_block(b);
+                }
+                t.copy_region(self, from, into);
             }
-            t.copy_region(self, from, into);
         }
+        t.order_lists(self);
     }
 }
 
@@ -143,11 +153,13 @@ impl Context {
 struct Transfer<'s> {
     src: &'s Context,
     base: Base,
-    values: FxHashMap<ValueId, ValueId>,
+    /// The copies of values, blocks and ops, indexed by the original's index.
+    values: Vec<Option<ValueId>>,
+    blocks: Vec<Option<BlockId>>,
+    ops: Vec<Option<OpId>>,
     /// Values used before their definition was copied (a CFG may use a value in a block laid
     /// out before its definition's): the detached placeholder standing for each.
     pending: FxHashMap<ValueId, ValueId>,
-    blocks: FxHashMap<BlockId, BlockId>,
     types: FxHashMap<Type, Type>,
     attrs: FxHashMap<Attr, Attr>,
 }
@@ -157,9 +169,10 @@ impl<'s> Transfer<'s> {
         Transfer {
             src,
             base,
-            values: FxHashMap::default(),
+            values: vec![None; src.value_capacity()],
+            blocks: vec![None; src.block_capacity()],
+            ops: vec![None; src.op_capacity()],
             pending: FxHashMap::default(),
-            blocks: FxHashMap::default(),
             types: FxHashMap::default(),
             attrs: FxHashMap::default(),
         }
@@ -190,6 +203,57 @@ impl<'s> Transfer<'s> {
         }
     }
 
+    /// Once everything is copied: gives every copied value's use list and every copied block's predecessor list the
+    /// order of the original's. Passes visit users and predecessors in list order (the
+    /// rewrite driver's worklist, for one), and that order records the IR's history (removals
+    /// move the last entry into the hole), so a copy must keep it for a pass on the copy to do
+    /// what it does on the original. Every user of a value and every predecessor of a block
+    /// of an isolated op is inside it, so both lists hold the copies of the same entries.
+    fn order_lists(&mut self, dst: &mut Context) {
+        let src = self.src;
+        let copied = |i: usize, c: &Option<ValueId>| c.map(|c| (ValueId::from_index(i), c));
+        for (v, copy) in self
+            .values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| copied(i, c))
+        {
+            let uses = src.uses(v);
+            let list = dst.values[copy.index()].uses;
+            if uses.len() < 2 || dst.lists.uses.get(list).len() != uses.len() {
+                continue;
+            }
+            for (k, u) in uses.iter().enumerate() {
+                let new = Use {
+                    op: self.ops[u.op.index()].expect("users of a copied value are copied"),
+                    operand: u.operand,
+                };
+                dst.lists.uses.get_mut(list)[k] = new;
+                let pos = dst.ops[new.op.index()].use_pos;
+                dst.lists.positions.get_mut(pos)[new.operand as usize] = k as u32;
+            }
+        }
+        let copied = |i: usize, c: &Option<BlockId>| c.map(|c| (BlockId::from_index(i), c));
+        for (b, copy) in self
+            .blocks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| copied(i, c))
+        {
+            let preds = src.predecessors(b);
+            let list = dst.blocks[copy.index()].preds;
+            if preds.len() < 2 || dst.lists.preds.get(list).len() != preds.len() {
+                continue;
+            }
+            for (k, &(op, slot)) in preds.iter().enumerate() {
+                let op = self.ops[op.index()].expect("predecessors of a copied block are copied");
+                dst.lists.preds.get_mut(list)[k] = (op, slot);
+                let pos = dst.ops[op.index()].pred_pos;
+                dst.lists.positions.get_mut(pos)[slot as usize] = k as u32;
+            }
+        }
+    }
+
     /// Empty copies of `from`'s blocks (with their arguments) appended to `into`; each pair is
     /// pushed on `to_fill`.
     fn copy_blocks(
@@ -208,7 +272,7 @@ impl<'s> Transfer<'s> {
                 self.define(dst, a, na);
             }
             dst.append_block(into, nb);
-            self.blocks.insert(b, nb);
+            self.blocks[b.index()] = Some(nb);
             to_fill.push((b, nb));
         }
     }
@@ -232,8 +296,14 @@ impl<'s> Transfer<'s> {
             .iter()
             .map(|&v| self.value(dst, v))
             .collect();
-        state.successors = src.successors(op).iter().map(|b| self.blocks[b]).collect();
-        let copy = dst.create_op(state);
+        state.successors = src
+            .successors(op)
+            .iter()
+            .map(|b| self.blocks[b.index()].expect("successors are blocks of copied regions"))
+            .collect();
+        let loc = self.loc(dst, src.op(op).loc);
+        let copy = dst.create_op_at(state, loc);
+        self.ops[op.index()] = Some(copy);
         for (i, &r) in src.results(op).iter().enumerate() {
             let nr = dst.result(copy, i);
             self.define(dst, r, nr);
@@ -248,14 +318,15 @@ impl<'s> Transfer<'s> {
         state.regions = (0..self.src.regions(op).len())
             .map(|_| dst.new_region())
             .collect();
-        dst.create_op(state)
+        let loc = self.loc(dst, self.src.op(op).loc);
+        dst.create_op_at(state, loc)
     }
 
-    /// `op`'s name, result types, attributes and location, translated; no operands, regions
-    /// or successors.
+    /// `op`'s name, result types and attributes, translated; no operands, regions or
+    /// successors, an unknown location (the caller copies the interned one).
     fn shallow_state(&mut self, dst: &mut Context, op: OpId) -> OpState {
         let src = self.src;
-        let mut state = OpState::new(self.op_name(dst, src.name(op)), src.loc(op));
+        let mut state = OpState::new(self.op_name(dst, src.name(op)), Location::Unknown);
         state.result_types = src
             .results(op)
             .iter()
@@ -274,7 +345,7 @@ impl<'s> Transfer<'s> {
 
     /// The copy of `v` (a placeholder if its definition is not copied yet).
     fn value(&mut self, dst: &mut Context, v: ValueId) -> ValueId {
-        if let Some(&c) = self.values.get(&v) {
+        if let Some(c) = self.values[v.index()] {
             return c;
         }
         if let Some(&p) = self.pending.get(&v) {
@@ -288,9 +359,19 @@ impl<'s> Transfer<'s> {
 
     /// Records `copy` as the copy of `v`, replacing the placeholder used for it so far.
     fn define(&mut self, dst: &mut Context, v: ValueId, copy: ValueId) {
-        self.values.insert(v, copy);
+        self.values[v.index()] = Some(copy);
         if let Some(p) = self.pending.remove(&v) {
             dst.replace_all_uses(p, copy);
+        }
+    }
+
+    /// The location `loc` of the source as interned in `dst`: the same id when it was in the
+    /// tables at the fork (no `Arc` is touched: threads copying at once do not contend).
+    fn loc(&mut self, dst: &mut Context, loc: CompactLoc) -> CompactLoc {
+        match loc.key() {
+            LocKey::File { file, .. } if file < self.base.files => loc,
+            LocKey::Other(id) if id < self.base.other_locs => loc,
+            _ => dst.locations.intern(self.src.locations.get(loc)),
         }
     }
 
@@ -497,8 +578,15 @@ mod tests {
         let child = &mut fork.ctx;
         let cg = fork.ops[0];
         let child_module = child.parent_op(cg).unwrap();
-        assert_eq!(child.lookup_symbol(child_module, "f").map(|o| child.is(o, "t.func")), Some(true));
-        assert!(child.region_is_empty(child.region(child.lookup_symbol(child_module, "f").unwrap(), 0)));
+        assert_eq!(
+            child
+                .lookup_symbol(child_module, "f")
+                .map(|o| child.is(o, "t.func")),
+            Some(true)
+        );
+        assert!(
+            child.region_is_empty(child.region(child.lookup_symbol(child_module, "f").unwrap(), 0))
+        );
         // In the child: a new type (tensor<3xi17>), a new attribute of it, a new op name and
         // a new attribute name, on an op that uses the function's argument.
         let body = child.entry_block(child.region(cg, 0)).unwrap();
@@ -521,7 +609,7 @@ mod tests {
         let marker = child.unit_attr();
         child.set_attr(cg, "t.done", marker);
 
-        ctx.merge(&fork, 0);
+        ctx.merge(&fork, 1);
         let body = ctx.entry_block(ctx.region(g, 0)).unwrap();
         let ops: Vec<OpId> = ctx.ops(body).collect();
         assert_eq!(ops.len(), 2);
@@ -543,7 +631,8 @@ mod tests {
             }
         );
         assert_eq!(
-            ctx.attr_of(new, "t.fresh").map(|a| ctx.attr_kind(a).clone()),
+            ctx.attr_of(new, "t.fresh")
+                .map(|a| ctx.attr_kind(a).clone()),
             Some(AttrKind::Integer { value: 7, ty: i17 })
         );
         assert!(ctx.attr_of(g, "t.done").is_some());
@@ -592,5 +681,67 @@ mod tests {
         assert_eq!(c.operands(user), [c.result(def, 0)]);
         assert_eq!(c.successors(user), [blocks[1]]);
         assert_eq!(c.uses(c.result(def, 0)).len(), 1);
+    }
+
+    /// The copies keep the order of use lists and predecessor lists, which removals reorder
+    /// (passes visit users in that order), in the child and back in the parent.
+    #[test]
+    fn use_and_predecessor_order_survives_the_copies() {
+        let mut ctx = ctx();
+        let i32 = ctx.int_type(32);
+        let (entry, exit) = (ctx.new_block(&[i32]), ctx.new_block(&[]));
+        let arg = ctx.block_args(entry)[0];
+        let name = ctx.op_name("t.use");
+        let mut users = Vec::new();
+        for _ in 0..4 {
+            let mut st = OpState::new(name, Location::Unknown);
+            st.operands = vec![arg];
+            users.push(ctx.build_op(st, InsertPoint::End(entry)));
+        }
+        // Two branches to `exit`, and an operand dropped and re-added: the lists are no
+        // longer in op order.
+        let mut st = OpState::new(ctx.op_name("t.br"), Location::Unknown);
+        st.successors = vec![exit, exit];
+        let br = ctx.build_op(st, InsertPoint::End(entry));
+        let other = ctx.new_block(&[i32]);
+        let spare = ctx.block_args(other)[0];
+        ctx.set_operand(users[0], 0, spare);
+        ctx.set_operand(users[0], 0, arg);
+        ctx.set_successor(br, 0, other);
+        ctx.set_successor(br, 0, exit);
+        let region = ctx.new_region();
+        ctx.append_block(region, entry);
+        ctx.append_block(region, exit);
+        ctx.append_block(region, other);
+        let mut st = OpState::new(ctx.op_name("t.func"), Location::Unknown);
+        st.regions = vec![region];
+        let f = ctx.create_op(st);
+        let top = ctx.new_block(&[]);
+        ctx.insert_op(f, InsertPoint::End(top));
+        let mr = ctx.new_region();
+        ctx.append_block(mr, top);
+        let mut st = OpState::new(ctx.op_name("t.module"), Location::Unknown);
+        st.regions = vec![mr];
+        let module = ctx.create_op(st);
+        // Users as positions in the entry block, predecessors as successor slots.
+        let order = |c: &Context, f: OpId| {
+            let entry = c.entry_block(c.region(f, 0)).unwrap();
+            let ops: Vec<OpId> = c.ops(entry).collect();
+            let arg = c.block_args(entry)[0];
+            let uses: Vec<usize> = c
+                .uses(arg)
+                .iter()
+                .map(|u| ops.iter().position(|&o| o == u.op).unwrap())
+                .collect();
+            let exit = c.blocks(c.region(f, 0)).nth(1).unwrap();
+            let preds: Vec<u32> = c.predecessors(exit).iter().map(|p| p.1).collect();
+            (uses, preds)
+        };
+        let before = order(&ctx, f);
+        assert_eq!(before, (vec![3, 1, 2, 0], vec![1, 0]));
+        let fork = ctx.fork(module, &[f]);
+        assert_eq!(order(&fork.ctx, fork.ops[0]), before);
+        ctx.merge(&fork, 1);
+        assert_eq!(order(&ctx, f), before);
     }
 }
