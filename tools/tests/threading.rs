@@ -126,8 +126,8 @@ fn module(n: usize, failing: Option<usize>) -> String {
 
 /// Function `@f<i>`: folding and non-folding `scf.if`s, an `scf.for` of `i % 5` trips, an
 /// `scf.index_switch` (on a constant index every third function), an `scf.while` of `i % 4`
-/// trips, a duplicate expression for CSE, a call to the next function or to `@ext`; `failing`
-/// adds an `scf.forall`, which `--convert-scf-to-cf` rejects.
+/// trips, a duplicate expression for CSE, a call to the next function or to `@ext`, then
+/// [`loops`]; `failing` adds an `scf.forall`, which `--convert-scf-to-cf` rejects.
 fn function(s: &mut String, i: usize, n: usize, failing: bool) {
     let trips = i % 5;
     let w = i % 4;
@@ -200,10 +200,61 @@ fn function(s: &mut String, i: usize, n: usize, failing: bool) {
   }}
   {callee}
   %res = arith.select %cond, %call, %x : i64
-  return %res : i64
-}}
 "#
     );
+    let last = loops(s, i, "%res");
+    let _ = write!(s, "  return {last} : i64\n}}\n");
+}
+
+/// `2 + i % 6` `scf.for` loops in sequence (some with a loop nested), each with its own
+/// constant bounds written where they are used (as the shared kit's `for` modules do), so
+/// canonicalization unites and hoists many equal constants, and the arguments are used in every
+/// body: what canonicalization does then depends on the order of use lists, which the copies
+/// between contexts must keep. Returns the last value.
+fn loops(s: &mut String, i: usize, first: &str) -> String {
+    let mut state = i as u64 + 1;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) % n) as usize
+    };
+    let mut cur = first.to_string();
+    for j in 0..2 + i % 6 {
+        let (lb, trip, step) = (
+            [0, 0, 0, 1, 2][next(5)],
+            [0, 1, 2, 3, 4, 4, 5, 6, 8, 8][next(10)],
+            [1, 1, 1, 2][next(4)],
+        );
+        let nested = next(3) == 0;
+        let _ = writeln!(
+            s,
+            "  %lb{j} = arith.constant {lb} : index\n  %ub{j} = arith.constant {} : index\n  \
+             %st{j} = arith.constant {step} : index\n  \
+             %l{j} = scf.for %iv{j} = %lb{j} to %ub{j} step %st{j} iter_args(%acc{j} = {cur}) -> (i64) {{\n    \
+             %ii{j} = arith.index_cast %iv{j} : index to i64\n    \
+             %x{j} = arith.addi %acc{j}, %ii{j} : i64\n    \
+             %y{j} = arith.xori %x{j}, %b : i64\n    \
+             %z{j} = arith.muli %y{j}, %a : i64",
+            lb + trip * step
+        );
+        let mut body = format!("%z{j}");
+        if nested {
+            let _ = writeln!(
+                s,
+                "    %nlb{j} = arith.constant 0 : index\n    %nub{j} = arith.constant {} : index\n    \
+                 %nst{j} = arith.constant 1 : index\n    \
+                 %n{j} = scf.for %niv{j} = %nlb{j} to %nub{j} step %nst{j} iter_args(%nacc{j} = %z{j}) -> (i64) {{\n      \
+                 %nx{j} = arith.muli %nacc{j}, %ii{j} : i64\n      \
+                 %ny{j} = arith.addi %nx{j}, %a : i64\n      scf.yield %ny{j} : i64\n    }}",
+                next(4)
+            );
+            body = format!("%n{j}");
+        }
+        let _ = writeln!(s, "    scf.yield {body} : i64\n  }}");
+        cur = format!("%l{j}");
+    }
+    cur
 }
 
 #[test]
