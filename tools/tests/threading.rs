@@ -131,7 +131,7 @@ fn module(n: usize, failing: Option<usize>) -> String {
 fn function(s: &mut String, i: usize, n: usize, failing: bool) {
     let trips = i % 5;
     let w = i % 4;
-    let index = if i % 3 == 0 {
+    let index = if i.is_multiple_of(3) {
         format!("%idx = arith.constant {} : index", i % 2)
     } else {
         "%idx = arith.index_cast %a : i64 to index".to_string()

@@ -284,7 +284,7 @@ mod tests {
         // A heavy last item still leaves one item per range.
         assert_eq!(chunks(&[1, 1, 100], 3), [0..1, 1..2, 2..3]);
         assert_eq!(chunks(&[3, 3], 5), [0..1, 1..2]);
-        assert_eq!(chunks(&[7], 1), [0..1]);
+        assert_eq!(chunks(&[7], 1), vec![0..1]);
         assert_eq!(chunks(&[0, 0, 0], 2), [0..1, 1..3]);
     }
 }
