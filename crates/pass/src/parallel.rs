@@ -2,17 +2,20 @@
 //! several, with the same result (see [`crate::run_pipeline`]).
 //!
 //! The IR is one arena (`weir_ir::Context`) mutated through `&mut`, so threads cannot share it.
-//! Each thread instead gets a *fork* ([`Context::fork`]): a child context with a copy of the
-//! interning tables (made once per thread, so the cost is linear in the module however many
-//! functions it has), a copy of its contiguous chunk of the functions, and bodiless stubs of
-//! the module's other ops (so a `func.call`'s verifier still finds its callee's signature).
-//! The thread runs the group on its functions, one after the other, exactly as the sequential
-//! schedule does (each pass, then the verifier on that function), collecting each function's
-//! diagnostics separately. The main thread then walks the functions in module order: it emits
-//! their diagnostics and merges their new bodies ([`Context::merge`]), and stops after the
-//! first function that failed, as the sequential schedule does (the functions after it keep
-//! their old bodies, since the sequential run never reached them). What a child interned after
-//! the fork (new types, attributes, names) is interned in the parent during the merge.
+//! The functions are split into one contiguous chunk of similar op count per thread. The main
+//! thread runs the first chunk in place; each other chunk gets a *fork* ([`Context::fork`],
+//! made on the threads before anything changes the parent): a child context with a copy of
+//! the interning tables (once per thread, so the cost stays linear in the module however many
+//! functions it has), a copy of the chunk's functions, and bodiless stubs of the module's other
+//! ops (so a `func.call`'s verifier still finds its callee's signature). Every thread runs the
+//! group on its functions one after the other, exactly as the sequential schedule does (each
+//! pass, then the verifier on that function), collecting each function's diagnostics apart,
+//! and stops at its first failing function. The main thread then emits the diagnostics in
+//! module order and merges the forks' new bodies back ([`Context::merge`]: what a child
+//! interned after the fork is interned in the parent), and stops after the first function that
+//! failed, as the sequential schedule does (the functions after it keep their old bodies,
+//! since the sequential run never reached them). The copies keep the order of use and
+//! predecessor lists, which passes follow, so a pass does on a copy what it does in place.
 //!
 //! Why not share the arena: mutating one context from several threads would need locks or
 //! interior mutability in the IR core, which the core rules out, and would make ids depend on
@@ -187,13 +190,18 @@ fn on_threads<I: Sync, R: Send>(items: &[I], f: impl Fn(&I) -> R + Sync) -> Vec<
 }
 
 /// Runs the group on each of `functions` of `ctx` in order, stopping after the first that
-/// fails (the outcomes end there).
+/// fails (the outcomes end there). With several functions the verifier stays on this thread:
+/// starting threads to verify each small function costs far more than it saves.
 fn run_chunk(
     ctx: &mut Context,
     functions: &[OpId],
     passes: &[&dyn Pass],
     times: &mut [Duration],
 ) -> Vec<Outcome> {
+    let threads = ctx.threads();
+    if functions.len() > 1 {
+        ctx.set_threads(1);
+    }
     let mut outcomes = Vec::with_capacity(functions.len());
     for &f in functions {
         let outcome = run_group(ctx, f, passes, times);
@@ -203,6 +211,7 @@ fn run_chunk(
             break;
         }
     }
+    ctx.set_threads(threads);
     outcomes
 }
 
