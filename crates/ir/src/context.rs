@@ -213,8 +213,10 @@ impl Context {
         loc: Location,
         at: InsertPoint,
     ) -> Option<ValueId> {
-        let registry = Arc::clone(&self.registry);
-        for f in &registry.materializers {
+        // By index: cloning the shared registry's `Arc` here would make threads running
+        // passes on forks of one context contend on its count.
+        for i in 0..self.registry.materializers.len() {
+            let f = self.registry.materializers[i];
             if let Some(v) = f(self, value, ty, loc.clone(), at) {
                 return Some(v);
             }

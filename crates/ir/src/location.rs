@@ -144,7 +144,7 @@ impl CompactLoc {
 
 /// The context's location tables: the interned file names of `file:line:col` locations and
 /// the other locations, each distinct one stored once (see [`CompactLoc`]).
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct Locations {
     files: Vec<Arc<str>>,
     file_ids: FxHashMap<Arc<str>, u32>,
@@ -181,6 +181,24 @@ impl Locations {
                 self.other_ids.insert(other, id);
                 CompactLoc::other(id)
             }
+        }
+    }
+
+    /// A copy whose file names are new allocations of the same text (same ids): a context
+    /// forked for another thread clones them for every location it reads or builds, and
+    /// shared `Arc`s would make the threads contend on their counts.
+    pub fn unshared_copy(&self) -> Self {
+        let files: Vec<Arc<str>> = self.files.iter().map(|f| Arc::from(&**f)).collect();
+        let file_ids = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.clone(), i as u32))
+            .collect();
+        Locations {
+            files,
+            file_ids,
+            others: self.others.clone(),
+            other_ids: self.other_ids.clone(),
         }
     }
 

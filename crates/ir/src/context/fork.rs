@@ -62,7 +62,7 @@ impl Context {
             op_name_ids: self.op_name_ids.clone(),
             attr_names: self.attr_names.clone(),
             attr_name_ids: self.attr_name_ids.clone(),
-            locations: self.locations.clone(),
+            locations: self.locations.unshared_copy(),
             registry: Arc::clone(&self.registry),
             type_printer: self.type_printer,
             ..Context::default()
