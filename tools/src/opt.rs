@@ -68,8 +68,24 @@ fn command(reg: &PassRegistry) -> Command {
         .arg(flag("mlir-timing", "Print the time spent in parsing, each pass and printing to stderr"))
         .arg(flag(
             "mlir-disable-threading",
-            "Run on one thread: verify and print the module's functions sequentially (passes run on one thread today either way)",
+            "Run on one thread: verify, transform and print the module's functions one after the other (the output is the same either way)",
         ))
+        .arg(
+            // Hidden: for tests, so that threading happens on small inputs.
+            Arg::new("parallel-min-ops")
+                .long("parallel-min-ops")
+                .hide(true)
+                .value_parser(clap::value_parser!(usize))
+                .help("Use threads for passes and printing from this many ops in the context on (default 20000)"),
+        )
+        .arg(
+            // Hidden: for tests, so that several threads run on a machine with one core too.
+            Arg::new("threads")
+                .long("threads")
+                .hide(true)
+                .value_parser(clap::value_parser!(u32).range(1..))
+                .help("Threads to use unless --mlir-disable-threading (default: the machine's parallelism)"),
+        )
         .arg(
             Arg::new("emit")
                 .long("emit")
@@ -211,21 +227,28 @@ pub fn main(args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    let threaded = !m.get_flag("mlir-disable-threading");
+    let min_ops = m.get_one::<usize>("parallel-min-ops").copied();
     let opts = Options {
         verify_diagnostics: m.get_flag("verify-diagnostics"),
         parse,
         print: PrintOptions {
             generic: m.get_flag("mlir-print-op-generic"),
             debug_info: m.get_flag("mlir-print-debuginfo"),
-            parallel_min_ops: (!m.get_flag("mlir-disable-threading"))
-                .then_some(weir_syntax::PARALLEL_PRINT_MIN_OPS),
+            parallel_min_ops: threaded
+                .then_some(min_ops.unwrap_or(weir_syntax::PARALLEL_PRINT_MIN_OPS)),
         },
+        pass_parallel_min_ops: threaded
+            .then_some(min_ops.unwrap_or(weir_pass::PARALLEL_PASS_MIN_OPS)),
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         timing: m.get_flag("mlir-timing"),
-        threads: if m.get_flag("mlir-disable-threading") {
-            1
+        threads: if threaded {
+            m.get_one::<u32>("threads").map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |&n| n as usize,
+            )
         } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            1
         },
         emit: match m.get_one::<String>("emit").map(String::as_str) {
             Some("llvm-ir") => Emit::LlvmIr,
@@ -323,7 +346,11 @@ struct Options {
     print: PrintOptions,
     print_ir_after_all: bool,
     timing: bool,
-    /// Threads the verifier and printer may use (1 with `--mlir-disable-threading`).
+    /// [`Instrumentation::parallel_min_ops`]: `None` with `--mlir-disable-threading`, else
+    /// `--parallel-min-ops` or [`weir_pass::PARALLEL_PASS_MIN_OPS`].
+    pass_parallel_min_ops: Option<usize>,
+    /// Threads the verifier, the passes and the printer may use (1 with
+    /// `--mlir-disable-threading`).
     threads: usize,
     /// What to write (`--emit`).
     emit: Emit,
@@ -386,6 +413,7 @@ fn process_chunk(
     let mut inst = Instrumentation {
         after_pass: None,
         timing: opts.timing,
+        parallel_min_ops: opts.pass_parallel_min_ops,
     };
     if opts.print_ir_after_all {
         inst.after_pass = Some(&mut dump);

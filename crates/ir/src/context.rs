@@ -17,6 +17,10 @@ use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
+
+mod fork;
+pub use fork::Fork;
 
 /// Where to put an op: the four positions of MLIR's `OpBuilder::InsertPoint`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,10 +69,9 @@ pub struct Context {
     op_name_ids: FxHashMap<String, OpName>,
     attr_names: Vec<String>,
     attr_name_ids: FxHashMap<String, AttrName>,
-    op_defs: Vec<Option<OpDef>>,
-    /// Per op name (indexed like `op_defs`): the interface models attached to it, by type.
-    attached: Vec<Vec<(TypeId, AttachedModel)>>,
-    materializers: Vec<MaterializeFn>,
+    /// Op definitions, attached interface models and constant materializers: read-only once
+    /// passes run, and shared with forked contexts (see `fork.rs`).
+    pub(crate) registry: Arc<Registry>,
     symbols: SymbolIndex,
     type_printer: Option<TypePrinterFn>,
     /// While recording (see [`Context::record_dropped_uses`]): each value that lost a use, once
@@ -79,7 +82,17 @@ pub struct Context {
 }
 
 /// An interface model attached to an op name (see [`Context::attach_interface`]).
-type AttachedModel = Box<dyn Any + Send + Sync>;
+type AttachedModel = Arc<dyn Any + Send + Sync>;
+
+/// What a context knows about op names beyond their text: definitions, attached interface
+/// models (both indexed by `OpName`, possibly shorter than the op-name table: a name interned
+/// after the last registration has neither) and the constant materializers.
+#[derive(Clone, Default)]
+pub(crate) struct Registry {
+    op_defs: Vec<Option<OpDef>>,
+    attached: Vec<Vec<(TypeId, AttachedModel)>>,
+    materializers: Vec<MaterializeFn>,
+}
 
 impl Default for Context {
     fn default() -> Self {
@@ -100,9 +113,7 @@ impl Default for Context {
             op_name_ids: FxHashMap::default(),
             attr_names: Vec::new(),
             attr_name_ids: FxHashMap::default(),
-            op_defs: Vec::new(),
-            attached: Vec::new(),
-            materializers: Vec::new(),
+            registry: Arc::default(),
             symbols: SymbolIndex::default(),
             type_printer: None,
             dropped_uses: None,
@@ -130,10 +141,14 @@ impl Context {
     /// can be shared read-only between threads.
     pub fn attach_interface<T: Any + Send + Sync>(&mut self, op_name: &str, model: T) {
         let name = self.op_name(op_name);
-        let models = &mut self.attached[name.index()];
+        let attached = &mut Arc::make_mut(&mut self.registry).attached;
+        if attached.len() <= name.index() {
+            attached.resize_with(name.index() + 1, Vec::new);
+        }
+        let models = &mut attached[name.index()];
         let id = TypeId::of::<T>();
         models.retain(|(t, _)| *t != id);
-        models.push((id, Box::new(model)));
+        models.push((id, Arc::new(model)));
     }
 
     /// The model of interface `T` attached to `op`'s name, if any (O(number of models attached
@@ -145,7 +160,9 @@ impl Context {
     /// The model of interface `T` attached to the op name `name`, if any.
     pub fn interface_of_name<T: Any + Send + Sync>(&self, name: OpName) -> Option<&T> {
         let id = TypeId::of::<T>();
-        self.attached[name.index()]
+        self.registry
+            .attached
+            .get(name.index())?
             .iter()
             .find(|(t, _)| *t == id)
             .and_then(|(_, m)| m.downcast_ref::<T>())
@@ -155,7 +172,8 @@ impl Context {
     /// that the models it needs were registered).
     pub fn has_interface_models<T: Any + Send + Sync>(&self) -> bool {
         let id = TypeId::of::<T>();
-        self.attached
+        self.registry
+            .attached
             .iter()
             .any(|models| models.iter().any(|(t, _)| *t == id))
     }
@@ -165,7 +183,11 @@ impl Context {
     /// Registers an op definition (replacing an earlier one of the same name).
     pub fn register(&mut self, def: OpDef) {
         let name = self.op_name(def.name);
-        self.op_defs[name.index()] = Some(def);
+        let op_defs = &mut Arc::make_mut(&mut self.registry).op_defs;
+        if op_defs.len() <= name.index() {
+            op_defs.resize(name.index() + 1, None);
+        }
+        op_defs[name.index()] = Some(def);
     }
 
     /// Sets how diagnostics of the core (e.g. the region-branch edge verifier) write types;
@@ -183,7 +205,7 @@ impl Context {
     /// Adds a constant materializer (MLIR `Dialect::materializeConstant`); the folding driver
     /// tries them in registration order.
     pub fn add_constant_materializer(&mut self, f: MaterializeFn) {
-        self.materializers.push(f);
+        Arc::make_mut(&mut self.registry).materializers.push(f);
     }
 
     /// Creates a constant op for `value` of type `ty` at `at` with the first materializer that
@@ -195,7 +217,10 @@ impl Context {
         loc: Location,
         at: InsertPoint,
     ) -> Option<ValueId> {
-        for f in self.materializers.clone() {
+        // By index: cloning the shared registry's `Arc` here would make threads running
+        // passes on forks of one context contend on its count.
+        for i in 0..self.registry.materializers.len() {
+            let f = self.registry.materializers[i];
             if let Some(v) = f(self, value, ty, loc.clone(), at) {
                 return Some(v);
             }
@@ -221,8 +246,6 @@ impl Context {
         }
         let id = OpName::from_index(self.op_names.len());
         self.op_names.push(name.to_string());
-        self.op_defs.push(None);
-        self.attached.push(Vec::new());
         self.op_name_ids.insert(name.to_string(), id);
         id
     }
@@ -261,7 +284,7 @@ impl Context {
 
     /// The definition of a registered op name; `None` for unregistered ops.
     pub fn op_def(&self, name: OpName) -> Option<&OpDef> {
-        self.op_defs[name.index()].as_ref()
+        self.registry.op_defs.get(name.index())?.as_ref()
     }
 
     /// Whether `op` is isolated from above or may be: unregistered ops may be (MLIR
@@ -523,7 +546,15 @@ impl Context {
 
     /// Creates a detached op from `state` (results, uses and region ownership are set up).
     /// Insert it with [`Context::insert_op`].
-    pub fn create_op(&mut self, state: OpState) -> OpId {
+    pub fn create_op(&mut self, mut state: OpState) -> OpId {
+        let loc = self
+            .locations
+            .intern(std::mem::replace(&mut state.loc, Location::Unknown));
+        self.create_op_at(state, loc)
+    }
+
+    /// [`Context::create_op`] with the location already interned (`state.loc` is ignored).
+    fn create_op_at(&mut self, state: OpState, loc: CompactLoc) -> OpId {
         let op = OpId::from_index(self.ops.len());
         let first = self.values.len();
         for (index, &ty) in state.result_types.iter().enumerate() {
@@ -565,7 +596,7 @@ impl Context {
             regions,
             successors,
             pred_pos,
-            loc: self.locations.intern(state.loc),
+            loc,
             parent: None,
             prev: None,
             next: None,

@@ -177,6 +177,16 @@ impl Hash for DenseElements {
 }
 
 impl DenseElements {
+    /// The same elements under other ids of the same types (for copying an attribute into
+    /// another context, see `context/fork.rs`).
+    pub(crate) fn with_types(&self, ty: Type, element: Type) -> Self {
+        DenseElements {
+            ty,
+            element,
+            ..self.clone()
+        }
+    }
+
     /// The shaped type (`tensor<...>` or `vector<...>`, static shape).
     pub fn ty(&self) -> Type {
         self.ty

@@ -24,7 +24,7 @@ pub mod view;
 
 pub use affine::{AffineBinOp, AffineExpr, AffineMap};
 pub use attributes::{Attr, AttrKind, DenseValue, DialectParam};
-pub use context::{sign_extend, Context, InsertPoint, TypePrinterFn};
+pub use context::{sign_extend, Context, Fork, InsertPoint, TypePrinterFn};
 pub use dense::{DenseElements, ElementKind};
 pub use diagnostic::{DiagResult, Diagnostic, Severity};
 pub use entities::{

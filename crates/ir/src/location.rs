@@ -184,6 +184,30 @@ impl Locations {
         }
     }
 
+    /// A copy whose file names are new allocations of the same text (same ids): a context
+    /// forked for another thread clones them for every location it reads or builds, and
+    /// shared `Arc`s would make the threads contend on their counts.
+    pub fn unshared_copy(&self) -> Self {
+        let files: Vec<Arc<str>> = self.files.iter().map(|f| Arc::from(&**f)).collect();
+        let file_ids = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.clone(), i as u32))
+            .collect();
+        Locations {
+            files,
+            file_ids,
+            others: self.others.clone(),
+            other_ids: self.other_ids.clone(),
+        }
+    }
+
+    /// The sizes of the file table and of the table of other locations (a [`CompactLoc`]
+    /// below them means the same in a copy of these tables).
+    pub fn lens(&self) -> (u32, u32) {
+        (self.files.len() as u32, self.others.len() as u32)
+    }
+
     /// The location `loc` stands for (an `Arc` clone for a file, a deep clone otherwise).
     pub fn get(&self, loc: CompactLoc) -> Location {
         match loc.key() {

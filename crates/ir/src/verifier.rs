@@ -313,8 +313,9 @@ fn verify_block_terminator(
 /// algorithm over reverse post-order).
 struct Dominance<'a> {
     ctx: &'a Context,
-    /// Position of each op in its block (indexed by `OpId::index`).
-    position: Vec<u32>,
+    /// Position of each op in its block, for the blocks checked so far (a map, not a table
+    /// of the context's size: the pass manager verifies one function at a time).
+    position: FxHashMap<OpId, u32>,
     /// Per region: reachable block -> its (entry, exit) numbers in a depth-first walk of the
     /// dominator tree; `a` dominates `b` iff `a`'s interval contains `b`'s (O(1) queries).
     regions: FxHashMap<RegionId, FxHashMap<BlockId, (u32, u32)>>,
@@ -324,7 +325,7 @@ impl<'a> Dominance<'a> {
     fn new(ctx: &'a Context) -> Self {
         Dominance {
             ctx,
-            position: vec![0; ctx.op_capacity()],
+            position: FxHashMap::default(),
             regions: FxHashMap::default(),
         }
     }
@@ -345,7 +346,7 @@ impl<'a> Dominance<'a> {
     /// Records the position of each op of `block`.
     fn set_positions(&mut self, block: BlockId) {
         for (i, o) in self.ctx.ops(block).enumerate() {
-            self.position[o.index()] = i as u32;
+            self.position.insert(o, i as u32);
         }
     }
 
@@ -452,9 +453,7 @@ impl<'a> Dominance<'a> {
             // A result dominates the ops after its definer in the same block; it is not visible
             // to its own op, nor inside that op's regions.
             return match ctx.value_def(v) {
-                ValueDef::Result { op, .. }
-                    if self.position[op.index()] >= self.position[anc.index()] =>
-                {
+                ValueDef::Result { op, .. } if self.position[&op] >= self.position[&anc] => {
                     Err(not_dominated())
                 }
                 _ => Ok(()),

@@ -11,6 +11,7 @@
 //! Architecture invariant: this crate knows no dialect and no text syntax; printing for
 //! `--mlir-print-ir-after-all` goes through a callback of the driver.
 
+mod parallel;
 mod pipeline;
 
 pub use pipeline::{parse_pipeline, PipelineElement};
@@ -103,8 +104,9 @@ pub struct PassOption {
     pub help: &'static str,
 }
 
-/// A transformation of the IR nested under one op.
-pub trait Pass {
+/// A transformation of the IR nested under one op. `Sync`: the pass manager runs one
+/// instance on several functions at once (see [`PassInfo::function_level`]).
+pub trait Pass: Sync {
     /// The pass's command-line name, e.g. `convert-scf-to-cf`.
     fn name(&self) -> &'static str;
 
@@ -129,8 +131,15 @@ pub struct PassInfo {
     pub options: &'static [PassOption],
     /// Builds an instance.
     pub create: PassConstructor,
+    /// Whether the pass is *function-level* (MLIR: it can be scheduled on any op isolated from
+    /// above): run on an op, it reads and changes only that op's attributes and what is nested
+    /// in it (it may read the symbols around it, e.g. a callee's signature, never change
+    /// them), it does not depend on the ids of the IR, and running it on an op whose blocks
+    /// hold only ops isolated from above is the same as running it on each of those ops in
+    /// turn. The pass manager then runs it on each function of a module, on several threads
+    /// (see [`run_pipeline`]).
+    pub function_level: bool,
 }
-
 /// All passes a tool knows, by name.
 #[derive(Default)]
 pub struct PassRegistry {
@@ -171,7 +180,12 @@ impl PassRegistry {
 /// One step of a pass manager: a pass, or a nest anchored on an op name.
 pub enum Step {
     /// Run the pass on the current op.
-    Pass(Box<dyn Pass>),
+    Pass {
+        /// The pass.
+        pass: Box<dyn Pass>,
+        /// Its [`PassInfo::function_level`].
+        function_level: bool,
+    },
     /// Run the nested steps on every op named `anchor` directly inside the current op's regions.
     Nest {
         /// The op name the nest runs on (`func.func`).
@@ -181,27 +195,63 @@ pub enum Step {
     },
 }
 
-/// Instrumentation settings (mlir-opt `--mlir-print-ir-after-all`, `--mlir-timing`).
+impl Step {
+    /// The pass of a function-level pass step.
+    fn function_pass(&self) -> Option<&dyn Pass> {
+        match self {
+            Step::Pass {
+                pass,
+                function_level: true,
+            } => Some(pass.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// Instrumentation and threading settings (mlir-opt `--mlir-print-ir-after-all`,
+/// `--mlir-timing`, `--mlir-disable-threading`).
 #[derive(Default)]
 pub struct Instrumentation<'a> {
     /// Called after each pass with the pass name and the op it ran on, e.g. to print the IR.
+    /// When set, every pass runs where the pipeline puts it, on one thread (no per-function
+    /// scheduling), so the dumps are those of the pipeline as written.
     pub after_pass: Option<&'a mut dyn FnMut(&Context, &str, OpId)>,
     /// Collect the wall time of each pass.
     pub timing: bool,
+    /// Run function-level passes on up to [`Context::threads`] threads when the context holds
+    /// at least this many ops (`None`: always on one thread). The output never depends on it.
+    pub parallel_min_ops: Option<usize>,
 }
+
+/// The [`Instrumentation::parallel_min_ops`] the tools use: below it, forking contexts and
+/// starting threads costs more than it saves.
+pub const PARALLEL_PASS_MIN_OPS: usize = 20_000;
 
 /// Result of running a pipeline: diagnostics in order, and per-pass times if requested.
 #[derive(Default)]
 pub struct RunReport {
     /// Every diagnostic the passes and the verifier produced.
     pub diagnostics: Vec<Diagnostic>,
-    /// `(pass name, wall time)` in execution order (summed per nest entry).
+    /// `(pass name, wall time)` in execution order (summed per nest entry; on several threads,
+    /// the sum of the threads' times).
     pub timings: Vec<(String, Duration)>,
     /// Whether a pass or the verifier failed (an error was produced).
     pub failed: bool,
 }
 
 /// Runs `steps` on `root`. Stops at the first failing pass; the IR is verified after each pass.
+///
+/// Function-level passes ([`PassInfo::function_level`]) are scheduled per function, as MLIR's
+/// pass manager does for a nest on ops isolated from above: a run of consecutive
+/// function-level passes on an op whose blocks hold only (registered) ops isolated from above
+/// runs as the nest `any(pass, pass, ...)` on each of those ops, and so does a nest
+/// (`func.func(...)`) of function-level passes only. Each function goes through the whole run
+/// of passes (each followed by the verifier on that function) before the next, so the result
+/// and the order of the diagnostics are those of that sequential schedule, whatever the
+/// number of threads: with [`Instrumentation::parallel_min_ops`] and more than one
+/// [`Context::threads`], the functions are split between threads, each working in a forked
+/// context ([`Context::fork`]), and merged back in order ([`Context::merge`]); see
+/// `parallel.rs`.
 pub fn run_pipeline(
     ctx: &mut Context,
     root: OpId,
@@ -220,33 +270,30 @@ fn run_steps(
     inst: &mut Instrumentation<'_>,
     report: &mut RunReport,
 ) {
-    for step in steps {
-        if report.failed {
-            return;
+    let scheduled = inst.after_pass.is_none();
+    let mut i = 0;
+    while i < steps.len() && !report.failed {
+        let group: Vec<&dyn Pass> = steps[i..]
+            .iter()
+            .map_while(|s| s.function_pass().filter(|_| scheduled))
+            .collect();
+        if !group.is_empty() {
+            i += group.len();
+            match parallel::isolated_children(ctx, op) {
+                Some(functions) => parallel::run_on_each(ctx, op, &functions, &group, inst, report),
+                None => {
+                    for pass in group {
+                        if !run_pass(ctx, op, pass, inst, report) {
+                            return;
+                        }
+                    }
+                }
+            }
+            continue;
         }
-        match step {
-            Step::Pass(pass) => {
-                let start = Instant::now();
-                let before = report.diagnostics.len();
-                pass.run(ctx, op, &mut report.diagnostics);
-                if inst.timing {
-                    report
-                        .timings
-                        .push((pass.name().to_string(), start.elapsed()));
-                }
-                if report.diagnostics[before..]
-                    .iter()
-                    .any(|d| d.severity == Severity::Error)
-                {
-                    report.failed = true;
-                    return;
-                }
-                if let Some(f) = inst.after_pass.as_mut() {
-                    f(ctx, pass.name(), op);
-                }
-                if let Err(d) = weir_ir::verify(ctx, op) {
-                    report.diagnostics.push(d);
-                    report.failed = true;
+        match &steps[i] {
+            Step::Pass { pass, .. } => {
+                if !run_pass(ctx, op, pass.as_ref(), inst, report) {
                     return;
                 }
             }
@@ -258,12 +305,59 @@ fn run_steps(
                     .flat_map(|b| ctx.block_ops(b))
                     .filter(|&o| ctx.name_str(o) == anchor)
                     .collect();
-                for t in targets {
-                    run_steps(ctx, t, steps, inst, report);
+                let passes: Option<Vec<&dyn Pass>> = steps
+                    .iter()
+                    .map(|s| s.function_pass().filter(|_| scheduled))
+                    .collect();
+                match passes {
+                    Some(passes) if parallel::all_schedulable(ctx, &targets) => {
+                        parallel::run_on_each(ctx, op, &targets, &passes, inst, report)
+                    }
+                    _ => {
+                        for t in targets {
+                            run_steps(ctx, t, steps, inst, report);
+                        }
+                    }
                 }
             }
         }
+        i += 1;
     }
+}
+
+/// Runs `pass` on `op`, then the instrumentation and the verifier on `op`; returns whether
+/// both succeeded (else `report.failed` is set).
+fn run_pass(
+    ctx: &mut Context,
+    op: OpId,
+    pass: &dyn Pass,
+    inst: &mut Instrumentation<'_>,
+    report: &mut RunReport,
+) -> bool {
+    let start = Instant::now();
+    let before = report.diagnostics.len();
+    pass.run(ctx, op, &mut report.diagnostics);
+    if inst.timing {
+        report
+            .timings
+            .push((pass.name().to_string(), start.elapsed()));
+    }
+    if report.diagnostics[before..]
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        report.failed = true;
+        return false;
+    }
+    if let Some(f) = inst.after_pass.as_mut() {
+        f(ctx, pass.name(), op);
+    }
+    if let Err(d) = weir_ir::verify(ctx, op) {
+        report.diagnostics.push(d);
+        report.failed = true;
+        return false;
+    }
+    true
 }
 
 /// Builds pass-manager steps for `root_name` from parsed pipeline elements, instantiating each
@@ -277,7 +371,12 @@ pub fn build_steps(
         .map(|e| match e {
             PipelineElement::Pass { name, options } => {
                 let opts = PassOptions::parse(options)?;
-                registry.instantiate(name, &opts).map(Step::Pass)
+                let pass = registry.instantiate(name, &opts)?;
+                let function_level = registry.get(name).is_some_and(|i| i.function_level);
+                Ok(Step::Pass {
+                    pass,
+                    function_level,
+                })
             }
             PipelineElement::Nest { anchor, elements } => Ok(Step::Nest {
                 anchor: anchor.clone(),

@@ -23,10 +23,11 @@
 
 pub mod constant_condition;
 
+use rustc_hash::FxHashSet;
 use std::collections::HashMap;
 use weir_ir::{
-    Attr, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId, RewriteLog,
-    Traits, Type, ValueId,
+    Attr, BlockId, Context, Diagnostic, FoldResult, InsertPoint, OpId, Pattern, RegionId,
+    RewriteLog, Traits, Type, ValueId,
 };
 
 /// Whether the driver applies pattern `p` to `op` (a pass's choice among the op's patterns).
@@ -79,9 +80,9 @@ pub fn apply_patterns_greedily(
             diagnostics: Vec::new(),
         },
         constants: HashMap::new(),
-        queued: Vec::new(),
+        queued: FxHashSet::default(),
         worklist: Vec::new(),
-        inside: Vec::new(),
+        inside: FxHashSet::default(),
         hoist: HashMap::new(),
     };
     let mut outcome = GreedyOutcome::default();
@@ -115,10 +116,13 @@ struct Driver {
     log: RewriteLog,
     /// Uniqued constants: (region they were hoisted to, value, type) -> the constant's result.
     constants: HashMap<(RegionId, Attr, Type), ValueId>,
-    queued: Vec<bool>,
+    /// The ops on the worklist. This and `inside` are sets, not tables of the context's size:
+    /// the pass manager runs the driver on one function at a time, so a round costs the
+    /// function's size, not the module's.
+    queued: FxHashSet<OpId>,
     worklist: Vec<OpId>,
-    /// The ops nested in the root when the round started (indexed by `OpId::index`).
-    inside: Vec<bool>,
+    /// The ops nested in the root when the round started.
+    inside: FxHashSet<OpId>,
     /// Per region seen this round: its owner op then, and the region constants nested in it
     /// are hoisted to (see [`Driver::hoist_region`]).
     hoist: HashMap<RegionId, (OpId, Option<RegionId>)>,
@@ -126,11 +130,7 @@ struct Driver {
 
 impl Driver {
     fn push(&mut self, op: OpId) {
-        if self.queued.len() <= op.index() {
-            self.queued.resize(op.index() + 1, false);
-        }
-        if !self.queued[op.index()] {
-            self.queued[op.index()] = true;
+        if self.queued.insert(op) {
             self.worklist.push(op);
         }
     }
@@ -150,18 +150,16 @@ impl Driver {
         ctx.take_dropped_uses(); // what the erased blocks used is revisited below anyway
         let mut ops = ctx.nested_ops(self.root);
         ops.reverse(); // the worklist pops from the back: definitions come first
-        self.queued = vec![false; ctx.op_capacity()];
-        self.inside = vec![false; ctx.op_capacity()];
-        for &op in &ops {
-            self.inside[op.index()] = true;
-        }
+        self.queued.clear();
+        self.inside.clear();
+        self.inside.extend(ops.iter().copied());
         self.hoist.clear();
         self.worklist.clear();
         for op in ops {
             self.push(op);
         }
         while let Some(op) = self.worklist.pop() {
-            self.queued[op.index()] = false;
+            self.queued.remove(&op);
             if ctx.is_erased(op) || !self.is_live(ctx, op) || in_dead_block(ctx, op) {
                 continue;
             }
@@ -185,7 +183,7 @@ impl Driver {
     /// during the round walk up to the root (MLIR's driver checks neither: it drops erased
     /// ops from its worklist and trusts the rest).
     fn is_live(&self, ctx: &Context, op: OpId) -> bool {
-        if self.inside.get(op.index()).copied().unwrap_or(false) {
+        if self.inside.contains(&op) {
             return ctx.op_block(op).is_some();
         }
         let mut cur = op;
@@ -413,7 +411,7 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
     for op in ctx.nested_ops(root) {
         regions.extend_from_slice(ctx.regions(op));
     }
-    let mut reached = vec![false; ctx.block_capacity()];
+    let mut reached: FxHashSet<BlockId> = FxHashSet::default();
     let mut erased = false;
     for r in regions {
         let Some(entry) = ctx.entry_block(r) else {
@@ -422,19 +420,18 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
         if ctx.next_block(entry).is_none() {
             continue;
         }
-        reached[entry.index()] = true;
+        reached.insert(entry);
         let mut stack = vec![entry];
         while let Some(b) = stack.pop() {
             let succs = ctx.last_op(b).map(|t| ctx.successors(t)).unwrap_or(&[]);
             for &s in succs {
-                if !reached[s.index()] {
-                    reached[s.index()] = true;
+                if reached.insert(s) {
                     stack.push(s);
                 }
             }
         }
         for b in ctx.region_blocks(r) {
-            if !reached[b.index()] {
+            if !reached.contains(&b) {
                 ctx.erase_block(b);
                 erased = true;
             }

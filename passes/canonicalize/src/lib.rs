@@ -36,6 +36,7 @@ pub const CANONICALIZE: PassInfo = PassInfo {
     summary:
         "Fold constants, simplify with canonicalization patterns, erase dead code (to a fixpoint)",
     options: OPTIONS,
+    function_level: true,
     create: |o| Canonicalize::new(o, false),
 };
 
@@ -44,6 +45,7 @@ pub const FOLD_CONSTANT_CONDITIONS: PassInfo = PassInfo {
     name: "fold-constant-conditions",
     summary: "Remove control flow whose condition, index or trip count is a compile-time constant",
     options: OPTIONS,
+    function_level: true,
     create: |o| Canonicalize::new(o, true),
 };
 

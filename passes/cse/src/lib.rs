@@ -15,6 +15,7 @@ pub const PASS: PassInfo = PassInfo {
     name: "cse",
     summary: "Eliminate common subexpressions of pure operations",
     options: &[],
+    function_level: true,
     create: |_| Ok(Box::new(Cse)),
 };
 

@@ -322,6 +322,7 @@ pub const PASS: PassInfo = PassInfo {
     name: "arith-emulate-unsupported-floats",
     summary: "Emulate operations on unsupported floats with extf/truncf",
     options: OPTIONS,
+    function_level: true,
     create: |o: &PassOptions| {
         Ok(Box::new(EmulateFloats {
             options: Emulation::from_options(&o.get_list("source-types"), o.get_str("target-type")),
@@ -348,6 +349,7 @@ pub const MATH_PASS: PassInfo = PassInfo {
     name: "math-extend-to-supported-types",
     summary: "Legalize floating-point math ops on low-precision floats",
     options: MATH_OPTIONS,
+    function_level: true,
     create: |o: &PassOptions| {
         Ok(Box::new(EmulateFloats {
             options: Emulation::for_math(&o.get_list("extra-types"), o.get_str("target-type")),

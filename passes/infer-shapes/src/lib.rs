@@ -50,6 +50,7 @@ pub const PASS: PassInfo = PassInfo {
         name: "join",
         help: "strict (MindSpore ShapeJoin rules J1-J4, the default) or relaxed (different sizes -> ?, different ranks -> *)",
     }],
+    function_level: true,
     create: |o| Ok(Box::new(InferShapes { mode: mode_option(o)? })),
 };
 

@@ -31,6 +31,7 @@ pub const CONVERT_ELEMENTWISE: PassInfo = PassInfo {
     name: "convert-elementwise-to-linalg",
     summary: "Convert ElementwiseMappable ops to linalg",
     options: &[],
+    function_level: true,
     create: |_: &PassOptions| Ok(Box::new(ConvertElementwise)),
 };
 
@@ -39,6 +40,7 @@ pub const FUSE_ELEMENTWISE: PassInfo = PassInfo {
     name: "linalg-fuse-elementwise-ops",
     summary: "Fuse elementwise operations on tensors",
     options: &[],
+    function_level: true,
     create: |_: &PassOptions| Ok(Box::new(FuseElementwise)),
 };
 

@@ -503,6 +503,7 @@ pub const PASS: weir_pass::PassInfo = weir_pass::PassInfo {
     name: "convert-scf-to-cf",
     summary: "Lower scf control flow (if, for, while, index_switch, execute_region, parallel) to cf branches",
     options: &[],
+    function_level: true,
     create: |_| Ok(Box::new(ConvertScfToCf)),
 };
 

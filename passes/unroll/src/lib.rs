@@ -95,6 +95,7 @@ pub const PASS: PassInfo = PassInfo {
     name: "scf-unroll",
     summary: "Unroll scf.for / scf.while loops fully or by a factor, within a budget",
     options: OPTIONS,
+    function_level: true,
     create: |o| {
         let options = UnrollOptions {
             full: o.get_bool("full", false)?,

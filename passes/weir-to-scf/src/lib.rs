@@ -142,6 +142,7 @@ pub const PASS: weir_pass::PassInfo = weir_pass::PassInfo {
     name: "convert-weir-to-scf",
     summary: "Lower weir.loop (ONNX Loop semantics) to scf.while",
     options: &[],
+    function_level: true,
     create: |_| Ok(Box::new(ConvertWeirToScf)),
 };
 
