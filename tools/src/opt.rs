@@ -172,7 +172,13 @@ fn requested_steps(
                 Flagged::Weir(e) => {
                     build_steps(reg, std::slice::from_ref(&e)).map(|mut s| s.remove(0))
                 }
-                Flagged::Upstream(p) => crate::mlir::upstream_pipeline(&p, parse).map(Step::Pass),
+                // An upstream pipeline runs on the whole module (it is not function-level).
+                Flagged::Upstream(p) => {
+                    crate::mlir::upstream_pipeline(&p, parse).map(|pass| Step::Pass {
+                        pass,
+                        function_level: false,
+                    })
+                }
             })
             .collect(),
         Some(_) if !flagged.is_empty() => {

@@ -269,6 +269,10 @@ impl<'s> Transfer<'s> {
             for &a in src.block_args(b) {
                 let ty = self.ty(dst, src.value_type(a));
                 let na = dst.add_block_arg(nb, ty);
+                if let Some(&l) = src.arg_locs.get(&a) {
+                    let l = self.loc(dst, l);
+                    dst.arg_locs.insert(na, l);
+                }
                 self.define(dst, a, na);
             }
             dst.append_block(into, nb);
