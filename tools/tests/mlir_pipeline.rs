@@ -124,3 +124,34 @@ fn failing_upstream_pass_is_located() {
         "{err}"
     );
 }
+
+/// Upstream's `inline` gives the inlined ops call-site locations, which Weir reads back (it
+/// could not: "expected location instance"). By hand: `@g(41)` is `41 + 1`, folded to 42 by the
+/// inliner's canonicalization; the constant comes from line 3 of `@g`, inlined at the call on
+/// line 8.
+#[cfg(feature = "mlir")]
+#[test]
+fn upstream_inline_keeps_call_site_locations() {
+    let text = "func.func private @g(%x: i32) -> i32 {
+  %c = arith.constant 1 : i32
+  %y = arith.addi %x, %c : i32
+  return %y : i32
+}
+func.func @main() -> i32 {
+  %c = arith.constant 41 : i32
+  %r = func.call @g(%c) : (i32) -> i32
+  return %r : i32
+}
+";
+    let (status, out, err, path) = cf_opt(
+        text,
+        &[
+            "--mlir-pass-pipeline=builtin.module(inline)",
+            "--mlir-print-debuginfo",
+        ],
+    );
+    assert_eq!(status, 0, "{err}");
+    let want = format!("arith.constant 42 : i32 loc(callsite(\"{path}\":3:8 at \"{path}\":8:8))");
+    assert!(out.contains(&want), "{out}");
+    assert!(!out.contains("func.call"), "{out}");
+}

@@ -17,7 +17,11 @@ const PIPELINES: &[&[&str]] = &[
     &["--canonicalize"],
     &["--canonicalize", "--convert-scf-to-cf"],
     // With the locations printed: those of ops and of block arguments survive the copies.
-    &["--canonicalize", "--convert-scf-to-cf", "--mlir-print-debuginfo"],
+    &[
+        "--canonicalize",
+        "--convert-scf-to-cf",
+        "--mlir-print-debuginfo",
+    ],
     &["--cse"],
     &["--scf-unroll=full=true"],
     &["--fold-constant-conditions=remarks=true"],

@@ -30,6 +30,14 @@ pub enum Location {
     },
     /// `loc(fused[l1, l2, ...])`.
     Fused(Vec<Location>),
+    /// `loc(callsite(callee at caller))` (MLIR `CallSiteLoc`): an op inlined from `callee`'s
+    /// position into the call at `caller` (what upstream's inliner gives).
+    CallSite {
+        /// Where the op was written (in the callee).
+        callee: Box<Location>,
+        /// Where the call was.
+        caller: Box<Location>,
+    },
 }
 
 impl Location {
@@ -49,6 +57,7 @@ impl Location {
             Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
             Location::Name { child, .. } => child.as_ref().and_then(|c| c.file_line_col()),
             Location::Fused(locs) => locs.iter().find_map(|l| l.file_line_col()),
+            Location::CallSite { callee, .. } => callee.file_line_col(),
         }
     }
 }
@@ -76,6 +85,7 @@ impl fmt::Display for Location {
                 }
                 f.write_str("]")
             }
+            Location::CallSite { callee, caller } => write!(f, "callsite({callee} at {caller})"),
         }
     }
 }

@@ -771,7 +771,8 @@ impl<'a> Parser<'a> {
             }
             Tok::BareId if self.text() == "fused" => {
                 self.bump();
-                if self.tok.kind == Tok::Less {
+                let metadata = self.tok.kind == Tok::Less;
+                if metadata {
                     self.skip_balanced_angles()?;
                 }
                 self.expect(Tok::LSquare, "[")?;
@@ -785,7 +786,25 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RSquare, "]")?;
-                Ok(Location::Fused(locs))
+                Ok(if metadata {
+                    Location::Fused(locs)
+                } else {
+                    fused(locs)
+                })
+            }
+            Tok::BareId if self.text() == "callsite" => {
+                self.bump();
+                self.expect(Tok::LParen, "(")?;
+                let callee = self.parse_location_body()?;
+                if !self.parse_optional_keyword("at") {
+                    return Err(self.wrong_token_error("expected 'at' in callsite location"));
+                }
+                let caller = self.parse_location_body()?;
+                self.expect(Tok::RParen, ")")?;
+                Ok(Location::CallSite {
+                    callee: Box::new(callee),
+                    caller: Box::new(caller),
+                })
             }
             Tok::HashId => {
                 // A location alias: its definition may come later in the file; it is not kept.
@@ -2158,6 +2177,28 @@ fn signed_value(magnitude: u128, neg: bool, width: u32) -> Option<i128> {
         (magnitude <= 1u128 << 127).then(|| (magnitude as i128).wrapping_neg())
     } else {
         (magnitude <= i128::MAX as u128 || width >= 128).then_some(magnitude as i128)
+    }
+}
+
+/// A fused location as MLIR's `FusedLoc::get` builds one without metadata: nested fused
+/// locations flattened, `unknown`s and repeats dropped; none left is `unknown`, one is itself.
+fn fused(locs: Vec<Location>) -> Location {
+    let mut flat: Vec<Location> = Vec::new();
+    for l in locs {
+        let parts = match l {
+            Location::Fused(inner) => inner,
+            other => vec![other],
+        };
+        for p in parts {
+            if p != Location::Unknown && !flat.contains(&p) {
+                flat.push(p);
+            }
+        }
+    }
+    match flat.len() {
+        0 => Location::Unknown,
+        1 => flat.pop().unwrap_or_default(),
+        _ => Location::Fused(flat),
     }
 }
 
