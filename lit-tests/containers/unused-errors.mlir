@@ -145,3 +145,21 @@ func.func @fromkeys_runtime_keys(%c: i1) -> (i1, index) {
   %h = weir.dict.contains %d["b"] : !weir.dict<"a", none, "b", none>
   return %h, %n : i1, index
 }
+
+// -----
+
+// A loop carrying a list is unrolled up to 2^16 trips; one of 2^16 + 1 stays, and lowering
+// reports the list it carries (10^9 copies must not be made while compiling).
+func.func @carried_too_long(%a: i64) -> index {
+  %l = weir.list [%a] : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 65537 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %l) -> (!weir.list<i64>) {
+    // expected-error@+1 {{'weir.list.reverse' op cannot be resolved at compile time: operand #0 is not known at compile time: it is an argument of a block of 'scf.for' (only a 'weir.list' or 'weir.dict' is)}}
+    %m = weir.list.reverse %acc : !weir.list<i64>
+    scf.yield %m : !weir.list<i64>
+  }
+  %k = weir.list.len %r : !weir.list<i64>
+  return %k : index
+}

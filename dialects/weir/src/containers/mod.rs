@@ -81,8 +81,8 @@
 //! used); in a region that is never run (an `scf.if` with a constant false condition) it goes
 //! with the region.
 //! A family op whose container is a loop-carried value of an `scf.for` with a constant trip
-//! count (`for i in range(len(xs)): xs[i] *= 2`) fully unrolls that loop: a container exists
-//! only while compiling. (An `scf.for`'s carried types cannot change, so `xs.append(x)` in a
+//! count (`for i in range(len(xs)): xs[i] *= 2`, up to 2^16 trips) fully unrolls that loop: a
+//! container exists only while compiling. (An `scf.for`'s carried types cannot change, so `xs.append(x)` in a
 //! loop is not expressible as one; the frontend unrolls it.)
 //! Two more patterns of `getitem` with an index that is not a constant (`rewrite.rs`):
 //! - an index that is the induction variable of an `scf.for` with a constant trip count (Python

@@ -191,18 +191,16 @@ fn loop_over_list(ctx: &Context, op: OpId) -> Option<(ForOp, u64)> {
 /// over a compile-time list: the loop is fully unrolled (its copies index with constants,
 /// which resolve).
 fn unroll_loop_over_list(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
-    let Some((f, n)) = loop_over_list(ctx, op) else {
-        return false;
-    };
-    let loc = ctx.loc(f.op());
-    if !scf::unroll_for(ctx, f, n) {
-        return false;
+    match loop_over_list(ctx, op) {
+        Some((f, n)) => unroll(ctx, f, n, "loop over a compile-time list", log),
+        None => false,
     }
-    log.remark(&loc, || {
-        format!("loop over a compile-time list: unrolled, {n} copies")
-    });
-    true
 }
+
+/// The most trips a loop carrying a container is unrolled to: beyond it the loop stays, and
+/// lowering reports its compile-time carried value (a loop of 10^9 trips must not become 10^9
+/// copies while compiling).
+const MAX_CARRYING_TRIPS: u128 = 1 << 16;
 
 fn unroll_carrying_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bool {
     let carried = ctx.operand(op, 0);
@@ -215,16 +213,25 @@ fn unroll_carrying_loop(ctx: &mut Context, op: OpId, log: &mut RewriteLog) -> bo
     else {
         return false;
     };
-    let Some(n) = scf::constant_trip_count(ctx, f.op()).and_then(|n| u64::try_from(n).ok()) else {
-        return false;
-    };
+    match scf::constant_trip_count(ctx, f.op()).filter(|&n| n <= MAX_CARRYING_TRIPS) {
+        Some(n) => unroll(
+            ctx,
+            f,
+            n as u64,
+            "loop carrying a compile-time container",
+            log,
+        ),
+        None => false,
+    }
+}
+
+/// Fully unrolls `f` (`n` trips) with the remark `{what}: unrolled, {n} copies`.
+fn unroll(ctx: &mut Context, f: ForOp, n: u64, what: &str, log: &mut RewriteLog) -> bool {
     let loc = ctx.loc(f.op());
     if !scf::unroll_for(ctx, f, n) {
         return false;
     }
-    log.remark(&loc, || {
-        format!("loop carrying a compile-time container: unrolled, {n} copies")
-    });
+    log.remark(&loc, || format!("{what}: unrolled, {n} copies"));
     true
 }
 
