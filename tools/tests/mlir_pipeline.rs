@@ -155,3 +155,47 @@ func.func @main() -> i32 {
     assert!(out.contains(&want), "{out}");
     assert!(!out.contains("func.call"), "{out}");
 }
+
+/// A module holding a `weir.loop` (an op with a region that MLIR does not know): upstream
+/// MLIR 22's `inline` would crash the process (a segmentation fault, mlir-opt's too), so cf-opt
+/// refuses it with an error at the loop and status 1; other upstream passes still run on it, and
+/// `inline` runs once the loop is lowered to `scf.while`.
+#[cfg(feature = "mlir")]
+#[test]
+fn upstream_inline_is_refused_on_unknown_region_ops() {
+    let text = "func.func @main(%n: i64) -> i32 {
+  %c = arith.constant 1 : i32
+  %r = weir.loop max(%n : i64) iter_args(%c) -> (i32) {
+  ^bb0(%it: i64, %cond: i1, %x: i32):
+    %y = arith.addi %x, %x : i32
+    weir.yield %cond, %y : i1, i32
+  }
+  return %r : i32
+}
+";
+    let (status, out, err, path) = cf_opt(
+        text,
+        &["--mlir-pass-pipeline=builtin.module(canonicalize,inline)"],
+    );
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{path}:3:8: error: upstream MLIR 22's 'inline' pass crashes on a module holding \
+             an operation with regions that MLIR does not know ('weir.loop')"
+        )),
+        "{err}"
+    );
+    let (status, out, err, _) =
+        cf_opt(text, &["--mlir-pass-pipeline=builtin.module(canonicalize)"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("weir.loop"), "{out}");
+    let (status, out, err, _) = cf_opt(
+        text,
+        &[
+            "--convert-weir-to-scf",
+            "--mlir-pass-pipeline=builtin.module(inline)",
+        ],
+    );
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("scf.while"), "{out}");
+}

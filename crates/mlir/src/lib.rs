@@ -218,6 +218,19 @@ impl Bridge {
         let Some(mut module) = self.to_mlir(ctx, syntax, op, diags) else {
             return false;
         };
+        // After the parse, which loads the dialects the module uses.
+        if let Some(bad) = self.inline_crash_site(ctx, op, pipeline) {
+            diags.push(Diagnostic::error(
+                ctx.loc(bad),
+                format!(
+                    "upstream MLIR 22's 'inline' pass crashes on a module holding an operation \
+                     with regions that MLIR does not know ('{}'); lower it first (for \
+                     'weir.loop': --convert-weir-to-scf)",
+                    ctx.name_str(bad)
+                ),
+            ));
+            return false;
+        }
         if !self.run_pipeline(&mut module, pipeline, diags) {
             return false;
         }
@@ -226,6 +239,23 @@ impl Bridge {
         };
         replace_module(ctx, op, new);
         true
+    }
+
+    /// When `pipeline` runs MLIR's `inline` pass: the first op nested in `op` that has regions
+    /// and is not an operation registered in MLIR (`weir.loop`, unregistered ops; asked after
+    /// the module was parsed in MLIR, which loads its dialects). MLIR 22's
+    /// inliner crashes (a segmentation fault, mlir-opt's too) on such a module, which would
+    /// take the whole process down with no message (docs/mlir-bridge.md).
+    fn inline_crash_site(&self, ctx: &Context, op: OpId, pipeline: &str) -> Option<OpId> {
+        let runs_inline = pipeline
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'))
+            .any(|pass| pass == "inline");
+        if !runs_inline {
+            return None;
+        }
+        ctx.nested_ops(op).into_iter().find(|&o| {
+            !ctx.regions(o).is_empty() && !self.context.is_registered_operation(ctx.name_str(o))
+        })
     }
 
     /// Moves the collected diagnostics to `diags`, naming the parsed buffer and quoting its
