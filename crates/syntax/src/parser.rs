@@ -70,6 +70,13 @@ pub struct Argument<'a> {
     pub loc: Option<Location>,
 }
 
+/// What a deferred location alias is the location of.
+#[derive(Clone, Copy, Debug)]
+enum LocTarget {
+    Op(OpId),
+    BlockArg(ValueId),
+}
+
 /// The values one definition binds: a block argument, or `count` consecutive results of an op
 /// from `start` (`%a:2 = ...` binds two); no allocation per definition.
 enum DefValues {
@@ -133,6 +140,20 @@ pub struct Parser<'a> {
     op_stack: Vec<weir_ir::OpName>,
     attr_aliases: FxHashMap<String, Attr>,
     type_aliases: FxHashMap<String, Type>,
+    /// Location aliases (`#loc3 = loc("f":2:8)`) defined so far.
+    loc_aliases: FxHashMap<&'a str, Location>,
+    /// Trailing locations that name an alias not defined yet (`loc(#loc3)`, MLIR's printed
+    /// form puts the definitions at the end of the file): what to set, the alias, and the byte
+    /// offset of its `#`; resolved at the end of the file ([`Parser::resolve_deferred_locs`]).
+    deferred_locs: Vec<(LocTarget, &'a str, usize)>,
+    /// Set by [`Parser::parse_optional_trailing_location`] for the one `loc(...)` it reads: a
+    /// whole trailing location may name a later alias (as in MLIR; nowhere else).
+    may_defer_alias: bool,
+    /// The alias (and its offset) of the trailing location just read, when it was deferred.
+    deferred_alias: Option<(&'a str, usize)>,
+    /// Deferred locations of declared block arguments, by the argument's byte offset, until the
+    /// argument's value exists ([`Parser::define_args`]).
+    deferred_arg_locs: FxHashMap<usize, (&'a str, usize)>,
     /// Current nesting of regions (see [`MAX_NESTING`]).
     region_depth: u32,
     /// Current nesting of types and attributes (see [`MAX_TYPE_NESTING`]).
@@ -186,6 +207,11 @@ impl<'a> Parser<'a> {
             op_stack: Vec::new(),
             attr_aliases: FxHashMap::default(),
             type_aliases: FxHashMap::default(),
+            loc_aliases: FxHashMap::default(),
+            deferred_locs: Vec::new(),
+            may_defer_alias: false,
+            deferred_alias: None,
+            deferred_arg_locs: FxHashMap::default(),
             region_depth: 0,
             type_depth: 0,
             name_buf: String::new(),
@@ -469,6 +495,7 @@ impl<'a> Parser<'a> {
             self.ctx.insert_op(op, InsertPoint::End(block));
         }
         self.finish_value_scope()?;
+        self.resolve_deferred_locs()?;
         let ops = self.ctx.block_ops(block);
         if let [only] = ops[..] {
             if self.ctx.is(only, "builtin.module") {
@@ -484,14 +511,35 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.create_op(state))
     }
 
+    /// Sets the locations that named an alias defined later in the file (MLIR's
+    /// `operation location alias was never defined` at the `#` of one that never was).
+    fn resolve_deferred_locs(&mut self) -> PResult<()> {
+        for (target, alias, pos) in std::mem::take(&mut self.deferred_locs) {
+            let Some(loc) = self.loc_aliases.get(alias).cloned() else {
+                return Err(Diagnostic::error(
+                    self.loc_at(pos),
+                    "operation location alias was never defined",
+                ));
+            };
+            match target {
+                LocTarget::Op(op) => self.ctx.set_loc(op, loc),
+                LocTarget::BlockArg(v) => self.ctx.set_arg_loc(v, loc),
+            }
+        }
+        Ok(())
+    }
+
     fn parse_alias_definition(&mut self) -> PResult<()> {
         let is_attr = self.tok.kind == Tok::HashId;
-        let name = self.text()[1..].to_string();
+        let alias: &'a str = &self.text()[1..];
+        let name = alias.to_string();
         self.bump();
         self.expect(Tok::Equal, "=")?;
         if is_attr {
             let a = if self.is_keyword("loc") {
-                self.parse_location().map(|_| self.ctx.unit_attr())?
+                let loc = self.parse_location()?;
+                self.loc_aliases.insert(alias, loc);
+                self.ctx.unit_attr()
             } else {
                 self.parse_attribute(None)?
             };
@@ -543,6 +591,9 @@ impl<'a> Parser<'a> {
         let loc = self.parse_optional_trailing_location()?;
         if let Some(loc) = loc {
             self.ctx.set_loc(op, loc);
+        }
+        if let Some((alias, pos)) = self.deferred_alias.take() {
+            self.deferred_locs.push((LocTarget::Op(op), alias, pos));
         }
         let bound: u32 = bindings.iter().map(|b| b.1).sum();
         let nres = self.ctx.results(op).len() as u32;
@@ -746,9 +797,13 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.create_op(state))
     }
 
+    /// A trailing `loc(...)` if there is one. `loc(#alias)` of an alias not defined yet gives
+    /// `None` and leaves the alias in `deferred_alias` for the caller to record.
     fn parse_optional_trailing_location(&mut self) -> PResult<Option<Location>> {
         if self.is_keyword("loc") {
-            Ok(Some(self.parse_location()?))
+            self.may_defer_alias = true;
+            let loc = self.parse_location()?;
+            Ok(self.deferred_alias.is_none().then_some(loc))
         } else {
             Ok(None)
         }
@@ -764,6 +819,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_location_body(&mut self) -> PResult<Location> {
+        let may_defer = std::mem::take(&mut self.may_defer_alias);
         match self.tok.kind {
             Tok::BareId if self.text() == "unknown" => {
                 self.bump();
@@ -807,7 +863,18 @@ impl<'a> Parser<'a> {
                 })
             }
             Tok::HashId => {
-                // A location alias: its definition may come later in the file; it is not kept.
+                // A location alias: defined above, or (a whole trailing location only, as in
+                // MLIR) below.
+                let (alias, pos) = (&self.text()[1..], self.tok.start);
+                if let Some(loc) = self.loc_aliases.get(alias) {
+                    let loc = loc.clone();
+                    self.bump();
+                    return Ok(loc);
+                }
+                if !may_defer {
+                    return Err(self.undefined_alias(alias));
+                }
+                self.deferred_alias = Some((alias, pos));
                 self.bump();
                 Ok(Location::Unknown)
             }
@@ -1177,6 +1244,10 @@ impl<'a> Parser<'a> {
             let v = self.ctx.add_block_arg(block, a.ty);
             let loc = a.loc.clone().unwrap_or_else(|| self.loc_at(a.pos));
             self.ctx.set_arg_loc(v, loc);
+            if let Some((alias, pos)) = self.deferred_arg_locs.remove(&a.pos) {
+                self.deferred_locs
+                    .push((LocTarget::BlockArg(v), alias, pos));
+            }
             self.define_values(a.name, DefValues::One(v), a.pos)?;
         }
         Ok(())
@@ -1227,6 +1298,9 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Colon, ":")?;
         let ty = self.parse_type()?;
         let loc = self.parse_optional_trailing_location()?;
+        if let Some(deferred) = self.deferred_alias.take() {
+            self.deferred_arg_locs.insert(o.pos, deferred);
+        }
         Ok(Argument {
             name: o.name,
             ty,
