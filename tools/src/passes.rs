@@ -8,6 +8,7 @@ pub fn registry() -> PassRegistry {
     r.register(weir_canonicalize::CANONICALIZE);
     r.register(weir_canonicalize::FOLD_CONSTANT_CONDITIONS);
     r.register(weir_cse::PASS);
+    r.register(weir_if_conversion::PASS);
     r.register(weir_unroll::PASS);
     r.register(weir_weir_to_scf::PASS);
     r.register(weir_scf_to_cf::PASS);

@@ -31,7 +31,8 @@ use weir_syntax::{
 
 /// The passes cf-run applies before JIT compilation, in order, with their options: first the
 /// f16/bf16 math and arithmetic computed in f32 (the JIT has no 16-bit float arithmetic; it converts,
-/// moves and stores them), then the structured control flow lowered to a CFG.
+/// moves and stores them), then the structured control flow lowered to a CFG, small branches
+/// with speculatable arms first turned into selects (`scf-if-conversion`).
 pub const LOWERING_PIPELINE: &[(&str, &str)] = &[
     ("math-extend-to-supported-types", ""),
     (
@@ -39,6 +40,7 @@ pub const LOWERING_PIPELINE: &[(&str, &str)] = &[
         "source-types=bf16,f16 target-type=f32",
     ),
     ("convert-weir-to-scf", ""),
+    ("scf-if-conversion", ""),
     ("convert-scf-to-cf", ""),
 ];
 

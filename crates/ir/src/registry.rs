@@ -49,6 +49,12 @@ impl Traits {
     /// operands' elements `i` (scalar operands broadcast), e.g. `arith.addf`, `math.exp`.
     /// Backends may lower a chain of such ops as one loop over the elements.
     pub const ELEMENTWISE: Traits = Traits(1 << 10);
+    /// On scalar operands, running it has no effect but its result, whatever the operands: it
+    /// may run where its result is not needed, e.g. both arms of a branch turned into a select
+    /// (MLIR `AlwaysSpeculatableImplTrait`), e.g. `arith.addi`; not `arith.divsi`, which
+    /// faults on a zero divisor in Weir's backends. (On tensors, shapes may still mismatch at
+    /// run time.)
+    pub const SPECULATABLE: Traits = Traits(1 << 11);
 
     /// Whether every trait of `other` is in `self`.
     pub fn contains(self, other: Traits) -> bool {

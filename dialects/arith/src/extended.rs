@@ -91,10 +91,13 @@ impl ExtendedOp {
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in NAMES {
         ctx.register(
-            OpDef::new(name, Traits::PURE | Traits::ELEMENTWISE)
-                .verifier(verify)
-                .folder(fold)
-                .patterns(PATTERNS),
+            OpDef::new(
+                name,
+                Traits::PURE | Traits::ELEMENTWISE | Traits::SPECULATABLE,
+            )
+            .verifier(verify)
+            .folder(fold)
+            .patterns(PATTERNS),
         );
         syntax.register(name, OpSyntax::new(parse, print));
     }

@@ -1,7 +1,8 @@
 //! The arith dialect: integer and floating-point arithmetic, comparisons, select and casts.
 //! Semantics, attribute names, custom syntax and verifier messages are those of the MLIR arith
 //! dialect (`mlir/include/mlir/Dialect/Arith/IR/ArithOps.td`), as checked against `mlir-opt`
-//! 22. All ops are `PURE`.
+//! 22. All ops are `PURE`, and `SPECULATABLE` but the integer divisions and remainders that
+//! fault at run time ([`backend_semantics`]).
 //!
 //! | op | custom syntax | notes |
 //! |---|---|---|

@@ -116,15 +116,19 @@ fn cast_spec(name: &str) -> CastSpec {
 
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     ctx.register(
-        OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
-            .verifier(verify_constant),
+        OpDef::new(
+            "arith.constant",
+            Traits::PURE | Traits::CONSTANT_LIKE | Traits::SPECULATABLE,
+        )
+        .verifier(verify_constant),
     );
     syntax.register(
         "arith.constant",
         OpSyntax::new(parse_constant, print_constant).name_hint(crate::constant_name_hint),
     );
-    // Every op below but the constant is MLIR `Elementwise`.
-    let ew = Traits::PURE | Traits::ELEMENTWISE;
+    // Every op below but the constant is MLIR `Elementwise`, and speculatable but the integer
+    // divisions that fault at run time (`backend_semantics`).
+    let ew = Traits::PURE | Traits::ELEMENTWISE | Traits::SPECULATABLE;
     let traits = |commutative: bool| {
         if commutative {
             ew | Traits::COMMUTATIVE
@@ -134,7 +138,12 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
     };
     for &kind in IntBinaryOp::ALL {
         let name = kind.name();
-        let mut def = OpDef::new(name, traits(kind.is_commutative()))
+        let op_traits = if kind.runtime_faults().is_empty() {
+            traits(kind.is_commutative())
+        } else {
+            Traits::PURE | Traits::ELEMENTWISE
+        };
+        let mut def = OpDef::new(name, op_traits)
             .verifier(verify_elementwise)
             .infer_types(infer_first_operand)
             .folder(fold::fold_int_binary);

@@ -1,7 +1,8 @@
 //! The math dialect: elementwise floating-point functions, rounding, and integer power and
 //! absolute value. Semantics, syntax and verifier messages are those of the MLIR math dialect
 //! (`mlir/include/mlir/Dialect/Math/IR/MathOps.td`), checked against `mlir-opt` 22. Every op
-//! is `PURE` and elementwise (it applies to scalars, or to tensors/vectors element by element).
+//! is `PURE` and elementwise (it applies to scalars, or to tensors/vectors element by element),
+//! and `SPECULATABLE` but `math.ipowi` (0 to a negative power faults at run time).
 //!
 //! | op | custom syntax | semantics | folds (MLIR `MathOps.cpp`) |
 //! |---|---|---|---|
@@ -121,7 +122,13 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for name in OPS {
         // Every math op's result has its first operand's type (MLIR
         // `SameOperandsAndResultType`; `math.fpowi`: the base's).
-        let mut def = OpDef::new(name, Traits::PURE | Traits::ELEMENTWISE)
+        // `math.ipowi` of 0 to a negative power faults at run time (`weir_jit::backend`).
+        let traits = if name == "math.ipowi" {
+            Traits::PURE | Traits::ELEMENTWISE
+        } else {
+            Traits::PURE | Traits::ELEMENTWISE | Traits::SPECULATABLE
+        };
+        let mut def = OpDef::new(name, traits)
             .verifier(verify)
             .infer_types(weir_dialect_arith::infer_first_operand);
         if semantics::FloatFn::from_op_name(name).is_some() {
