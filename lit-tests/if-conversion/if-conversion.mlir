@@ -1,7 +1,8 @@
 // --scf-if-conversion: an scf.if / scf.index_switch whose arms are at most two speculatable
 // scalar ops each becomes the arms' ops and arith.select (cf-run runs it before
 // --convert-scf-to-cf). Ops that may fault (integer division), longer arms, tensors, nested
-// regions, ops without results and switches of more than 8 cases keep their branches.
+// regions, ops without results, switches of more than 8 cases, and arms that call a library
+// function (math ops, arith.remf, f16 conversions) keep their branches.
 // RUN: cf-opt %s --scf-if-conversion | FileCheck %s
 // RUN: cf-opt %s --scf-if-conversion | cf-opt --scf-if-conversion | FileCheck %s
 // Values, by hand, with and without the pass (cf-run runs it; --convert-scf-to-cf first
@@ -191,4 +192,36 @@ func.func @kept(%c: i1, %i: index, %a: i64) -> i64 {
   case 8 { scf.yield %a : i64 }
   default { scf.yield %r : i64 }
   return %s : i64
+}
+
+// Speculatable but not cheap: math ops and arith.remf are calls into the C math library, f16
+// conversions calls of runtime helpers; each would run on every execution whatever arm is
+// taken (found by a review: an 8-way switch of math calls ran 3-7x slower). Kept.
+// CHECK-LABEL: func.func @calls
+// CHECK: scf.if
+// CHECK: math.exp
+// CHECK: scf.if
+// CHECK: arith.remf
+// CHECK: scf.if
+// CHECK: arith.extf
+func.func @calls(%c: i1, %x: f32, %h: f16) -> (f32, f32, f32) {
+  %a = scf.if %c -> (f32) {
+    %e = math.exp %x : f32
+    scf.yield %e : f32
+  } else {
+    scf.yield %x : f32
+  }
+  %b = scf.if %c -> (f32) {
+    %r = arith.remf %x, %x : f32
+    scf.yield %r : f32
+  } else {
+    scf.yield %x : f32
+  }
+  %d = scf.if %c -> (f32) {
+    %w = arith.extf %h : f16 to f32
+    scf.yield %w : f32
+  } else {
+    scf.yield %x : f32
+  }
+  return %a, %b, %d : f32, f32, f32
 }

@@ -2,15 +2,19 @@
 //! scalar ops becomes straight-line code: every arm's ops run, and `arith.select`s pick the
 //! results (if-conversion, Allen et al. 1983; LLVM's SimplifyCFG speculation does the same for
 //! small branches). A data-dependent branch that the CPU mispredicts costs 15-25 cycles; the
-//! ops of a small arm cost about one each, so this pays whenever the branch is unpredictable
-//! (issue 9's 8-way switch kernel) and costs a few cycles when it is not.
+//! ops speculated here cost about one cycle each ([`is_cheap`]: no calls), so this pays
+//! whenever the branch is unpredictable (issue 9's 8-way switch kernel) and costs a few cycles
+//! when it is not.
 //!
 //! An op is converted when (checked in [`convertible`]):
 //! - it has results, all scalars (integers, `index`, floats), and at most [`MAX_ARMS`] regions;
 //! - each region is one block of at most [`MAX_OPS_PER_ARM`] ops besides its `scf.yield`,
 //!   each `SPECULATABLE` (`weir_ir::Traits`: running it has no effect but its result, so an
-//!   arm that faults, e.g. an integer division, keeps its branch), without regions, on
-//!   scalars only.
+//!   arm that faults, e.g. an integer division, keeps its branch) and cheap ([`is_cheap`]).
+//!
+//! The results, runtime errors and exit status are the program's, with or without the pass;
+//! only the depth at which deep recursion overflows the stack may move, as with any change of
+//! the generated code.
 //!
 //! The arms' ops move before the op, in region order (so they keep their locations and
 //! dominate their uses); `scf.if %c` gives `arith.select %c, then, else` per result;
@@ -19,9 +23,14 @@
 //! order of the chain does not matter). New ops take the op's location. Ops are visited
 //! innermost first, so an arm holding a converted op may be converted in turn.
 
-use weir_dialect_arith::{build_cmpi, build_int_constant, build_select, CmpIPredicate};
+use weir_dialect_arith::{
+    build_cmpi, build_int_constant, build_select, CastOp, CmpFOp, CmpIOp, CmpIPredicate,
+    ConstantOp, FloatBinaryOp, IntBinaryOp, SelectOp,
+};
 use weir_dialect_scf::{IfOp, IndexSwitchOp, YieldOp};
-use weir_ir::{Context, Diagnostic, InsertPoint, OpId, RegionId, Traits, TypeKind, ValueId};
+use weir_ir::{
+    Context, Diagnostic, FloatKind, InsertPoint, OpId, RegionId, Traits, TypeKind, ValueId,
+};
 use weir_pass::{Pass, PassInfo};
 
 /// The most regions an op may have to be converted: an 8-way switch and its default.
@@ -83,12 +92,9 @@ fn convertible(ctx: &Context, op: OpId) -> Option<Vec<YieldOp>> {
             let y = YieldOp::ending(ctx, block)?;
             let ops: Vec<OpId> = ctx.ops(block).filter(|&o| o != y.op()).collect();
             let cheap = ops.len() <= MAX_OPS_PER_ARM
-                && ops.iter().all(|&o| {
-                    ctx.has_traits(o, Traits::SPECULATABLE)
-                        && ctx.regions(o).is_empty()
-                        && scalars(ctx.operands(o))
-                        && scalars(ctx.results(o))
-                });
+                && ops
+                    .iter()
+                    .all(|&o| ctx.has_traits(o, Traits::SPECULATABLE) && is_cheap(ctx, o));
             cheap.then_some(y)
         })
         .collect()
@@ -100,6 +106,31 @@ fn is_scalar(ctx: &Context, v: ValueId) -> bool {
         ctx.type_kind(ctx.value_type(v)),
         TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
     )
+}
+
+/// Whether `op` costs about one machine instruction in both backends: an arith constant,
+/// integer or float binary op (not `arith.remf`, the C library's `fmod`), comparison, select or
+/// cast, on integers, `index`, `f32` or `f64` only (f16/bf16 conversions call runtime helpers).
+/// The math ops are left out: most are calls into the C math library, which would run on every
+/// trip whatever arm is taken.
+pub fn is_cheap(ctx: &Context, op: OpId) -> bool {
+    let name = ctx.name_str(op);
+    let arith = IntBinaryOp::from_name(name).is_some()
+        || FloatBinaryOp::from_name(name).is_some_and(|k| k != FloatBinaryOp::Rem)
+        || CastOp::from_name(name).is_some()
+        || CmpIOp::of(ctx, op).is_some()
+        || CmpFOp::of(ctx, op).is_some()
+        || SelectOp::of(ctx, op).is_some()
+        || ConstantOp::of(ctx, op).is_some();
+    let machine_type = |&v: &ValueId| match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::Integer { .. } | TypeKind::Index => true,
+        TypeKind::Float(k) => matches!(k, FloatKind::F32 | FloatKind::F64),
+        _ => false,
+    };
+    arith
+        && ctx.regions(op).is_empty()
+        && ctx.operands(op).iter().all(machine_type)
+        && ctx.results(op).iter().all(machine_type)
 }
 
 /// Replaces `op` (whose regions end with `arms`) by its arms' ops and selects.
