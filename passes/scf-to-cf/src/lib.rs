@@ -32,7 +32,7 @@ use weir_dialect_scf::{
 };
 use weir_ir::{
     AttrKind, BlockId, Context, DiagResult, Diagnostic, InsertPoint, Location, NamedAttr, OpId,
-    Type, ValueId,
+    Traits, Type, ValueId,
 };
 
 /// Lowers every `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region` and
@@ -75,20 +75,52 @@ struct Lowerings<'a> {
 }
 
 impl Lowerings<'_> {
-    /// Marks the ops named `name` illegal and lowers each with `lower`, given its view.
+    /// Marks the ops named `name` illegal where a CFG can replace them ([`in_cfg_region`])
+    /// and lowers each with `lower`, given its view.
     fn add<V: 'static>(
         &mut self,
         name: &str,
         of: fn(&Context, OpId) -> Option<V>,
         lower: fn(&mut Context, V) -> DiagResult<()>,
     ) {
-        self.target.add_illegal_op(name);
+        self.target
+            .add_dynamically_legal_op(name, |ctx, op| !in_cfg_region(ctx, op));
         self.patterns
             .add(name, move |rw, op, _| match of(rw.ctx, op) {
                 Some(view) => lower(rw.ctx, view).map(|()| true),
                 None => Ok(false),
             });
     }
+}
+
+/// The ops this pass lowers: their regions' blocks end up in the enclosing CFG.
+const LOWERED: &[&str] = &[
+    IfOp::NAME,
+    ForOp::NAME,
+    WhileOp::NAME,
+    IndexSwitchOp::NAME,
+    ExecuteRegionOp::NAME,
+    ParallelOp::NAME,
+];
+
+/// Whether lowering `op` to blocks and branches gives valid IR: every op between it and the
+/// nearest op isolated from above (a `func.func`, whose body is a CFG) is one this pass lowers.
+/// Inside any other op's region (the one-block bodies of `linalg.generic`, `tensor.generate`,
+/// `weir.loop`, an unregistered op) the blocks would break that op (MLIR 22's pass lowers there
+/// and produces IR its verifier rejects), so the scf op is left as it is. Ops are lowered outer
+/// first, so the walk usually stops at the first parent.
+fn in_cfg_region(ctx: &Context, op: OpId) -> bool {
+    let mut parent = ctx.parent_op(op);
+    while let Some(p) = parent {
+        if ctx.has_traits(p, Traits::ISOLATED_FROM_ABOVE) {
+            return true;
+        }
+        if !LOWERED.iter().any(|&n| ctx.is(p, n)) {
+            return false;
+        }
+        parent = ctx.parent_op(p);
+    }
+    true
 }
 
 /// `scf.forall` is illegal but not lowered (MLIR lowers it through `scf.parallel`; Weir does not
