@@ -104,15 +104,16 @@ const LOWERED: &[&str] = &[
 ];
 
 /// Whether lowering `op` to blocks and branches gives valid IR: every op between it and the
-/// nearest op isolated from above (a `func.func`, whose body is a CFG) is one this pass lowers.
-/// Inside any other op's region (the one-block bodies of `linalg.generic`, `tensor.generate`,
-/// `weir.loop`, an unregistered op) the blocks would break that op (MLIR 22's pass lowers there
-/// and produces IR its verifier rejects), so the scf op is left as it is. Ops are lowered outer
-/// first, so the walk usually stops at the first parent.
+/// nearest op isolated from above (a `func.func`, whose body is a CFG) or unregistered (whose
+/// regions may hold any blocks, as for MLIR) is one this pass lowers. Inside any other op's
+/// region (the one-block bodies of `linalg.generic`, `tensor.generate`, `weir.loop`) the blocks
+/// would break that op (MLIR 22's pass lowers there and produces IR its verifier rejects), so
+/// the scf op is left as it is. Ops are lowered outer first, so the walk usually stops at the
+/// first parent.
 fn in_cfg_region(ctx: &Context, op: OpId) -> bool {
     let mut parent = ctx.parent_op(op);
     while let Some(p) = parent {
-        if ctx.has_traits(p, Traits::ISOLATED_FROM_ABOVE) {
+        if ctx.has_traits(p, Traits::ISOLATED_FROM_ABOVE) || ctx.op_def(ctx.name(p)).is_none() {
             return true;
         }
         if !LOWERED.iter().any(|&n| ctx.is(p, n)) {
