@@ -519,6 +519,13 @@ pub fn read_input(path: &str, tool: &str) -> Result<(String, String), String> {
             .map_err(|e| format!("{tool}: could not open input file '{path}': {e}\n"))?;
         (path.to_string(), bytes)
     };
+    // Valid UTF-8 (the usual case) becomes the text without a copy: a second buffer of the
+    // input's size, freed right after, would also raise glibc's mmap threshold to that size,
+    // which keeps later allocations of the IR's tables on the heap and their doubling resident.
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return Ok((name, text)),
+        Err(e) => e.into_bytes(),
+    };
     match weir_syntax::lexer::decode_source(&bytes) {
         Ok(text) => Ok((name, text)),
         Err(bad) => {
