@@ -300,7 +300,9 @@ pub fn main(args: Vec<String>) -> i32 {
             sink: &mut *out,
             separator: printed_chunks > 0,
         };
-        let source = whole.take().map_or(ChunkText::Borrowed(chunk.text), ChunkText::Owned);
+        let source = whole
+            .take()
+            .map_or(ChunkText::Borrowed(chunk.text), ChunkText::Owned);
         let r = process_chunk(
             &pipeline,
             &opts,
@@ -312,9 +314,9 @@ pub fn main(args: Vec<String>) -> i32 {
         );
         let diags = r.diagnostics;
         let reread = match whole_len {
-            Some(len) if !diags.is_empty() => {
-                std::fs::read_to_string(&file).ok().filter(|t| t.len() == len)
-            }
+            Some(len) if !diags.is_empty() => std::fs::read_to_string(&file)
+                .ok()
+                .filter(|t| t.len() == len),
             _ => None,
         };
         let mut sources = &sources;
@@ -420,7 +422,14 @@ fn process_chunk(
     let mut diagnostics = Vec::new();
     let t = Instant::now();
     let parsed = crate::on_parser_stack(|| {
-        parse_module(&mut ctx, &syntax, text.as_str(), file, first_line, opts.parse)
+        parse_module(
+            &mut ctx,
+            &syntax,
+            text.as_str(),
+            file,
+            first_line,
+            opts.parse,
+        )
     });
     drop(text);
     timings.push(("Parser".to_string(), t.elapsed()));
