@@ -314,8 +314,10 @@ pub fn main(args: Vec<String>) -> i32 {
         );
         let diags = r.diagnostics;
         let reread = match whole_len {
-            Some(len) if !diags.is_empty() => std::fs::read_to_string(&file)
+            // Decoded as the first read was (invalid bytes in comments included).
+            Some(len) if !diags.is_empty() => read_input(&file, "cf-opt")
                 .ok()
+                .map(|(_, t)| t)
                 .filter(|t| t.len() == len),
             _ => None,
         };
