@@ -79,6 +79,10 @@ pub struct Context {
     dropped_uses: Option<Vec<ValueId>>,
     /// How many threads read-only walks (the verifier) may use; see [`Context::set_threads`].
     threads: usize,
+    /// Slots of erased entities that creation takes before growing the tables: only while
+    /// [`Context::merge`] copies new function bodies into the slots of the old ones (see
+    /// `fork.rs`), when no pass holds ids; otherwise `None` and slots are never reused.
+    recycled: Option<fork::Recycled>,
 }
 
 /// An interface model attached to an op name (see [`Context::attach_interface`]).
@@ -117,6 +121,7 @@ impl Default for Context {
             symbols: SymbolIndex::default(),
             type_printer: None,
             dropped_uses: None,
+            recycled: None,
             threads: 1,
         };
         // Interned first, so `InferTypes` hooks (which only read the context) can nest them in
@@ -489,14 +494,26 @@ impl Context {
 
     /// A new, empty region not yet owned by any op.
     pub fn new_region(&mut self) -> RegionId {
+        if let Some(r) = self.recycled.as_mut().and_then(|s| s.regions.pop()) {
+            self.regions[r.index()] = RegionData::default();
+            return r;
+        }
         self.regions.push(RegionData::default());
         RegionId::from_index(self.regions.len() - 1)
     }
 
     /// A new block with arguments of the given types, not yet in any region.
     pub fn new_block(&mut self, arg_types: &[Type]) -> BlockId {
-        let block = BlockId::from_index(self.blocks.len());
-        self.blocks.push(BlockData::default());
+        let block = match self.recycled.as_mut().and_then(|s| s.blocks.pop()) {
+            Some(b) => {
+                self.blocks[b.index()] = BlockData::default();
+                b
+            }
+            None => {
+                self.blocks.push(BlockData::default());
+                BlockId::from_index(self.blocks.len() - 1)
+            }
+        };
         for &ty in arg_types {
             self.add_block_arg(block, ty);
         }
@@ -536,11 +553,16 @@ impl Context {
     }
 
     fn new_value(&mut self, ty: Type, def: ValueDef) -> ValueId {
-        self.values.push(ValueData {
+        let data = ValueData {
             ty,
             def,
             uses: List::default(),
-        });
+        };
+        if let Some(v) = self.recycled.as_mut().and_then(|s| s.values.pop()) {
+            self.values[v.index()] = data;
+            return v;
+        }
+        self.values.push(data);
         ValueId::from_index(self.values.len() - 1)
     }
 
@@ -555,16 +577,30 @@ impl Context {
 
     /// [`Context::create_op`] with the location already interned (`state.loc` is ignored).
     fn create_op_at(&mut self, state: OpState, loc: CompactLoc) -> OpId {
-        let op = OpId::from_index(self.ops.len());
-        let first = self.values.len();
-        for (index, &ty) in state.result_types.iter().enumerate() {
-            let index = index as u32;
-            self.new_value(ty, ValueDef::Result { op, index });
-        }
+        let slot = self.recycled.as_mut().and_then(|s| s.ops.pop());
+        let op = slot.unwrap_or(OpId::from_index(self.ops.len()));
+        let results = if self.recycled.is_some() {
+            // Recycled values need not be consecutive.
+            let values: Vec<ValueId> = (0..state.result_types.len() as u32)
+                .map(|index| {
+                    self.new_value(
+                        state.result_types[index as usize],
+                        ValueDef::Result { op, index },
+                    )
+                })
+                .collect();
+            self.lists.values.from_slice(&values)
+        } else {
+            let first = self.values.len();
+            for (index, &ty) in state.result_types.iter().enumerate() {
+                let index = index as u32;
+                self.new_value(ty, ValueDef::Result { op, index });
+            }
+            self.lists
+                .values
+                .from_iter((first..self.values.len()).map(ValueId::from_index))
+        };
         let lists = &mut self.lists;
-        let results = lists
-            .values
-            .from_iter((first..self.values.len()).map(ValueId::from_index));
         let use_pos = lists
             .positions
             .from_iter(state.operands.iter().enumerate().map(|(i, &v)| {
@@ -587,7 +623,7 @@ impl Context {
         let attrs = lists.attrs.from_slice(&state.attrs);
         let regions = lists.regions.from_slice(&state.regions);
         let successors = lists.blocks.from_slice(&state.successors);
-        self.ops.push(OpData {
+        let data = OpData {
             name: state.name,
             operands,
             use_pos,
@@ -601,7 +637,11 @@ impl Context {
             prev: None,
             next: None,
             erased: false,
-        });
+        };
+        match slot {
+            Some(_) => self.ops[op.index()] = data,
+            None => self.ops.push(data),
+        }
         if self.has_traits(op, Traits::SYMBOL_TABLE) {
             for r in self.regions(op).to_vec() {
                 for b in self.region_blocks(r) {

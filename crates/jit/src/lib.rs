@@ -119,6 +119,7 @@
 mod abi;
 pub mod backend;
 mod diag;
+pub mod host_alloc;
 mod lower;
 mod module;
 mod runtime;

@@ -2,25 +2,30 @@
 //! several, with the same result (see [`crate::run_pipeline`]).
 //!
 //! The IR is one arena (`weir_ir::Context`) mutated through `&mut`, so threads cannot share it.
-//! The functions are split into one contiguous chunk of similar op count per thread. The main
-//! thread runs the first chunk in place; each other chunk gets a *fork* ([`Context::fork`],
-//! made on the threads before anything changes the parent): a child context with a copy of
-//! the interning tables (once per thread, so the cost stays linear in the module however many
-//! functions it has), a copy of the chunk's functions, and bodiless stubs of the module's other
-//! ops (so a `func.call`'s verifier still finds its callee's signature). Every thread runs the
-//! group on its functions one after the other, exactly as the sequential schedule does (each
-//! pass, then the verifier on that function), collecting each function's diagnostics apart,
-//! and stops at its first failing function. The main thread then emits the diagnostics in
-//! module order and merges the forks' new bodies back ([`Context::merge`]: what a child
-//! interned after the fork is interned in the parent), and stops after the first function that
-//! failed, as the sequential schedule does (the functions after it keep their old bodies,
-//! since the sequential run never reached them). The copies keep the order of use and
-//! predecessor lists, which passes follow, so a pass does on a copy what it does in place.
+//! The functions are split into contiguous pieces of similar op count, [`PIECES_PER_THREAD`]
+//! per thread, taken in rounds of one piece per thread. In a round, the main thread forks each
+//! piece but the first ([`Context::fork`], before anything changes the parent): a child
+//! context with a copy of the interning tables, a copy of the piece's functions, and bodiless
+//! stubs of the module's other ops (so a `func.call`'s verifier still finds its callee's
+//! signature); it runs the first piece in place while a worker thread runs each fork. Every
+//! thread runs the group on its functions one after the other, exactly as the sequential
+//! schedule does (each pass, then the verifier on that function), collecting each function's
+//! diagnostics apart, and stops at its first failing function. The main thread then emits the
+//! diagnostics in module order and merges the forks' new bodies back ([`Context::merge`]: what
+//! a child interned after the fork is interned in the parent; a new body takes the slots of
+//! the old one), and stops after the first function that failed, as the sequential schedule
+//! does (the functions after it keep their old bodies, since the sequential run never reached
+//! them). The copies keep the order of use and predecessor lists, which passes follow, so a
+//! pass does on a copy what it does in place. Rounds, not one fork per thread for the whole
+//! run: the parent and a fork hold two copies of the forked functions until the merge, so
+//! small rounds bound that to a fraction of the module (for 2·10^5 ops, 17 MB less peak RSS
+//! than a fork of half the module; docs/benchmarks.md, "Peak RSS"), at the cost of copying
+//! the interning tables once per fork.
 //!
 //! Why not share the arena: mutating one context from several threads would need locks or
 //! interior mutability in the IR core, which the core rules out, and would make ids depend on
-//! thread timing. Why contiguous chunks of similar op counts, not work stealing: a child's
-//! content then depends only on the thread count, so runs are repeatable.
+//! thread timing. Why contiguous pieces of similar op counts in a fixed schedule, not work
+//! stealing: a child's content then depends only on the thread count, so runs are repeatable.
 
 use crate::{Instrumentation, Pass, RunReport};
 use std::ops::Range;
@@ -87,8 +92,17 @@ pub(crate) fn run_on_each(
     }
 }
 
-/// [`run_on_each`] on `threads` threads: the first chunk of the functions in place on the
-/// main thread, each other chunk on a fork of its own on a worker thread.
+/// How many pieces per thread [`run_on_threads`] splits the functions into: the parent holds a
+/// second copy of the pieces in flight only, and each fork copies the interning tables once
+/// more.
+const PIECES_PER_THREAD: usize = 4;
+
+/// [`run_on_each`] on `threads` threads: the functions in pieces of similar op count, taken in
+/// rounds of `threads` pieces: the first piece of a round runs in place on the calling thread,
+/// each other one in a fork of its own on a worker thread, forked when its round starts and
+/// merged back in order when the round's in-place piece is done. The parent thus changes in
+/// the same order on every run and holds a second copy of one round's forked pieces at most
+/// (a merged body takes the slots of the one it replaces).
 fn run_on_threads(
     ctx: &mut Context,
     root: OpId,
@@ -102,91 +116,64 @@ fn run_on_threads(
         .iter()
         .map(|&f| 1 + ctx.nested_ops(f).len())
         .collect();
-    let chunks: Vec<&[OpId]> = chunks(&sizes, threads)
+    let pieces: Vec<&[OpId]> = chunks(&sizes, threads * PIECES_PER_THREAD)
         .into_iter()
         .map(|r| &functions[r])
         .collect();
-    // The forks are made first, on the threads (the main thread makes the last one), while
-    // nothing changes the parent; then the main thread may work on the parent in place.
-    let parent: &Context = ctx;
-    let forks: Vec<Fork> = on_threads(&chunks[1..], |chunk| parent.fork(root, chunk));
     let run_fork = |mut fork: Fork| {
         let mut times = vec![Duration::ZERO; passes.len()];
         let outcomes = run_chunk(&mut fork.ctx, &fork.ops, passes, &mut times);
         (fork, outcomes, times)
     };
-    // A fork stays in its slot when its thread cannot be started; it then runs here.
-    let mut slots: Vec<Option<Fork>> = forks.into_iter().map(Some).collect();
-    let (own, mut others) = std::thread::scope(|s| {
-        let run_fork = &run_fork;
-        let spawned: Vec<_> = slots
-            .iter_mut()
-            .map(|slot| {
-                std::thread::Builder::new()
-                    .stack_size(PASS_THREAD_STACK)
-                    .spawn_scoped(s, move || slot.take().map(run_fork))
-            })
+    for round in pieces.chunks(threads) {
+        let parent: &Context = ctx;
+        // A fork stays in its slot when its thread cannot be started; it then runs here.
+        let mut slots: Vec<Option<Fork>> = round[1..]
+            .iter()
+            .map(|piece| Some(parent.fork(root, piece)))
             .collect();
-        let own = run_chunk(ctx, chunks[0], passes, times);
-        let others: Vec<_> = spawned
-            .into_iter()
-            .map(|h| {
-                h.ok()
-                    .and_then(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            })
-            .collect();
-        (own, others)
-    });
-    for (slot, result) in slots.iter_mut().zip(&mut others) {
-        if result.is_none() {
-            *result = slot.take().map(&run_fork);
-        }
-    }
-    let others = others.into_iter().flatten();
-    if !emit(own, report) {
-        return;
-    }
-    for (fork, outcomes, chunk_times) in others {
-        for (t, c) in times.iter_mut().zip(chunk_times) {
-            *t += c;
-        }
-        let count = outcomes.len();
-        let ok = emit(outcomes, report);
-        ctx.merge(&fork, count);
+        let done = std::thread::scope(|s| {
+            let run_fork = &run_fork;
+            let spawned: Vec<_> = slots
+                .iter_mut()
+                .map(|slot| {
+                    std::thread::Builder::new()
+                        .stack_size(PASS_THREAD_STACK)
+                        .spawn_scoped(s, move || slot.take().map(run_fork))
+                })
+                .collect();
+            let own = run_chunk(ctx, round[0], passes, times);
+            let ok = emit(own, report);
+            let others: Vec<_> = spawned
+                .into_iter()
+                .map(|h| {
+                    h.ok()
+                        .and_then(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                })
+                .collect();
+            (ok, others)
+        });
+        let (ok, mut others) = done;
         if !ok {
             return;
         }
+        for (slot, result) in slots.iter_mut().zip(&mut others) {
+            if result.is_none() {
+                *result = slot.take().map(&run_fork);
+            }
+        }
+        for (fork, outcomes, piece_times) in others.into_iter().flatten() {
+            for (t, c) in times.iter_mut().zip(piece_times) {
+                *t += c;
+            }
+            let count = outcomes.len();
+            let ok = emit(outcomes, report);
+            ctx.merge(&fork, count);
+            if !ok {
+                return;
+            }
+        }
     }
-}
-
-/// Runs `f` on each of `items`, one scoped thread per item but the last, which runs on the
-/// calling thread; returns the results in order.
-fn on_threads<I: Sync, R: Send>(items: &[I], f: impl Fn(&I) -> R + Sync) -> Vec<R> {
-    let Some((last, rest)) = items.split_last() else {
-        return Vec::new();
-    };
-    std::thread::scope(|s| {
-        let f = &f;
-        let spawned: Vec<_> = rest
-            .iter()
-            .map(|item| {
-                std::thread::Builder::new()
-                    .stack_size(PASS_THREAD_STACK)
-                    .spawn_scoped(s, move || f(item))
-            })
-            .collect();
-        let last = f(last);
-        let mut out: Vec<R> = spawned
-            .into_iter()
-            .zip(rest)
-            .map(|(h, item)| match h {
-                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                Err(_) => f(item), // a thread that could not be started: its item runs here
-            })
-            .collect();
-        out.push(last);
-        out
-    })
 }
 
 /// Runs the group on each of `functions` of `ctx` in order, stopping after the first that

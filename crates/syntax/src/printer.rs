@@ -68,8 +68,18 @@ const FLUSH_BYTES: usize = 1 << 16;
 /// How many of the top-level ops with regions are printed on the worker threads at a time: it
 /// bounds the text held before it is spliced in, and each window costs one start and join of
 /// the workers, which on a loaded machine waits for a core (256 made printing 20k small
-/// functions 4x slower than one thread there; 2048 is within 2x).
+/// functions 4x slower than one thread there; 2048 is within 2x). At most: a window holds
+/// about [`WINDOW_OPS`] ops.
 const WINDOW: usize = 2048;
+
+/// About how many ops a window of a threaded printing holds (its text, ~50 bytes an op, is
+/// held until it is written): the window's number of children is this over the average ops
+/// per child, between [`BATCH`] per worker and [`WINDOW`]. Without it, a module of a few
+/// hundred large functions was held whole (for_L: 10 MB of text, twice that allocated).
+const WINDOW_OPS: usize = 1 << 15;
+
+/// How many children a worker of a threaded printing takes at a time.
+const BATCH: usize = 8;
 
 /// The state of a threaded printing (see [`print_op`]): the ops with regions of the top block
 /// (and each one's position), the name hints in scope there, and one copy of the top-level
@@ -79,6 +89,8 @@ struct ParallelPrint {
     index: FxHashMap<OpId, usize>,
     used: UsedNames,
     workers: Vec<Names>,
+    /// How many children are printed at a time (see [`WINDOW_OPS`]).
+    window: usize,
 }
 
 /// The ops with regions in `op`'s region, when it has one region of one block and at least
@@ -110,7 +122,6 @@ fn print_children(
     children: &[OpId],
     workers: &mut [Names],
 ) -> Vec<(OpId, String)> {
-    const BATCH: usize = 8;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let worker = |names: &mut Names| {
         let mut p = Printer::new(ctx, syntax, options);
@@ -206,9 +217,9 @@ enum Name {
 /// Value and block names for one printing.
 #[derive(Clone, Default)]
 struct Names {
-    /// Indexed by `ValueId::index`: the base name of the value (for results: of the op's
-    /// result group) and, for results of multi-result ops, the result number.
-    values: Vec<(Name, Option<u32>)>,
+    /// By `ValueId::index`: the base name of the value (for results: of the op's result
+    /// group) and, for results of multi-result ops, the result number.
+    values: ValueNames,
     /// The names chosen from op hints (`c0`, `c0_i32`, `true`), each stored once.
     hints: Vec<Box<str>>,
     blocks: FxHashMap<BlockId, u32>,
@@ -216,6 +227,42 @@ struct Names {
     use_hints: bool,
     /// The counters after the top region (see [`Names::number_top_region`]).
     top_counters: Counters,
+}
+
+/// A value's name in [`Names::values`].
+type ValueName = (Name, Option<u32>);
+
+/// Values per page of [`ValueNames`]: about the values of a few small functions, so that the
+/// workers of a threaded printing, which number different functions, mostly fill different pages.
+const NAMES_PAGE: usize = 64;
+
+/// The names of values by `ValueId::index`, in pages of [`NAMES_PAGE`] allocated on first use:
+/// each worker of a threaded printing holds a copy of the top-level names and adds those of the
+/// functions it prints, so a dense table would cost every worker a slot for every value of
+/// the module (for 2·10^5 ops, ~5 MB a worker).
+#[derive(Clone, Default)]
+struct ValueNames {
+    pages: Vec<Option<Box<[ValueName; NAMES_PAGE]>>>,
+}
+
+impl ValueNames {
+    /// The name of value `index` (unnamed if never set).
+    fn get(&self, index: usize) -> ValueName {
+        match self.pages.get(index / NAMES_PAGE) {
+            Some(Some(page)) => page[index % NAMES_PAGE],
+            _ => (Name::Unnamed, None),
+        }
+    }
+
+    fn set(&mut self, index: usize, name: ValueName) {
+        let p = index / NAMES_PAGE;
+        if self.pages.len() <= p {
+            self.pages.resize(p + 1, None);
+        }
+        let page =
+            self.pages[p].get_or_insert_with(|| Box::new([(Name::Unnamed, None); NAMES_PAGE]));
+        page[index % NAMES_PAGE] = name;
+    }
 }
 
 /// The numbering state a region starts from (MLIR `SSANameState`'s `nextValueID`,
@@ -277,10 +324,7 @@ impl UsedNames {
 
 impl Names {
     fn set(&mut self, v: ValueId, name: Name, number: Option<u32>) {
-        if self.values.len() <= v.index() {
-            self.values.resize(v.index() + 1, (Name::Unnamed, None));
-        }
-        self.values[v.index()] = (name, number);
+        self.values.set(v.index(), (name, number));
     }
 
     /// Numbers everything inside `op`'s regions, starting fresh counters: MLIR's
@@ -480,12 +524,7 @@ impl<'a> Printer<'a> {
 
     /// Writes the name of a value: `%0`, `%arg1`, `%c0_i32`, `%3#1`.
     pub fn print_operand(&mut self, v: ValueId) {
-        let (name, number) = self
-            .names
-            .values
-            .get(v.index())
-            .copied()
-            .unwrap_or((Name::Unnamed, None));
+        let (name, number) = self.names.values.get(v.index());
         match name {
             Name::Num(n) => write!(self.out, "%{n}"),
             Name::Arg(n) => write!(self.out, "%arg{n}"),
@@ -504,10 +543,7 @@ impl<'a> Printer<'a> {
 
     /// Whether `v` prints with a result number (`%3#1`: a result of a multi-result op).
     pub fn has_result_number(&self, v: ValueId) -> bool {
-        self.names
-            .values
-            .get(v.index())
-            .is_some_and(|(_, number)| number.is_some())
+        self.names.values.get(v.index()).1.is_some()
     }
 
     /// Writes `%a, %b, ...`.
@@ -696,7 +732,11 @@ impl<'a> Printer<'a> {
         {
             Some(children) => {
                 let used = self.names.number_top_region(ctx, syntax, root);
+                // Slots of erased ops count too: an estimate, free to compute.
+                let ops_per_child = (ctx.op_capacity() / children.len()).max(1);
+                let window = (WINDOW_OPS / ops_per_child).clamp(BATCH * threads, WINDOW);
                 self.parallel = Some(ParallelPrint {
+                    window,
                     index: children.iter().enumerate().map(|(i, &c)| (c, i)).collect(),
                     children,
                     used,
@@ -720,7 +760,7 @@ impl<'a> Printer<'a> {
             (self.ctx, self.syntax, self.options, self.names.top_counters);
         let par = self.parallel.as_mut()?;
         let start = *par.index.get(&op)?;
-        let end = (start + WINDOW).min(par.children.len());
+        let end = (start + par.window).min(par.children.len());
         let window = &par.children[start..end];
         let texts = print_children(
             ctx,

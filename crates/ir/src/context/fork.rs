@@ -138,13 +138,79 @@ impl Context {
             self.ops[op.index()].loc = t.loc(self, src.op(copy).loc);
             for (k, &from) in src.regions(copy).iter().enumerate() {
                 let into = self.region(op, k);
-                for b in self.region_blocks(into).into_iter().rev() {
+                let mut slots = self.recycled.take().unwrap_or_default();
+                let start = slots.counts();
+                let blocks = self.region_blocks(into);
+                for &b in &blocks {
+                    self.collect_slots(b, &mut slots);
+                }
+                for b in blocks.into_iter().rev() {
                     self.erase_block(b);
                 }
+                self.release_slots(&slots, start);
+                self.recycled = Some(slots);
                 t.copy_region(self, from, into);
             }
         }
+        self.recycled = None;
         t.order_lists(self);
+    }
+
+    /// Adds to `slots` the ids of `block`, its arguments, its ops, their results, regions and
+    /// everything nested in them (about to be erased by a merge, which reuses them).
+    fn collect_slots(&self, block: BlockId, slots: &mut Recycled) {
+        let mut stack = vec![block];
+        while let Some(b) = stack.pop() {
+            slots.blocks.push(b);
+            slots.values.extend_from_slice(self.block_args(b));
+            for op in self.ops(b) {
+                slots.ops.push(op);
+                slots.values.extend_from_slice(self.results(op));
+                for &r in self.regions(op) {
+                    slots.regions.push(r);
+                    stack.extend(self.blocks(r));
+                }
+            }
+        }
+    }
+
+    /// Gives back to the pools the lists that erasing left to the erased entities in `slots`
+    /// from the counts `start` on (results, regions, block arguments, predecessors, uses),
+    /// and forgets their arguments' locations, so that a reused slot starts empty.
+    fn release_slots(&mut self, slots: &Recycled, start: [usize; 3]) {
+        for &op in &slots.ops[start[0]..] {
+            let d = &mut self.ops[op.index()];
+            self.lists.values.clear(&mut d.results);
+            self.lists.regions.clear(&mut d.regions);
+        }
+        for &b in &slots.blocks[start[1]..] {
+            let d = &mut self.blocks[b.index()];
+            self.lists.values.clear(&mut d.args);
+            self.lists.preds.clear(&mut d.preds);
+        }
+        for &v in &slots.values[start[2]..] {
+            self.lists.uses.clear(&mut self.values[v.index()].uses);
+            self.arg_locs.remove(&v);
+        }
+    }
+}
+
+/// Ids of the entities of the bodies a merge replaced, which its copies take (last first)
+/// before the tables grow: a merged function then costs the growth of its body, not a second
+/// body, while the old one's slots stay as tombstones. No pass runs during a merge, so no
+/// stale id can alias a new entity (ARCHITECTURE.md, "Pooled lists").
+#[derive(Default)]
+pub(super) struct Recycled {
+    pub(super) ops: Vec<OpId>,
+    pub(super) values: Vec<ValueId>,
+    pub(super) blocks: Vec<BlockId>,
+    pub(super) regions: Vec<RegionId>,
+}
+
+impl Recycled {
+    /// How many ops, blocks and values it holds.
+    fn counts(&self) -> [usize; 3] {
+        [self.ops.len(), self.blocks.len(), self.values.len()]
     }
 }
 
@@ -747,5 +813,64 @@ mod tests {
         assert_eq!(order(&fork.ctx, fork.ops[0]), before);
         ctx.merge(&fork, 1);
         assert_eq!(order(&ctx, f), before);
+    }
+
+    /// A merged body takes the slots of the body it replaces: the tables grow by what the
+    /// new body has beyond the old one (here one op and one value: the child added a
+    /// `t.new` with a result), and a reused argument slot keeps no stale location.
+    #[test]
+    fn a_merged_body_reuses_the_slots_of_the_old_one() {
+        let mut ctx = ctx();
+        let top = ctx.new_block(&[]);
+        let f = func(&mut ctx, top, "f");
+        let region = ctx.new_region();
+        ctx.append_block(region, top);
+        let mut st = OpState::new(ctx.op_name("t.module"), Location::Unknown);
+        st.regions = vec![region];
+        let module = ctx.create_op(st);
+        let body = ctx.entry_block(ctx.region(f, 0)).unwrap();
+        let arg = ctx.block_args(body)[0];
+        let here = Location::file(&Arc::from("a.mlir"), 3, 4);
+        ctx.set_arg_loc(arg, here.clone());
+
+        let mut fork = ctx.fork(module, &[f]);
+        let child = &mut fork.ctx;
+        let cf = fork.ops[0];
+        let cbody = child.entry_block(child.region(cf, 0)).unwrap();
+        // The child replaces the body's block by one whose argument has no location.
+        let i32 = child.int_type(32);
+        let nb = child.new_block(&[i32]);
+        let narg = child.block_args(nb)[0];
+        let mut st = OpState::new(child.op_name("t.new"), Location::Unknown);
+        st.operands = vec![narg];
+        st.result_types = vec![i32];
+        let new = child.build_op(st, InsertPoint::End(nb));
+        let mut st = OpState::new(child.op_name("t.use"), Location::Unknown);
+        st.operands = vec![child.result(new, 0)];
+        child.build_op(st, InsertPoint::End(nb));
+        child.erase_block(cbody);
+        child.append_block(child.region(cf, 0), nb);
+
+        let (ops, values, blocks) = (
+            ctx.op_capacity(),
+            ctx.value_capacity(),
+            ctx.block_capacity(),
+        );
+        ctx.merge(&fork, 1);
+        assert_eq!(ctx.op_capacity(), ops + 1);
+        assert_eq!(ctx.value_capacity(), values + 1);
+        assert_eq!(ctx.block_capacity(), blocks);
+        let body = ctx.entry_block(ctx.region(f, 0)).unwrap();
+        let arg = ctx.block_args(body)[0];
+        assert_eq!(ctx.arg_loc(arg), Location::Unknown);
+        let ops: Vec<OpId> = ctx.ops(body).collect();
+        assert_eq!(ops.len(), 2);
+        assert!(ctx.is(ops[0], "t.new") && ctx.is(ops[1], "t.use"));
+        assert_eq!(ctx.operands(ops[0]), [arg]);
+        assert_eq!(ctx.operands(ops[1]), [ctx.result(ops[0], 0)]);
+        assert_eq!(ctx.uses(arg).len(), 1);
+        assert_eq!(ctx.uses(ctx.result(ops[0], 0)).len(), 1);
+        assert!(!ctx.is_erased(ops[0]) && !ctx.is_erased(ops[1]));
+        crate::verify(&ctx, module).unwrap();
     }
 }
