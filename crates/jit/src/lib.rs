@@ -119,7 +119,7 @@
 mod abi;
 pub mod backend;
 mod diag;
-mod lower;
+pub(crate) mod lower;
 mod module;
 mod runtime;
 mod scalar;
@@ -133,8 +133,8 @@ pub use runtime::PoolStats;
 pub use scalar::{Scalar, ScalarType};
 pub use tensor_value::{JitValue, TensorValue};
 
-use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Slot, Trampoline};
-use runtime::{ConstBuffer, RuntimeState};
+use abi::{Slot, Trampoline};
+use runtime::ConstBuffer;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -245,12 +245,10 @@ pub struct FaultSite {
 
 /// A compiled function as [`JitModule::call`] sees it.
 struct CompiledFunc {
-    params: Vec<Slot>,
-    results: Vec<Slot>,
+    /// Its entry slots and parameter shapes.
+    sig: backend::EntrySignature,
     param_types: Vec<Type>,
     result_types: Vec<Type>,
-    /// The sizes of each tensor parameter's type (empty for scalars), to check arguments.
-    param_dims: Vec<Vec<weir_ir::Dim>>,
     trampoline: Trampoline,
 }
 
@@ -330,7 +328,7 @@ impl JitModule {
     pub fn scalar_signature(&self, func: &str) -> Option<(Vec<ScalarType>, Vec<ScalarType>)> {
         let f = self.funcs.get(func)?;
         let scalars = |s: &[Slot]| s.iter().map(|t| t.scalar()).collect::<Option<Vec<_>>>();
-        Some((scalars(&f.params)?, scalars(&f.results)?))
+        Some((scalars(&f.sig.params)?, scalars(&f.sig.results)?))
     }
 
     /// What the buffer pool did during the last call that ran (allocations, reuses, peak bytes,
@@ -367,96 +365,18 @@ impl JitModule {
                     .into(),
             ));
         }
-        if args.len() != f.params.len() {
-            return Err(RuntimeError::bad_call(format!(
-                "function '{func}' expects {} argument(s), got {}",
-                f.params.len(),
-                args.len()
-            )));
-        }
-        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
-            let ok = match (a, p) {
-                (JitValue::Scalar(s), Slot::Scalar(t)) => s.ty() == t,
-                (JitValue::Tensor(t), Slot::Tensor(e)) => {
-                    let dims = &f.param_dims[i];
-                    t.elem() == e
-                        && dims.len() == t.shape().len()
-                        && dims
-                            .iter()
-                            .zip(t.shape())
-                            .all(|(d, &n)| d.is_none_or(|d| d == n))
-                }
-                _ => false,
-            };
-            if !ok {
-                return Err(RuntimeError::bad_call(format!(
-                    "argument #{i} of function '{func}' does not match the parameter's type"
-                )));
-            }
-        }
-        let (entry, results) = (f.trampoline, &f.results);
-        let (stack, margin) = backend::stack_size(self.max_frame);
-        let run = move || {
-            let mut state = RuntimeState::new();
-            let mut raw_args = Vec::with_capacity(args.len());
-            for a in args {
-                raw_args.push(match a {
-                    JitValue::Scalar(s) => scalar_to_raw(s),
-                    JitValue::Tensor(t) => match state.import(t) {
-                        Some(h) => h as u64,
-                        None => return Err(format!("cannot allocate the {t} of an argument")),
-                    },
-                });
-            }
-            let mut raw_results = vec![0u64; results.len().max(1)];
-            let marker = 0u8;
-            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
-            let top = std::ptr::addr_of!(marker) as u64;
-            let mut rt = RuntimeContext {
-                status: 0,
-                stack_limit: top.saturating_sub(stack - margin),
-                fuel: fuel.unwrap_or(u64::MAX),
-                state: &mut state,
-            };
-            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
-            // stays mapped while `self` is borrowed (the scoped thread is joined before this
-            // call returns). It reads exactly `params.len()` u64s from `raw_args` (checked
-            // above; tensors as headers of `state`'s pool), writes at most `results.len()` u64s
-            // into `raw_results` (allocated with that many), and reads and writes only the
-            // fields of `rt`, which outlives the call, and the buffers of `state`.
-            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
-            let status = rt.status;
-            let mut out = Vec::new();
-            if status == 0 {
-                for (&slot, bits) in results.iter().zip(raw_results) {
-                    out.push(match slot {
-                        Slot::Scalar(t) => JitValue::Scalar(scalar_from_raw(t, bits)),
-                        // SAFETY: a tensor result slot holds a live buffer (or constant) of
-                        // this run whose elements are `e`s, given to the caller.
-                        Slot::Tensor(e) => {
-                            JitValue::Tensor(unsafe { state.export(bits as *mut _, e) })
-                        }
-                    });
-                }
-            }
-            let leaked = state.pool.free_live();
-            let mut stats = state.pool.stats;
-            if status == 0 {
-                stats.leaked = leaked;
-            }
-            Ok((status, out, std::mem::take(&mut state.detail), stats))
+        let run = backend::EntryCall {
+            func,
+            sig: &f.sig,
+            trampoline: f.trampoline,
+            faults: &self.faults,
+            max_frame: self.max_frame,
         };
-        let (status, values, detail, stats) =
-            backend::on_large_stack(stack, run)?.map_err(|message| RuntimeError {
-                message,
-                kind: RuntimeErrorKind::Internal,
-                loc: Location::Unknown,
-            })?;
-        *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
-        if status != 0 {
-            return Err(backend::fault_error(&self.faults, status, &detail));
+        let (out, stats) = run.call(args, fuel);
+        if let Some(stats) = stats {
+            *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
         }
-        Ok(values)
+        out
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
@@ -475,7 +395,7 @@ impl JitModule {
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
         if let Some(f) = self.funcs.get(func) {
-            for (i, (a, p)) in args.iter().zip(&f.params).enumerate() {
+            for (i, (a, p)) in args.iter().zip(&f.sig.params).enumerate() {
                 if let Slot::Scalar(p) = p {
                     if a.ty() != *p {
                         return Err(RuntimeError::bad_call(format!(

@@ -91,7 +91,7 @@ pub fn emit_llvm_ir(
     module: OpId,
     options: &LlvmOptions,
 ) -> Result<String, Diagnostic> {
-    codegen::with_optimized(ctx, module, options, |m, _| {
+    codegen::with_optimized(ctx, module, options, |m, _, _| {
         Ok(m.print_to_string().to_string())
     })
 }
@@ -105,7 +105,13 @@ pub fn emit_object(
     module: OpId,
     options: &LlvmOptions,
 ) -> Result<Vec<u8>, Diagnostic> {
-    codegen::with_optimized(ctx, module, options, |m, tm| {
+    codegen::with_optimized(ctx, module, options, |m, tm, consts| {
+        if consts {
+            return Err(diag::err_at(
+                &ctx.loc(module),
+                "tensor constants are not supported in object files by the llvm backend yet",
+            ));
+        }
         tm.write_to_memory_buffer(m, inkwell::targets::FileType::Object)
             .map(|b| b.as_slice().to_vec())
             .map_err(|e| diag::host_error(&weir_ir::Location::Unknown, "object file", e))

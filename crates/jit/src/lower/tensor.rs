@@ -60,12 +60,12 @@ pub(super) fn elem_width(ctx: &Context, v: ValueId) -> u32 {
 
 /// Whether `v` holds a counted reference: a ranked tensor not defined by a constant op
 /// (constants are immortal buffers, never counted).
-pub(crate) fn is_tracked(ctx: &Context, v: ValueId) -> bool {
+pub fn is_tracked(ctx: &Context, v: ValueId) -> bool {
     element_type(ctx, ctx.value_type(v)).is_some() && ctx.constant_of(v).is_none()
 }
 
 /// Whether `op` is a constant op (MLIR `ConstantLike`) of a ranked tensor type.
-pub(super) fn is_tensor_constant(ctx: &Context, op: OpId) -> bool {
+pub fn is_tensor_constant(ctx: &Context, op: OpId) -> bool {
     ctx.has_traits(op, Traits::CONSTANT_LIKE)
         && ctx.results(op).len() == 1
         && element_type(ctx, ctx.value_type(ctx.result(op, 0))).is_some()
