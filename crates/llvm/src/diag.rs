@@ -29,7 +29,7 @@ pub(crate) fn unsupported_op(ctx: &Context, op: OpId) -> Diagnostic {
 }
 
 /// The explanation added to errors about tensors.
-const TENSORS: &str = ": tensors are not supported by the llvm backend yet";
+const TENSORS: &str = ": this tensor operation or type is not supported by the llvm backend yet";
 
 fn is_tensor(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_kind(ty), TypeKind::Tensor { .. })
