@@ -11,6 +11,7 @@ mod arith;
 mod cf;
 mod func;
 mod kernel;
+mod linalg;
 mod math;
 mod tensor;
 
@@ -43,6 +44,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
     static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
     TABLE.get_or_init(|| {
         arith::entries()
+            .chain(linalg::entries())
             .chain(
                 [math::ENTRIES, cf::ENTRIES, func::ENTRIES, tensor::ENTRIES]
                     .into_iter()
