@@ -17,18 +17,14 @@ use std::process::Command;
 
 /// The inputs (relative to the repository) that the llvm backend rejects with "... not
 /// supported by the llvm backend yet", with the op named in that error.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    ("examples/e10-torch-switch.mlir", "linalg.reduce"),
-    ("examples/e9-concat-loop.mlir", "tensor.concat"),
-    ("examples/newton-sqrt.mlir", "linalg.reduce"),
-    ("examples/rnn-cell.mlir", "tensor.extract_slice"),
-    (
-        "lit-tests/linalg-fusion/dynamic-init.mlir",
-        "linalg.generic",
-    ),
-    ("lit-tests/run/tensor-runtime-errors.mlir", "tensor.reshape"),
-    ("lit-tests/run/vector-reduction.mlir", "linalg.reduce"),
-];
+const UNSUPPORTED: &[(&str, &str)] =
+    &[("lit-tests/run/tensor-runtime-errors.mlir", "tensor.reshape")];
+
+/// The inputs with a float reduction whose combining op carries `fastmath<reassoc>`, which
+/// lets each backend regroup it its own way (the JIT by 4-lane partial sums, LLVM as its
+/// vectorizer chooses), so their printed sums may differ (by design of the test, where
+/// cancellation shows the grouping): only the exit status and stderr must agree.
+const REGROUPED: &[&str] = &["lit-tests/run/vector-reduction.mlir"];
 
 /// The commands that need inputs made by a script first (`--arg @file.npy`), which the test
 /// does not run: the file and why.
@@ -192,6 +188,11 @@ fn llvm_matches_cranelift_on_tensor_programs() {
                 let why = "not supported by the llvm backend yet";
                 if got.0.contains(why) || got.1.contains(why) {
                     rejected.insert(rel.clone(), format!("{}{}", got.0, got.1));
+                } else if REGROUPED.contains(&rel.as_str()) {
+                    if (&got.1, got.2) != (&want.1, want.2) {
+                        failures.push(format!("{rel}: `{cmd}` at {level}: {want:?} vs {got:?}"));
+                    }
+                    compared += 1;
                 } else if got != want {
                     failures.push(format!(
                         "{rel}: `{cmd}` at {level}:\n  cranelift: {want:?}\n  llvm:      {got:?}"

@@ -28,8 +28,15 @@ func.func @main(%n: index, %i: index) -> f32 {
 
 fn compiled(opt_level: u8) -> weir_llvm::LlvmModule {
     let (mut ctx, syntax) = weir_dialects::new_context();
-    let m = parse_module(&mut ctx, &syntax, LOOP, "loop.mlir", 1, ParseOptions::default())
-        .unwrap_or_else(|d| panic!("{}: {}", d.loc, d.message));
+    let m = parse_module(
+        &mut ctx,
+        &syntax,
+        LOOP,
+        "loop.mlir",
+        1,
+        ParseOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}: {}", d.loc, d.message));
     weir_ir::verify(&ctx, m).unwrap_or_else(|d| panic!("{}: {}", d.loc, d.message));
     weir_tools::run::lower(&mut ctx, m).unwrap_or_else(|d| panic!("{}: {}", d.loc, d.message));
     let options = weir_llvm::LlvmOptions {
@@ -62,7 +69,11 @@ fn add_one_loop_allocates_nothing_per_trip() {
     for level in [0, 3] {
         let m = compiled(level);
         let (few, many) = (run(&m, 10), run(&m, 10_000));
-        assert_eq!(few.fresh + few.reused, many.fresh + many.reused, "{few:?} {many:?}");
+        assert_eq!(
+            few.fresh + few.reused,
+            many.fresh + many.reused,
+            "{few:?} {many:?}"
+        );
         assert_eq!(few.peak_bytes, many.peak_bytes, "{few:?} {many:?}");
         // One buffer: the splat, updated in place by every trip.
         assert_eq!(many.fresh + many.reused, 1, "{many:?}");
@@ -82,5 +93,9 @@ fn a_runtime_error_leaves_nothing_live() {
          shape (1000)"
     );
     let st = m.last_pool_stats();
-    assert_eq!((st.live, st.fresh + st.reused, st.released), (0, 1, 1), "{st:?}");
+    assert_eq!(
+        (st.live, st.fresh + st.reused, st.released),
+        (0, 1, 1),
+        "{st:?}"
+    );
 }

@@ -9,7 +9,8 @@
 //! [`H_SIZES`]), the runtime's host functions ([`ALLOC`], [`RETAIN`], [`RELEASE`], the fault
 //! details, the data-movement and matmul kernels), constant buffers ([`ConstBuffer`]), where
 //! references are released and duplicated ([`Ownership`], [`is_tracked`]) and what a fused
-//! elementwise kernel reads and writes ([`KernelPlan`]), so a second backend gives the same
+//! elementwise kernel reads and writes ([`KernelPlan`]) and how a linalg structured op's loop nest
+//! indexes its operands and where its outputs go ([`StructuredPlan`]), so a second backend gives the same
 //! results, the same errors and the same memory behaviour as this one.
 
 pub use crate::abi::{
@@ -19,6 +20,8 @@ pub use crate::abi::{
 pub use crate::lower::kernel::{
     group as kernel_group, input_owner, is_tensor_elementwise, splat_bits, KernelPlan,
 };
+pub use crate::lower::linalg::{OutputBuffer, StructuredPlan};
+pub use crate::lower::movement::{dropped_dims, GemmPlan};
 pub use crate::lower::ownership::Ownership;
 pub use crate::lower::tensor::is_tensor_constant;
 pub use crate::lower::tensor::is_tracked;

@@ -166,37 +166,17 @@ impl FunctionLowering<'_, '_> {
     /// `linalg.matmul`/`batch_matmul` with MLIR's own indexing maps as a GEMM call; `false`
     /// when the op is another structured op (lowered as a loop nest).
     pub(super) fn try_gemm(&mut self, op: OpId, s: StructuredOp) -> R<bool> {
-        let ctx = self.ctx;
-        let batched = match s.kind(ctx) {
-            Kind::Matmul => false,
-            Kind::BatchMatmul => true,
-            _ => return Ok(false),
-        };
-        if ctx.attr_of(op, "indexing_maps").is_some() || ctx.attr_of(op, "cast").is_some() {
+        let Some(g) = GemmPlan::of(self.ctx, op, s, self.own()) else {
             return Ok(false);
-        }
-        let (ins, outs) = (s.inputs(ctx), s.outputs(ctx));
-        let (a, b, c) = (ins[0], ins[1], outs[0]);
-        let elem = match crate::abi::Slot::of(ctx, ctx.value_type(c)) {
-            Some(crate::abi::Slot::Tensor(e)) => e,
-            _ => return Ok(false),
         };
-        if [a, b].iter().any(|&v| {
-            crate::abi::Slot::of(ctx, ctx.value_type(v)) != Some(crate::abi::Slot::Tensor(elem))
-        }) {
-            return Ok(false);
-        }
-        let (pa, pb, pc) = (self.val(op, a)?, self.val(op, b)?, self.val(op, c)?);
-        let j = ctx.operands(op).iter().position(|&v| v == c).unwrap_or(2);
-        let owned =
-            super::tensor::is_tracked(ctx, c) && self.own().is_last_use(op, j) && c != a && c != b;
-        if owned {
-            self.consumed.insert(c);
+        let (pa, pb, pc) = (self.val(op, g.a)?, self.val(op, g.b)?, self.val(op, g.c)?);
+        if g.owned {
+            self.consumed.insert(g.c);
         }
         let st = self.state();
-        let ov = self.b.ins().iconst(types::I64, owned as i64);
-        let ev = self.b.ins().iconst(types::I64, encode_elem(elem) as i64);
-        let bv = self.b.ins().iconst(types::I64, batched as i64);
+        let ov = self.b.ins().iconst(types::I64, g.owned as i64);
+        let ev = self.b.ins().iconst(types::I64, g.elem_code as i64);
+        let bv = self.b.ins().iconst(types::I64, g.batched as i64);
         let q = self.host_call(MATMUL, &[st, pa, pb, pc, ov, ev, bv], &[types::I64])[0];
         self.check_shim(op, q);
         self.set_result(op, 0, q);
@@ -204,10 +184,71 @@ impl FunctionLowering<'_, '_> {
     }
 }
 
+/// A `linalg.matmul`/`batch_matmul` that runs as the host GEMM ([`MATMUL`]`(state, a, b, c,
+/// owned, elem_code, batched) -> result or null`): one with MLIR's own indexing maps (no
+/// `indexing_maps` or `cast` attribute) whose operands all have the result's element type.
+#[derive(Clone, Copy, Debug)]
+pub struct GemmPlan {
+    /// The left operand.
+    pub a: ValueId,
+    /// The right operand.
+    pub b: ValueId,
+    /// The accumulator (`outs`).
+    pub c: ValueId,
+    /// Whether the call takes over `c`'s reference (at its last use, not also `a` or `b`): the
+    /// shim may then write the result into `c`'s buffer.
+    pub owned: bool,
+    /// The element kind as the shim's code (`encode_elem`).
+    pub elem_code: u64,
+    /// `batch_matmul`.
+    pub batched: bool,
+}
+
+impl GemmPlan {
+    /// The GEMM call of structured op `op` (view `s`) in a function with ownership `own`, or
+    /// `None` when it is lowered as a loop nest.
+    pub fn of(
+        ctx: &weir_ir::Context,
+        op: OpId,
+        s: StructuredOp,
+        own: &super::ownership::Ownership,
+    ) -> Option<GemmPlan> {
+        let batched = match s.kind(ctx) {
+            Kind::Matmul => false,
+            Kind::BatchMatmul => true,
+            _ => return None,
+        };
+        if ctx.attr_of(op, "indexing_maps").is_some() || ctx.attr_of(op, "cast").is_some() {
+            return None;
+        }
+        let (ins, outs) = (s.inputs(ctx), s.outputs(ctx));
+        let (a, b, c) = (ins[0], ins[1], outs[0]);
+        let elem = match crate::abi::Slot::of(ctx, ctx.value_type(c)) {
+            Some(crate::abi::Slot::Tensor(e)) => e,
+            _ => return None,
+        };
+        if [a, b].iter().any(|&v| {
+            crate::abi::Slot::of(ctx, ctx.value_type(v)) != Some(crate::abi::Slot::Tensor(elem))
+        }) {
+            return None;
+        }
+        let j = ctx.operands(op).iter().position(|&v| v == c).unwrap_or(2);
+        let owned = super::tensor::is_tracked(ctx, c) && own.is_last_use(op, j) && c != a && c != b;
+        Some(GemmPlan {
+            a,
+            b,
+            c,
+            owned,
+            elem_code: encode_elem(elem),
+            batched,
+        })
+    }
+}
+
 /// The bit mask of the slice dimensions a rank-reducing `extract_slice` drops: unit sizes,
 /// chosen from the left where the result type's sizes need it (MLIR
 /// `computeRankReductionMask`); `None` when the sizes cannot be matched.
-fn dropped_dims(sizes: &[Result<i64, ValueId>], result: &[Dim]) -> Option<u64> {
+pub fn dropped_dims(sizes: &[Result<i64, ValueId>], result: &[Dim]) -> Option<u64> {
     let mut to_drop = sizes.len().checked_sub(result.len())?;
     let mut mask = 0u64;
     let mut j = 0;

@@ -1,51 +1,303 @@
-//! The linalg structured ops the LLVM backend compiles so far: `linalg.fill` (MLIR: every
-//! element of the output is the scalar input), with the JIT's buffer decision for an output the
-//! body does not read (`crates/jit/src/lower/linalg.rs`, `fresh_like`): the `outs` buffer
-//! itself when it is at its last use with count 1, else a new buffer of its sizes. The other
-//! structured ops are a located "not supported by the llvm backend yet" error.
+//! The linalg structured ops (MLIR `LinalgOp`: `fill`, `transpose`, `broadcast`, `map`,
+//! `reduce`, `generic`, and `matmul`/`batch_matmul` where the JIT does not call its GEMM) on
+//! tensors, as ONE loop nest over the op's iteration space whose body is the op's region
+//! lowered with each dialect's scalar lowerings (MLIR's `convert-linalg-to-loops`), as the
+//! Cranelift JIT does (`crates/jit/src/lower/linalg.rs`), with its decisions
+//! (`weir_jit::backend::StructuredPlan`: each operand's loops, each output's buffer) and its
+//! run-time shape checks and messages. The loops are plain scalar loops over the contiguous
+//! elements, the last loop innermost, each operand's element index `sum(i_d * stride_d)`:
+//! LLVM's loop vectorizer makes the SIMD code (a float reduction stays in order unless its
+//! combining op carries `fastmath<reassoc>`, MLIR's rule, whose flags the arith lowering passes
+//! on). `linalg.index` reads the current loop indices.
 
-use super::tensor::{dims_of, elem_width};
+use super::tensor::{dims_of, elem_width, element_type};
 use super::{FunctionLowering, LowerFn, R};
+use crate::codegen::Ll;
 use crate::diag::{op_err, unsupported_op};
-use weir_dialect_linalg::{Kind, StructuredOp};
-use weir_ir::OpId;
-use weir_jit::backend::is_tracked;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{IntValue, PointerValue};
+use inkwell::IntPredicate;
+use std::collections::HashMap;
+use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
+use weir_ir::{OpId, ValueId};
+use weir_jit::backend::{OutputBuffer, StructuredPlan};
 
-/// The linalg entries of the lowering table.
+/// The linalg entries of the lowering table: every structured op, and `linalg.index`.
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
-    const FILL: LowerFn = |l, op| l.op_fill(op);
-    std::iter::once((Kind::Fill.name(), FILL))
+    const STRUCTURED: LowerFn = |l, op| l.op_structured(op);
+    const INDEX: LowerFn = |l, op| l.op_index(op);
+    Kind::ALL
+        .into_iter()
+        .map(|k| (k.name(), STRUCTURED))
+        .chain(std::iter::once(("linalg.index", INDEX)))
 }
 
-impl FunctionLowering<'_, '_> {
-    /// MLIR linalg.fill `ins(%x) outs(%t)`: a tensor of `%t`'s sizes, every element `%x`.
-    fn op_fill(&mut self, op: OpId) -> R<()> {
+/// One tensor operand of the loop nest: its element type, data pointer and element stride
+/// per loop.
+struct Access<'ll> {
+    elem: BasicTypeEnum<'ll>,
+    data: PointerValue<'ll>,
+    strides: Vec<IntValue<'ll>>,
+}
+
+impl<'ll> FunctionLowering<'_, 'll> {
+    /// A linalg structured op on tensors (see the module docs).
+    fn op_structured(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let s = StructuredOp::of_any(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let (&[x], &[o]) = (s.inputs(ctx), s.outputs(ctx)) else {
-            return Err(op_err(ctx, op, "requires one input and one output"));
-        };
-        self.slot_at(&ctx.loc(op), ctx.value_type(o))?;
-        if super::tensor::element_type(ctx, ctx.value_type(o)) != Some(ctx.value_type(x)) {
-            return Err(op_err(
+        if self.try_gemm(op, s)? {
+            return Ok(());
+        }
+        let plan = StructuredPlan::of(ctx, op, self.own()).map_err(|why| {
+            op_err(
                 ctx,
                 op,
-                "with a value of another type than the elements is not supported by the llvm backend yet",
-            ));
+                format!("{why} is not supported by the llvm backend yet"),
+            )
+        })?;
+        let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
+        let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();
+        let tensor = |v: ValueId| element_type(ctx, ctx.value_type(v)).is_some();
+        for &v in &operands {
+            if tensor(v) {
+                self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
+            }
         }
-        let v = self.val(op, x)?;
-        let p = self.ptr(op, o)?;
-        let (w, rank) = (elem_width(ctx, o), dims_of(ctx, o).map_or(0, |d| d.len()));
-        let q = if is_tracked(ctx, o) && self.own().is_last_use(op, 1) {
-            self.consumed.insert(o);
+        let i64t = self.cg.ll.i64_type();
+
+        // Loop sizes, checked across operands.
+        let mut sizes: Vec<Option<(IntValue, PointerValue)>> = vec![None; plan.loops];
+        for (k, &v) in operands.iter().enumerate() {
+            if !tensor(v) {
+                continue;
+            }
+            let p = self.ptr(op, v)?;
+            for (j, &d) in plan.dims_of[k].iter().enumerate() {
+                let n = self.size_of(p, j)?;
+                match sizes[d] {
+                    None => sizes[d] = Some((n, p)),
+                    Some((m, q)) => {
+                        let bad = self
+                            .cg
+                            .b
+                            .build_int_compare(IntPredicate::NE, n, m, "")
+                            .ll()?;
+                        let msg =
+                            format!("'{}' operands have incompatible shapes", ctx.name_str(op));
+                        self.shape_guard(bad, (q, p), msg, op)?;
+                    }
+                }
+            }
+        }
+        let sizes: Vec<IntValue> = sizes
+            .into_iter()
+            .map(|s| s.map(|(n, _)| n))
+            .collect::<Option<_>>()
+            .ok_or_else(|| op_err(ctx, op, "has a loop that indexes no operand"))?;
+
+        // Result buffers, as the plan says.
+        let mut results = Vec::new();
+        for (i, &o) in outs.iter().enumerate() {
+            let p = self.ptr(op, o)?;
+            let j = ins.len() + i;
+            let (w, rank) = (elem_width(ctx, o), dims_of(ctx, o).map_or(0, |d| d.len()));
+            let q = match plan.outputs[i] {
+                OutputBuffer::Separate { read } => {
+                    let q = self.alloc_like(w, rank, Some(p), op)?;
+                    if read {
+                        self.copy_elements(p, q, w)?;
+                    }
+                    q
+                }
+                OutputBuffer::Writable => self.writable(op, j, o, p)?,
+                OutputBuffer::Input(k) => {
+                    let (v, pk) = (operands[k], self.ptr(op, operands[k])?);
+                    self.consumed.insert(v);
+                    let q = self.reuse_or_alloc(pk, w, plan.dims_of[k].len(), Some(pk), op)?;
+                    self.release_unless_same(pk, q)?;
+                    q
+                }
+                OutputBuffer::Fresh => self.fresh_like(op, j, o, p)?,
+            };
+            results.push(q);
+        }
+
+        // Accesses: element type, data pointer and element strides per loop.
+        let mut accesses: Vec<Option<Access>> = Vec::new();
+        for (k, &v) in operands.iter().enumerate() {
+            if !tensor(v) {
+                accesses.push(None);
+                continue;
+            }
+            let p = if k >= ins.len() {
+                results[k - ins.len()]
+            } else {
+                self.ptr(op, v)?
+            };
+            let rank = plan.dims_of[k].len();
+            let mut dim_strides = vec![i64t.const_int(1, false); rank];
+            for j in (0..rank.saturating_sub(1)).rev() {
+                let n = self.size_of(p, j + 1)?;
+                dim_strides[j] = self.cg.b.build_int_mul(dim_strides[j + 1], n, "").ll()?;
+            }
+            let mut strides = vec![i64t.const_zero(); plan.loops];
+            for (j, &d) in plan.dims_of[k].iter().enumerate() {
+                strides[d] = self
+                    .cg
+                    .b
+                    .build_int_add(strides[d], dim_strides[j], "")
+                    .ll()?;
+            }
+            accesses.push(Some(Access {
+                elem: self.elem_llvm_type(op, v)?,
+                data: self.data_of(p)?,
+                strides,
+            }));
+        }
+        let body = s.body(ctx);
+        let args = ctx.block_args(body).to_vec();
+        let mut ivs = Vec::new();
+        self.loop_nest(op, (&sizes, &accesses, &operands, &args), &mut ivs)?;
+        for (i, q) in results.into_iter().enumerate() {
+            self.set_result(op, i, q);
+        }
+        Ok(())
+    }
+
+    /// The loops of the nest from loop `ivs.len()` inwards, then the body.
+    #[allow(clippy::type_complexity)]
+    fn loop_nest(
+        &mut self,
+        op: OpId,
+        nest: (
+            &[IntValue<'ll>],
+            &[Option<Access<'ll>>],
+            &[ValueId],
+            &[ValueId],
+        ),
+        ivs: &mut Vec<IntValue<'ll>>,
+    ) -> R<()> {
+        let sizes = nest.0;
+        let d = ivs.len();
+        if d == sizes.len() {
+            return self.structured_body(op, nest, ivs);
+        }
+        let zero = self.cg.ll.i64_type().const_zero();
+        self.counted_loop((zero, sizes[d]), |l, i| {
+            ivs.push(i);
+            let r = l.loop_nest(op, nest, ivs);
+            ivs.pop();
+            r
+        })
+    }
+
+    /// The body at one point `ivs` of the iteration space: load the operands' elements, lower
+    /// the region's ops, store the yielded values into the outputs.
+    #[allow(clippy::type_complexity)]
+    fn structured_body(
+        &mut self,
+        op: OpId,
+        (_, accesses, operands, args): (
+            &[IntValue<'ll>],
+            &[Option<Access<'ll>>],
+            &[ValueId],
+            &[ValueId],
+        ),
+        ivs: &[IntValue<'ll>],
+    ) -> R<()> {
+        let ctx = self.ctx;
+        let mut elems = HashMap::new();
+        let mut addr_of = Vec::new();
+        for (k, &v) in operands.iter().enumerate() {
+            let addr = match &accesses[k] {
+                Some(a) => {
+                    let mut idx = self.cg.ll.i64_type().const_zero();
+                    for (&i, &st) in ivs.iter().zip(&a.strides) {
+                        let t = self.cg.b.build_int_nuw_mul(i, st, "").ll()?;
+                        idx = self.cg.b.build_int_nuw_add(idx, t, "").ll()?;
+                    }
+                    Some((a.elem, self.element_at(a.elem, a.data, idx)?))
+                }
+                None => None,
+            };
+            addr_of.push(addr);
+            let arg = *args
+                .get(k)
+                .ok_or_else(|| op_err(ctx, op, "has fewer body arguments than operands"))?;
+            if ctx.uses(arg).is_empty() {
+                continue;
+            }
+            let x = match addr {
+                Some((t, a)) => self.cg.b.build_load(t, a, "").ll()?,
+                None => self.val(op, v)?,
+            };
+            elems.insert(arg, x);
+        }
+        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
+        let saved = (
+            self.kernel.replace(elems),
+            std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
+        );
+        let mut yielded = None;
+        for inner in ctx.block_ops(body) {
+            if let Some(y) = YieldOp::of(ctx, inner) {
+                yielded = Some(
+                    y.values(ctx)
+                        .iter()
+                        .map(|&v| self.val(inner, v))
+                        .collect::<R<Vec<_>>>()?,
+                );
+                continue;
+            }
+            let lower = super::table()
+                .get(ctx.name_str(inner))
+                .copied()
+                .ok_or_else(|| unsupported_op(ctx, inner))?;
+            lower(self, inner)?;
+        }
+        self.kernel = saved.0;
+        self.loop_ivs = saved.1;
+        let yielded =
+            yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
+        let first_out = operands.len() - yielded.len();
+        for (i, x) in yielded.into_iter().enumerate() {
+            let (_, a) = addr_of[first_out + i]
+                .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
+            self.cg.b.build_store(a, x).ll()?;
+        }
+        Ok(())
+    }
+
+    /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites
+    /// entirely: `p` itself at its last use with count 1, else a fresh one.
+    fn fresh_like(
+        &mut self,
+        op: OpId,
+        j: usize,
+        v: ValueId,
+        p: PointerValue<'ll>,
+    ) -> R<PointerValue<'ll>> {
+        let ctx = self.ctx;
+        let (w, rank) = (elem_width(ctx, v), dims_of(ctx, v).map_or(0, |d| d.len()));
+        if weir_jit::backend::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
+            self.consumed.insert(v);
             let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
             self.release_unless_same(p, q)?;
-            q
+            Ok(q)
         } else {
-            self.alloc_like(w, rank, Some(p), op)?
-        };
-        self.fill(q, v)?;
-        self.set_result(op, 0, q);
+            self.alloc_like(w, rank, Some(p), op)
+        }
+    }
+
+    /// MLIR linalg.index: the current index of one loop of the enclosing structured op.
+    fn op_index(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let ix = IndexOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let iv = *self
+            .loop_ivs
+            .get(ix.dim(ctx) as usize)
+            .ok_or_else(|| op_err(ctx, op, "is outside a structured op's loops"))?;
+        self.set_result(op, 0, iv);
         Ok(())
     }
 }

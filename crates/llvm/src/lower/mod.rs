@@ -13,6 +13,7 @@ mod func;
 mod kernel;
 mod linalg;
 mod math;
+mod movement;
 mod tensor;
 
 use crate::codegen::{
@@ -46,10 +47,16 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
         arith::entries()
             .chain(linalg::entries())
             .chain(
-                [math::ENTRIES, cf::ENTRIES, func::ENTRIES, tensor::ENTRIES]
-                    .into_iter()
-                    .flatten()
-                    .copied(),
+                [
+                    math::ENTRIES,
+                    cf::ENTRIES,
+                    func::ENTRIES,
+                    tensor::ENTRIES,
+                    movement::ENTRIES,
+                ]
+                .into_iter()
+                .flatten()
+                .copied(),
             )
             .collect()
     })
@@ -82,6 +89,7 @@ pub(crate) fn lower_function(cg: &mut Codegen<'_>, ctx: &Context, this: usize) -
         consumed: HashSet::new(),
         kernel: None,
         fused: HashSet::new(),
+        loop_ivs: Vec::new(),
     }
     .translate()
 }
@@ -124,6 +132,8 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     kernel: Option<HashMap<ValueId, BasicValueEnum<'ll>>>,
     /// Ops already lowered as part of a fused elementwise kernel.
     fused: HashSet<OpId>,
+    /// While lowering a linalg structured op's body: the indices of its loops.
+    loop_ivs: Vec<IntValue<'ll>>,
 }
 
 /// An edge block of a multi-way branch: it adjusts reference counts and passes the
