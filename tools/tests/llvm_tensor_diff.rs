@@ -17,8 +17,7 @@ use std::process::Command;
 
 /// The inputs (relative to the repository) that the llvm backend rejects with "... not
 /// supported by the llvm backend yet", with the op named in that error.
-const UNSUPPORTED: &[(&str, &str)] =
-    &[("lit-tests/run/tensor-runtime-errors.mlir", "tensor.reshape")];
+const UNSUPPORTED: &[(&str, &str)] = &[];
 
 /// The inputs with a float reduction whose combining op carries `fastmath<reassoc>`, which
 /// lets each backend regroup it its own way (the JIT by 4-lane partial sums, LLVM as its

@@ -14,6 +14,7 @@ mod kernel;
 mod linalg;
 mod math;
 mod movement;
+mod reshape;
 mod tensor;
 
 use crate::codegen::{
@@ -53,6 +54,7 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
                     func::ENTRIES,
                     tensor::ENTRIES,
                     movement::ENTRIES,
+                    reshape::ENTRIES,
                 ]
                 .into_iter()
                 .flatten()
