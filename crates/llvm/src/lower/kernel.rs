@@ -102,17 +102,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
             };
             out_ptrs.push(out);
         }
-        // The loop over the elements.
+        // The loop over the elements (twice when an output may reuse an input's buffer).
         let in_data: Vec<(BasicTypeEnum, PointerValue)> = plan
             .inputs
             .iter()
             .zip(&input_ptrs)
-            .map(|(&v, &p)| Ok((self.elem_llvm_type(first, v)?, self.data_of(p)?)))
-            .collect::<R<_>>()?;
-        let out_data: Vec<(BasicTypeEnum, PointerValue)> = plan
-            .outputs
-            .iter()
-            .zip(&out_ptrs)
             .map(|(&v, &p)| Ok((self.elem_llvm_type(first, v)?, self.data_of(p)?)))
             .collect::<R<_>>()?;
         let splats: Vec<(weir_ir::ValueId, BasicValueEnum)> = plan
@@ -121,8 +115,18 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .map(|&(v, bits)| Ok((v, self.const_bits(self.elem_llvm_type(first, v)?, bits))))
             .collect::<R<_>>()?;
         let zero = i64t.const_zero();
-        self.counted_loop((zero, n), |l, i| {
-            l.kernel_body(&plan, (&in_data, &out_data), &splats, i)
+        self.versioned(&reused, |l, same| {
+            let mut out_data = Vec::new();
+            for (k, (&v, &q)) in plan.outputs.iter().zip(&out_ptrs).enumerate() {
+                let data = match plan.reuse[k] {
+                    Some(j) if same => in_data[j].1,
+                    _ => l.data_of(q)?,
+                };
+                out_data.push((l.elem_llvm_type(first, v)?, data));
+            }
+            l.counted_loop((zero, n), |l, i| {
+                l.kernel_body(&plan, (&in_data, &out_data), &splats, i)
+            })
         })?;
 
         // Results; inputs at their last use released unless reused.

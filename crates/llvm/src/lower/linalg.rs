@@ -34,6 +34,7 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
 
 /// One tensor operand of the loop nest: its element type, data pointer and element stride
 /// per loop.
+#[derive(Clone)]
 struct Access<'ll> {
     elem: BasicTypeEnum<'ll>,
     data: PointerValue<'ll>,
@@ -97,6 +98,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
         // Result buffers, as the plan says.
         let mut results = Vec::new();
+        let mut reused = Vec::new();
         for (i, &o) in outs.iter().enumerate() {
             let p = self.ptr(op, o)?;
             let j = ins.len() + i;
@@ -115,6 +117,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                     self.consumed.insert(v);
                     let q = self.reuse_or_alloc(pk, w, plan.dims_of[k].len(), Some(pk), op)?;
                     self.release_unless_same(pk, q)?;
+                    reused.push((pk, q));
                     q
                 }
                 OutputBuffer::Fresh => self.fresh_like(op, j, o, p)?,
@@ -156,8 +159,23 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
         let body = s.body(ctx);
         let args = ctx.block_args(body).to_vec();
-        let mut ivs = Vec::new();
-        self.loop_nest(op, (&sizes, &accesses, &operands, &args), &mut ivs)?;
+        // Twice when an output may reuse an input's buffer: in place, the output is addressed
+        // through the input's data pointer.
+        self.versioned(&reused, |l, same| {
+            let mut acc = accesses.clone();
+            if same {
+                for (i, b) in plan.outputs.iter().enumerate() {
+                    if let OutputBuffer::Input(k) = *b {
+                        let data = acc[k].as_ref().map(|a| a.data);
+                        if let (Some(o), Some(d)) = (acc[ins.len() + i].as_mut(), data) {
+                            o.data = d;
+                        }
+                    }
+                }
+            }
+            let mut ivs = Vec::new();
+            l.loop_nest(op, (&sizes, &acc, &operands, &args), &mut ivs)
+        })?;
         for (i, q) in results.into_iter().enumerate() {
             self.set_result(op, i, q);
         }

@@ -311,6 +311,44 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Ok(())
     }
 
+    /// Emits a loop twice for buffers `q` that may have been reused from `p` (`pairs`): once,
+    /// when every `q` is its `p`, with `emit(self, true)` (which then addresses the output
+    /// through the input's own pointer, so LLVM sees one buffer read and written at the same
+    /// index and vectorizes without overlap checks), and once otherwise with
+    /// `emit(self, false)`. With no pairs, `emit(self, false)` once.
+    pub(super) fn versioned(
+        &mut self,
+        pairs: &[(PointerValue<'ll>, PointerValue<'ll>)],
+        mut emit: impl FnMut(&mut Self, bool) -> R<()>,
+    ) -> R<()> {
+        if pairs.is_empty() {
+            return emit(self, false);
+        }
+        let mut all = self.cg.ll.bool_type().const_int(1, false);
+        for &(p, q) in pairs {
+            let same = self
+                .cg
+                .b
+                .build_int_compare(IntPredicate::EQ, p, q, "")
+                .ll()?;
+            all = self.cg.b.build_and(all, same, "").ll()?;
+        }
+        let (yes, no, join) = (
+            self.cg.ll.append_basic_block(self.func, "in_place"),
+            self.cg.ll.append_basic_block(self.func, "separate"),
+            self.cg.ll.append_basic_block(self.func, ""),
+        );
+        self.cg.b.build_conditional_branch(all, yes, no).ll()?;
+        self.cg.b.position_at_end(yes);
+        emit(self, true)?;
+        self.cg.b.build_unconditional_branch(join).ll()?;
+        self.cg.b.position_at_end(no);
+        emit(self, false)?;
+        self.cg.b.build_unconditional_branch(join).ll()?;
+        self.cg.b.position_at_end(join);
+        Ok(())
+    }
+
     /// Releases `p` unless it is `q` (the buffer it was reused as).
     pub(super) fn release_unless_same(
         &mut self,
