@@ -2,7 +2,7 @@
 //! through the Cranelift JIT's runtime (`weir_jit::backend`: the same header layout, host
 //! functions and fault details), `dense<...>` constants (immortal buffers of the compiled
 //! module), and the tensor dialect's element and shape ops (MLIR `tensor`: `empty`, `splat`,
-//! `from_elements`, `extract`, `insert`, `dim`, `rank`, `cast`), with the JIT's run-time checks
+//! `from_elements`, `extract`, `insert`, `dim`, `rank`, `cast`, `generate`), with the JIT's run-time checks
 //! and messages (`crates/jit/src/lower/tensor.rs`).
 
 use super::{FunctionLowering, LowerFn, R};
@@ -12,7 +12,7 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
 use weir_dialect_tensor::{
-    CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, InsertOp, RankOp, SplatOp,
+    CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, GenerateOp, InsertOp, RankOp, SplatOp,
 };
 use weir_ir::{Context, Dim, OpId, Type, TypeKind, ValueId};
 use weir_jit::backend::{
@@ -31,6 +31,7 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("tensor.dim", |l, op| l.op_dim(op)),
     ("tensor.rank", |l, op| l.op_rank(op)),
     ("tensor.cast", |l, op| l.op_cast(op)),
+    ("tensor.generate", |l, op| l.op_generate(op)),
 ];
 
 /// The element type of `ty` when it is a ranked tensor type.
@@ -775,6 +776,52 @@ impl<'ll> FunctionLowering<'_, 'll> {
         } else if is_tracked(ctx, s) {
             self.retain(p)?;
         }
+        self.set_result(op, 0, p);
+        Ok(())
+    }
+
+    /// MLIR tensor.generate: the body, run once per element in row-major order with the
+    /// element's indices as its arguments, yields the element (`tensor.yield`).
+    fn op_generate(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let g = GenerateOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let r = g.result(ctx);
+        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
+        let (rank, sizes) = self.result_sizes(op, r, g.dynamic_extents(ctx))?;
+        let p = self.alloc_sizes(elem_width(ctx, r), rank, sizes, op)?;
+        let n = self.numel_of(p)?;
+        let data = self.data_of(p)?;
+        let t = self.elem_llvm_type(op, r)?;
+        let block = g.body(ctx);
+        let args = ctx.block_args(block).to_vec();
+        let zero = self.cg.ll.i64_type().const_zero();
+        self.counted_loop((zero, n), |l, i| {
+            // The indices of element i, innermost dimension last.
+            let mut elems = std::collections::HashMap::new();
+            let mut rest = i;
+            for d in (0..rank).rev() {
+                let size = l.size_of(p, d)?;
+                let ix = l.cg.b.build_int_unsigned_rem(rest, size, "").ll()?;
+                rest = l.cg.b.build_int_unsigned_div(rest, size, "").ll()?;
+                elems.insert(args[d], ix.into());
+            }
+            let saved = l.kernel.replace(elems);
+            for inner in ctx.block_ops(block) {
+                if Some(inner) == ctx.last_op(block) {
+                    break;
+                }
+                let lower = super::table()
+                    .get(ctx.name_str(inner))
+                    .copied()
+                    .ok_or_else(|| unsupported_op(ctx, inner))?;
+                lower(l, inner)?;
+            }
+            let x = l.val(op, g.yielded(ctx))?;
+            l.kernel = saved;
+            let at = l.element_at(t, data, i)?;
+            l.cg.b.build_store(at, x).ll()?;
+            Ok(())
+        })?;
         self.set_result(op, 0, p);
         Ok(())
     }
