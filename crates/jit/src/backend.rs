@@ -18,9 +18,11 @@ pub use crate::abi::{
     RT_STATE, RT_STATUS,
 };
 pub use crate::lower::kernel::{
-    group as kernel_group, input_owner, is_tensor_elementwise, splat_bits, KernelPlan,
+    group as kernel_group, input_owner, is_tensor_elementwise, splat_bits,
+    vector_elements as kernel_vector_elements, KernelPlan,
 };
-pub use crate::lower::linalg::{OutputBuffer, StructuredPlan};
+pub use crate::lower::linalg::{vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan};
+pub use crate::lower::math::exp_f32;
 pub use crate::lower::movement::{dropped_dims, GemmPlan};
 pub use crate::lower::ownership::Ownership;
 pub use crate::lower::tensor::is_tensor_constant;

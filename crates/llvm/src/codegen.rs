@@ -74,6 +74,9 @@ pub(crate) struct Codegen<'ll> {
     pub(crate) loop_fuel: bool,
     /// The module's constant tensors (immortal buffers whose addresses the code embeds).
     pub(crate) consts: Vec<ConstBuffer>,
+    /// Whether the host has fused multiply-add (x86-64's `fma` feature, or AArch64), as the
+    /// Cranelift JIT decides for its vector code.
+    pub(crate) has_fma: bool,
 }
 
 /// A compiled module before it runs: the LLVM module, its functions, fault table and an upper
@@ -230,6 +233,11 @@ pub(crate) fn build<'ll>(
         faults: Vec::new(),
         loop_fuel: options.loop_fuel,
         consts: Vec::new(),
+        has_fma: cfg!(target_arch = "aarch64")
+            || TargetMachine::get_host_cpu_features()
+                .to_string()
+                .split(',')
+                .any(|f| f == "+fma"),
     };
     let regions = ctx.regions(module);
     if regions.len() != 1 || ctx.region_blocks(regions[0]).len() > 1 {

@@ -194,6 +194,22 @@ struct Plan<'p> {
     out_data: &'p [Value],
 }
 
+/// How many elements one trip of the vector loop of the kernel of `group` covers (lanes times
+/// the unrolling; the elements from the largest multiple of it on run one by one), or `None`
+/// when the kernel runs element by element ([`vector_type`]'s rule). Vector trips compute
+/// `math.exp` on `f32` by the polynomial of `math::exp_f32`, the others by the C library.
+pub fn vector_elements(ctx: &Context, group: &[OpId]) -> Option<u64> {
+    let plan = Plan {
+        group,
+        inputs: &[],
+        in_data: &[],
+        splats: &[],
+        outputs: &[],
+        out_data: &[],
+    };
+    vector_type(ctx, &plan).map(|t| t.lane_count() as u64 * UNROLL as u64)
+}
+
 /// The 128-bit vector type the kernel's loop can run on, if every op is one whose scalar
 /// lowering is a single Cranelift instruction that also works lane-wise (float `+ - * /`,
 /// `maximumf`/`minimumf`, `negf`, `sqrt`, `absf`, and `math.exp` on `f32` by a polynomial);

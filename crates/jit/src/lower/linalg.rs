@@ -141,6 +141,19 @@ fn vector_plan(
     Some((lane.by(16 / lane.bytes())?, lanes))
 }
 
+/// How many lanes the innermost loop of structured op `op` (with `plan`) runs at a time, or
+/// `None` when it runs element by element ([`vector_plan`]'s rule). The vector part covers
+/// the indices below the largest multiple of the lanes (all of them when that is the static
+/// size), the rest runs one by one; vector lanes compute `math.exp` on `f32` by the
+/// polynomial of `math::exp_f32`, the others by the C library.
+pub fn vector_lanes(ctx: &weir_ir::Context, op: OpId, plan: &StructuredPlan) -> Option<u64> {
+    let s = StructuredOp::of_any(ctx, op)?;
+    let operands: Vec<ValueId> = s.inputs(ctx).iter().chain(s.outputs(ctx)).copied().collect();
+    let n_ins = s.inputs(ctx).len();
+    vector_plan(ctx, op, &plan.dims_of, &operands, n_ins, plan.loops)
+        .map(|(t, _)| t.lane_count() as u64)
+}
+
 /// The most vectors of an innermost loop of static size that are emitted without a loop.
 const MAX_UNROLLED_VECTORS: u64 = 8;
 

@@ -19,7 +19,7 @@ mod cf;
 pub(crate) mod func;
 pub(crate) mod kernel;
 pub(crate) mod linalg;
-mod math;
+pub(crate) mod math;
 pub(crate) mod movement;
 pub(crate) mod ownership;
 mod reshape;

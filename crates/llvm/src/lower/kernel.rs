@@ -14,7 +14,9 @@ use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 use std::collections::HashMap;
 use weir_ir::OpId;
-use weir_jit::backend::{input_owner, is_tracked, kernel_group, KernelPlan};
+use weir_jit::backend::{
+    input_owner, is_tracked, kernel_group, kernel_vector_elements, KernelPlan,
+};
 
 impl<'ll> FunctionLowering<'_, 'll> {
     /// Lowers the kernel starting at `ops[0]` (an elementwise op on tensors; `ops` is the rest
@@ -115,6 +117,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .map(|&(v, bits)| Ok((v, self.const_bits(self.elem_llvm_type(first, v)?, bits))))
             .collect::<R<_>>()?;
         let zero = i64t.const_zero();
+        let vector = kernel_vector_elements(ctx, &group);
         self.versioned(&reused, |l, same| {
             let mut out_data = Vec::new();
             for (k, (&v, &q)) in plan.outputs.iter().zip(&out_ptrs).enumerate() {
@@ -124,9 +127,22 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 };
                 out_data.push((l.elem_llvm_type(first, v)?, data));
             }
-            l.counted_loop((zero, n), |l, i| {
-                l.kernel_body(&plan, (&in_data, &out_data), &splats, i)
-            })
+            // The JIT's split: whole vector trips (math.exp by the polynomial), then the rest.
+            let split = match vector {
+                Some(m) => l.round_down(n, m)?,
+                None => zero,
+            };
+            for (range, vector_part) in [((zero, split), true), ((split, n), false)] {
+                if vector.is_none() && vector_part {
+                    continue;
+                }
+                l.vector_part = vector_part;
+                l.counted_loop(range, |l, i| {
+                    l.kernel_body(&plan, (&in_data, &out_data), &splats, i)
+                })?;
+                l.vector_part = false;
+            }
+            Ok(())
         })?;
 
         // Results; inputs at their last use released unless reused.

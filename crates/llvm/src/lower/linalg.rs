@@ -15,12 +15,12 @@ use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::Ll;
 use crate::diag::{op_err, unsupported_op};
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{IntValue, PointerValue};
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 use std::collections::HashMap;
 use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
 use weir_ir::{OpId, ValueId};
-use weir_jit::backend::{OutputBuffer, StructuredPlan};
+use weir_jit::backend::{structured_vector_lanes, OutputBuffer, StructuredPlan};
 
 /// The linalg entries of the lowering table: every structured op, and `linalg.index`.
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
@@ -30,6 +30,19 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
         .into_iter()
         .map(|k| (k.name(), STRUCTURED))
         .chain(std::iter::once(("linalg.index", INDEX)))
+}
+
+/// What every loop of one structured op's nest reads.
+struct Nest<'n, 'll> {
+    op: OpId,
+    sizes: &'n [IntValue<'ll>],
+    accesses: &'n [Option<Access<'ll>>],
+    operands: &'n [ValueId],
+    args: &'n [ValueId],
+    /// The lanes of the JIT's vector loop for the innermost loop, if it has one.
+    vector: Option<u64>,
+    /// The outputs (operand indices) that do not depend on the innermost loop.
+    reduced: Vec<usize>,
 }
 
 /// One tensor operand of the loop nest: its element type, data pointer and element stride
@@ -161,6 +174,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let args = ctx.block_args(body).to_vec();
         // Twice when an output may reuse an input's buffer: in place, the output is addressed
         // through the input's data pointer.
+        let vector = structured_vector_lanes(ctx, op, &plan);
+        let reduced: Vec<usize> = (ins.len()..operands.len())
+            .filter(|&k| {
+                plan.loops > 0
+                    && tensor(operands[k])
+                    && !plan.dims_of[k].contains(&(plan.loops - 1))
+            })
+            .collect();
         self.versioned(&reused, |l, same| {
             let mut acc = accesses.clone();
             if same {
@@ -173,8 +194,16 @@ impl<'ll> FunctionLowering<'_, 'll> {
                     }
                 }
             }
-            let mut ivs = Vec::new();
-            l.loop_nest(op, (&sizes, &acc, &operands, &args), &mut ivs)
+            let nest = Nest {
+                op,
+                sizes: &sizes,
+                accesses: &acc,
+                operands: &operands,
+                args: &args,
+                vector,
+                reduced: reduced.clone(),
+            };
+            l.loop_nest(&nest, &mut Vec::new())
         })?;
         for (i, q) in results.into_iter().enumerate() {
             self.set_result(op, i, q);
@@ -182,61 +211,95 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Ok(())
     }
 
-    /// The loops of the nest from loop `ivs.len()` inwards, then the body.
-    #[allow(clippy::type_complexity)]
-    fn loop_nest(
-        &mut self,
-        op: OpId,
-        nest: (
-            &[IntValue<'ll>],
-            &[Option<Access<'ll>>],
-            &[ValueId],
-            &[ValueId],
-        ),
-        ivs: &mut Vec<IntValue<'ll>>,
-    ) -> R<()> {
-        let sizes = nest.0;
+    /// The loops of the nest from loop `ivs.len()` inwards, then the body. The innermost loop
+    /// carries the outputs that do not depend on it (reduced along it) in registers: loaded
+    /// before it, stored after it, the same operations in the same order as through memory
+    /// (no other operand shares their buffers), so LLVM can vectorize the loop.
+    fn loop_nest(&mut self, nest: &Nest<'_, 'll>, ivs: &mut Vec<IntValue<'ll>>) -> R<()> {
+        let sizes = nest.sizes;
         let d = ivs.len();
         if d == sizes.len() {
-            return self.structured_body(op, nest, ivs);
+            return self.structured_body(nest, ivs, &[]).map(|_| ());
         }
         let zero = self.cg.ll.i64_type().const_zero();
-        self.counted_loop((zero, sizes[d]), |l, i| {
-            ivs.push(i);
-            let r = l.loop_nest(op, nest, ivs);
-            ivs.pop();
-            r
-        })
+        if d + 1 < sizes.len() {
+            return self.counted_loop((zero, sizes[d]), |l, i| {
+                ivs.push(i);
+                let r = l.loop_nest(nest, ivs);
+                ivs.pop();
+                r
+            });
+        }
+        // The reduced outputs' elements at this point of the outer loops.
+        let mut carried = Vec::new();
+        let mut addrs = Vec::new();
+        for &k in &nest.reduced {
+            let (t, a) = self.operand_addr(nest, k, ivs)?.expect("a tensor output");
+            carried.push(self.cg.b.build_load(t, a, "").ll()?);
+            addrs.push(a);
+        }
+        // The innermost loop as the JIT splits it: whole vectors (math.exp by the
+        // polynomial), then the rest.
+        let split = match nest.vector {
+            Some(m) => self.round_down(sizes[d], m)?,
+            None => zero,
+        };
+        for (range, vector_part) in [((zero, split), true), ((split, sizes[d]), false)] {
+            if nest.vector.is_none() && vector_part {
+                continue;
+            }
+            self.vector_part = vector_part;
+            carried = self.counted_loop_carrying(range, carried, |l, i, acc| {
+                ivs.push(i);
+                let r = l.structured_body(nest, ivs, acc);
+                ivs.pop();
+                r
+            })?;
+            self.vector_part = false;
+        }
+        for (a, x) in addrs.into_iter().zip(carried) {
+            self.cg.b.build_store(a, x).ll()?;
+        }
+        Ok(())
     }
 
-    /// The body at one point `ivs` of the iteration space: load the operands' elements, lower
-    /// the region's ops, store the yielded values into the outputs.
-    #[allow(clippy::type_complexity)]
+    /// The element type and address of tensor operand `k` at loop indices `ivs` (the loops
+    /// past them count as 0), or `None` for a scalar operand.
+    fn operand_addr(
+        &self,
+        nest: &Nest<'_, 'll>,
+        k: usize,
+        ivs: &[IntValue<'ll>],
+    ) -> R<Option<(BasicTypeEnum<'ll>, PointerValue<'ll>)>> {
+        let Some(a) = &nest.accesses[k] else {
+            return Ok(None);
+        };
+        let mut idx = self.cg.ll.i64_type().const_zero();
+        for (&i, &st) in ivs.iter().zip(&a.strides) {
+            let t = self.cg.b.build_int_nuw_mul(i, st, "").ll()?;
+            idx = self.cg.b.build_int_nuw_add(idx, t, "").ll()?;
+        }
+        Ok(Some((a.elem, self.element_at(a.elem, a.data, idx)?)))
+    }
+
+    /// The body at one point `ivs` of the iteration space: load the operands' elements (the
+    /// reduced outputs' from `carried`, in `nest.reduced` order), lower the region's ops,
+    /// store the yielded values into the outputs; returns the reduced outputs' new values.
     fn structured_body(
         &mut self,
-        op: OpId,
-        (_, accesses, operands, args): (
-            &[IntValue<'ll>],
-            &[Option<Access<'ll>>],
-            &[ValueId],
-            &[ValueId],
-        ),
+        nest: &Nest<'_, 'll>,
         ivs: &[IntValue<'ll>],
-    ) -> R<()> {
+        carried: &[BasicValueEnum<'ll>],
+    ) -> R<Vec<BasicValueEnum<'ll>>> {
         let ctx = self.ctx;
+        let (op, operands, args) = (nest.op, nest.operands, nest.args);
         let mut elems = HashMap::new();
         let mut addr_of = Vec::new();
         for (k, &v) in operands.iter().enumerate() {
-            let addr = match &accesses[k] {
-                Some(a) => {
-                    let mut idx = self.cg.ll.i64_type().const_zero();
-                    for (&i, &st) in ivs.iter().zip(&a.strides) {
-                        let t = self.cg.b.build_int_nuw_mul(i, st, "").ll()?;
-                        idx = self.cg.b.build_int_nuw_add(idx, t, "").ll()?;
-                    }
-                    Some((a.elem, self.element_at(a.elem, a.data, idx)?))
-                }
-                None => None,
+            let reduced = nest.reduced.iter().position(|&r| r == k);
+            let addr = match reduced {
+                Some(_) => None,
+                None => self.operand_addr(nest, k, ivs)?,
             };
             addr_of.push(addr);
             let arg = *args
@@ -245,9 +308,12 @@ impl<'ll> FunctionLowering<'_, 'll> {
             if ctx.uses(arg).is_empty() {
                 continue;
             }
-            let x = match addr {
-                Some((t, a)) => self.cg.b.build_load(t, a, "").ll()?,
-                None => self.val(op, v)?,
+            let x = match (reduced, addr) {
+                (Some(r), _) => *carried
+                    .get(r)
+                    .ok_or_else(|| op_err(ctx, op, "has a reduced output outside its loop"))?,
+                (None, Some((t, a))) => self.cg.b.build_load(t, a, "").ll()?,
+                (None, None) => self.val(op, v)?,
             };
             elems.insert(arg, x);
         }
@@ -278,12 +344,19 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let yielded =
             yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
         let first_out = operands.len() - yielded.len();
+        let mut next = vec![None; nest.reduced.len()];
         for (i, x) in yielded.into_iter().enumerate() {
+            if let Some(r) = nest.reduced.iter().position(|&k| k == first_out + i) {
+                next[r] = Some(x);
+                continue;
+            }
             let (_, a) = addr_of[first_out + i]
                 .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
             self.cg.b.build_store(a, x).ll()?;
         }
-        Ok(())
+        next.into_iter()
+            .map(|x| x.ok_or_else(|| op_err(ctx, op, "yields no value for an output")))
+            .collect()
     }
 
     /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites

@@ -92,6 +92,7 @@ pub(crate) fn lower_function(cg: &mut Codegen<'_>, ctx: &Context, this: usize) -
         kernel: None,
         fused: HashSet::new(),
         loop_ivs: Vec::new(),
+        vector_part: false,
     }
     .translate()
 }
@@ -136,6 +137,10 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     fused: HashSet<OpId>,
     /// While lowering a linalg structured op's body: the indices of its loops.
     loop_ivs: Vec<IntValue<'ll>>,
+    /// Whether the loop body being lowered is in the part of its loop that the Cranelift JIT
+    /// runs on vectors (`weir_jit::backend::kernel_vector_elements`,
+    /// `structured_vector_lanes`), where `math.exp` on `f32` is its polynomial.
+    vector_part: bool,
 }
 
 /// An edge block of a multi-way branch: it adjusts reference counts and passes the

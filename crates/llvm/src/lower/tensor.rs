@@ -420,9 +420,22 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// A loop over `i` in `from..to` (unsigned), `body` emitting each trip's code.
     pub(super) fn counted_loop(
         &mut self,
-        (from, to): (IntValue<'ll>, IntValue<'ll>),
+        range: (IntValue<'ll>, IntValue<'ll>),
         body: impl FnOnce(&mut Self, IntValue<'ll>) -> R<()>,
     ) -> R<()> {
+        self.counted_loop_carrying(range, Vec::new(), |l, i, _| body(l, i).map(|_| Vec::new()))
+            .map(|_| ())
+    }
+
+    /// A loop over `i` in `from..to` (unsigned) carrying values, started at `init`: `body`
+    /// emits each trip's code from `i` and the carried values and returns the next ones;
+    /// returns the values after the loop.
+    pub(super) fn counted_loop_carrying(
+        &mut self,
+        (from, to): (IntValue<'ll>, IntValue<'ll>),
+        init: Vec<BasicValueEnum<'ll>>,
+        body: impl FnOnce(&mut Self, IntValue<'ll>, &[BasicValueEnum<'ll>]) -> R<Vec<BasicValueEnum<'ll>>>,
+    ) -> R<Vec<BasicValueEnum<'ll>>> {
         let pre = self.current()?;
         let header = self.cg.ll.append_basic_block(self.func, "loop");
         let bb = self.cg.ll.append_basic_block(self.func, "body");
@@ -432,25 +445,37 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let i64t = self.cg.ll.i64_type();
         let phi = self.cg.b.build_phi(i64t, "i").ll()?;
         phi.add_incoming(&[(&from, pre)]);
+        let mut phis = Vec::new();
+        for v in &init {
+            let p = self.cg.b.build_phi(v.get_type(), "acc").ll()?;
+            p.add_incoming(&[(v as &dyn inkwell::values::BasicValue, pre)]);
+            phis.push(p);
+        }
+        let cur: Vec<BasicValueEnum> = phis.iter().map(|p| p.as_basic_value()).collect();
         let i = phi.as_basic_value().into_int_value();
-        let more = self
-            .cg
-            .b
-            .build_int_compare(IntPredicate::ULT, i, to, "")
-            .ll()?;
+        let more = self.cg.b.build_int_compare(IntPredicate::ULT, i, to, "").ll()?;
         self.cg.b.build_conditional_branch(more, bb, done).ll()?;
         self.cg.b.position_at_end(bb);
-        body(self, i)?;
-        let next = self
+        let next = body(self, i, &cur)?;
+        let step = self
             .cg
             .b
             .build_int_nuw_add(i, i64t.const_int(1, false), "")
             .ll()?;
         let latch = self.current()?;
-        phi.add_incoming(&[(&next, latch)]);
+        phi.add_incoming(&[(&step, latch)]);
+        for (p, v) in phis.iter().zip(&next) {
+            p.add_incoming(&[(v as &dyn inkwell::values::BasicValue, latch)]);
+        }
         self.cg.b.build_unconditional_branch(header).ll()?;
         self.cg.b.position_at_end(done);
-        Ok(())
+        Ok(cur)
+    }
+
+    /// `n` rounded down to a multiple of `m` (a power of two).
+    pub(super) fn round_down(&self, n: IntValue<'ll>, m: u64) -> R<IntValue<'ll>> {
+        let mask = self.cg.ll.i64_type().const_int(m.wrapping_neg(), false);
+        self.cg.b.build_and(n, mask, "").ll()
     }
 
     /// The address of element `i` (a flat index) of the elements at `data` of type `t`.
