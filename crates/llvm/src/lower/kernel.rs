@@ -88,6 +88,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 }
             }
         }
+        // A fully static result shape is the element count (the checks above made the inputs
+        // agree), so LLVM knows the trip count.
+        let n = match dims_of(ctx, ctx.result(first, 0)) {
+            Some(d) if d.iter().all(Option::is_some) => {
+                i64t.const_int(d.iter().map(|x| x.unwrap_or(0)).product(), false)
+            }
+            _ => n,
+        };
         // Output buffers: the input the plan picked when its count is 1, else a new one.
         let mut out_ptrs = Vec::new();
         let mut reused: Vec<(PointerValue, PointerValue)> = Vec::new();

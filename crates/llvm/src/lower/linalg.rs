@@ -103,11 +103,20 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 }
             }
         }
-        let sizes: Vec<IntValue> = sizes
+        let mut sizes: Vec<IntValue> = sizes
             .into_iter()
             .map(|s| s.map(|(n, _)| n))
             .collect::<Option<_>>()
             .ok_or_else(|| op_err(ctx, op, "has a loop that indexes no operand"))?;
+        // A size an operand's type gives statically is that constant (the checks above made
+        // every other operand agree), so LLVM knows the trip counts.
+        for (k, &v) in operands.iter().enumerate() {
+            for (j, &d) in plan.dims_of[k].iter().enumerate() {
+                if let Some(Some(n)) = dims_of(ctx, v).and_then(|ds| ds.get(j)) {
+                    sizes[d] = i64t.const_int(*n, false);
+                }
+            }
+        }
 
         // Result buffers, as the plan says.
         let mut results = Vec::new();
@@ -153,7 +162,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
             let rank = plan.dims_of[k].len();
             let mut dim_strides = vec![i64t.const_int(1, false); rank];
             for j in (0..rank.saturating_sub(1)).rev() {
-                let n = self.size_of(p, j + 1)?;
+                let n = match dims_of(ctx, v).and_then(|ds| ds.get(j + 1)) {
+                    Some(Some(n)) => i64t.const_int(*n, false),
+                    _ => self.size_of(p, j + 1)?,
+                };
                 dim_strides[j] = self.cg.b.build_int_mul(dim_strides[j + 1], n, "").ll()?;
             }
             let mut strides = vec![i64t.const_zero(); plan.loops];

@@ -110,10 +110,20 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let (f32t, i32t) = (self.cg.ll.f32_type(), self.cg.ll.i32_type());
         let k = |c: f32| f32t.const_float(c as f64);
         let b = &self.cg.b;
-        let below = b.build_float_compare(FloatPredicate::OLT, x, k(e::LO), "").ll()?;
-        let x = b.build_select(below, k(e::LO), x, "").ll()?.into_float_value();
-        let above = b.build_float_compare(FloatPredicate::OGT, x, k(e::HI), "").ll()?;
-        let x = b.build_select(above, k(e::HI), x, "").ll()?.into_float_value();
+        let below = b
+            .build_float_compare(FloatPredicate::OLT, x, k(e::LO), "")
+            .ll()?;
+        let x = b
+            .build_select(below, k(e::LO), x, "")
+            .ll()?
+            .into_float_value();
+        let above = b
+            .build_float_compare(FloatPredicate::OGT, x, k(e::HI), "")
+            .ll()?;
+        let x = b
+            .build_select(above, k(e::HI), x, "")
+            .ll()?
+            .into_float_value();
         let t = self.mul_add(x, k(e::LOG2E), k(e::MAGIC))?;
         let b = &self.cg.b;
         let n = b.build_float_sub(t, k(e::MAGIC), "").ll()?;

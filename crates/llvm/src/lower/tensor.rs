@@ -434,7 +434,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
         &mut self,
         (from, to): (IntValue<'ll>, IntValue<'ll>),
         init: Vec<BasicValueEnum<'ll>>,
-        body: impl FnOnce(&mut Self, IntValue<'ll>, &[BasicValueEnum<'ll>]) -> R<Vec<BasicValueEnum<'ll>>>,
+        body: impl FnOnce(
+            &mut Self,
+            IntValue<'ll>,
+            &[BasicValueEnum<'ll>],
+        ) -> R<Vec<BasicValueEnum<'ll>>>,
     ) -> R<Vec<BasicValueEnum<'ll>>> {
         let pre = self.current()?;
         let header = self.cg.ll.append_basic_block(self.func, "loop");
@@ -453,7 +457,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
         let cur: Vec<BasicValueEnum> = phis.iter().map(|p| p.as_basic_value()).collect();
         let i = phi.as_basic_value().into_int_value();
-        let more = self.cg.b.build_int_compare(IntPredicate::ULT, i, to, "").ll()?;
+        let more = self
+            .cg
+            .b
+            .build_int_compare(IntPredicate::ULT, i, to, "")
+            .ll()?;
         self.cg.b.build_conditional_branch(more, bb, done).ll()?;
         self.cg.b.position_at_end(bb);
         let next = body(self, i, &cur)?;
