@@ -25,7 +25,9 @@ pub use crate::lower::linalg::{vector_lanes as structured_vector_lanes, OutputBu
 pub use crate::lower::math::exp_f32;
 pub use crate::lower::movement::{dropped_dims, GemmPlan};
 pub use crate::lower::ownership::Ownership;
-pub use crate::lower::tensor::is_tensor_constant;
+pub use crate::lower::tensor::{
+    constant_buffer, dims, elem_width, element_type, is_tensor_constant,
+};
 pub use crate::lower::tensor::is_tracked;
 pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,
@@ -38,7 +40,7 @@ pub use crate::runtime::{
 };
 use crate::runtime::{PoolStats, RuntimeState};
 pub use crate::FaultSite;
-use crate::{JitValue, RuntimeError, RuntimeErrorKind};
+use crate::{JitValue, RuntimeError, RuntimeErrorKind, Scalar};
 use weir_ir::{Context, Dim, Location, Type, TypeKind};
 
 /// The message of the stack check at the entry of function `func`.
@@ -125,6 +127,45 @@ pub struct EntryCall<'a> {
 }
 
 impl EntryCall<'_> {
+    /// [`EntryCall::call`] with scalars only: an argument of another type than its parameter,
+    /// or a tensor result, is a [`RuntimeErrorKind::BadCall`] error.
+    pub fn call_scalars(
+        &self,
+        args: &[Scalar],
+        fuel: Option<u64>,
+    ) -> (Result<Vec<Scalar>, RuntimeError>, Option<PoolStats>) {
+        let func = self.func;
+        let bad_call = |message: String| RuntimeError {
+            message,
+            kind: RuntimeErrorKind::BadCall,
+            loc: Location::Unknown,
+        };
+        for (i, (a, p)) in args.iter().zip(&self.sig.params).enumerate() {
+            if let Slot::Scalar(p) = p {
+                if a.ty() != *p {
+                    let msg = format!(
+                        "argument #{i} of function '{func}' has type {p}, got a value of type {}",
+                        a.ty()
+                    );
+                    return (Err(bad_call(msg)), None);
+                }
+            }
+        }
+        let values: Vec<JitValue> = args.iter().cloned().map(JitValue::Scalar).collect();
+        let (out, stats) = self.call(&values, fuel);
+        let out = out.and_then(|vs| {
+            vs.into_iter()
+                .map(|v| match v {
+                    JitValue::Scalar(s) => Ok(s),
+                    JitValue::Tensor(_) => Err(bad_call(format!(
+                        "function '{func}' returns a tensor: use call_values"
+                    ))),
+                })
+                .collect()
+        });
+        (out, stats)
+    }
+
     /// Calls the function with `args` (scalars and tensors) and the loop budget `fuel` (`None`:
     /// unlimited) on a thread with a large stack, in a fresh tensor runtime: a scalar argument
     /// must have exactly the parameter's type, a tensor argument must fit it (a

@@ -245,6 +245,8 @@ pub struct FaultSite {
 
 /// A compiled function as [`JitModule::call`] sees it.
 struct CompiledFunc {
+    /// Its name.
+    name: String,
     /// Its entry slots and parameter shapes.
     sig: backend::EntrySignature,
     param_types: Vec<Type>,
@@ -356,6 +358,14 @@ impl JitModule {
         args: &[JitValue],
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
+        let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
+        self.record(stats);
+        out
+    }
+
+    /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
+    /// [`JitOptions::loop_fuel`]).
+    fn entry(&self, func: &'_ str, fuel: Option<u64>) -> Result<backend::EntryCall<'_>, RuntimeError> {
         let f = self.funcs.get(func).ok_or_else(|| {
             RuntimeError::bad_call(format!("no function named '{func}' in the module"))
         })?;
@@ -365,18 +375,20 @@ impl JitModule {
                     .into(),
             ));
         }
-        let run = backend::EntryCall {
-            func,
+        Ok(backend::EntryCall {
+            func: &f.name,
             sig: &f.sig,
             trampoline: f.trampoline,
             faults: &self.faults,
             max_frame: self.max_frame,
-        };
-        let (out, stats) = run.call(args, fuel);
+        })
+    }
+
+    /// Keeps the pool statistics of the call that ran ([`JitModule::last_pool_stats`]).
+    fn record(&self, stats: Option<PoolStats>) {
         if let Some(stats) = stats {
             *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
         }
-        out
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
@@ -394,28 +406,9 @@ impl JitModule {
         args: &[Scalar],
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
-        if let Some(f) = self.funcs.get(func) {
-            for (i, (a, p)) in args.iter().zip(&f.sig.params).enumerate() {
-                if let Slot::Scalar(p) = p {
-                    if a.ty() != *p {
-                        return Err(RuntimeError::bad_call(format!(
-                            "argument #{i} of function '{func}' has type {p}, got a value of type {}",
-                            a.ty()
-                        )));
-                    }
-                }
-            }
-        }
-        let values: Vec<JitValue> = args.iter().cloned().map(JitValue::Scalar).collect();
-        self.call_values(func, &values, fuel)?
-            .into_iter()
-            .map(|v| match v {
-                JitValue::Scalar(s) => Ok(s),
-                JitValue::Tensor(_) => Err(RuntimeError::bad_call(format!(
-                    "function '{func}' returns a tensor: use call_values"
-                ))),
-            })
-            .collect()
+        let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
+        self.record(stats);
+        out
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::mem::ManuallyDrop;
 use weir_ir::{Context, Diagnostic, Location, OpId, Type};
 use weir_jit::backend::{
-    host_symbols, ConstBuffer, EntryCall, EntrySignature, FaultSite, Slot, Trampoline,
+    host_symbols, ConstBuffer, EntryCall, EntrySignature, FaultSite, Trampoline,
 };
 use weir_jit::{JitValue, PoolStats, RuntimeError, RuntimeErrorKind, Scalar};
 
@@ -154,28 +154,9 @@ impl LlvmModule {
         args: &[Scalar],
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
-        if let Some(f) = self.funcs.get(func) {
-            for (i, (a, p)) in args.iter().zip(&f.sig.params).enumerate() {
-                if let Slot::Scalar(p) = p {
-                    if a.ty() != *p {
-                        return Err(bad_call(format!(
-                            "argument #{i} of function '{func}' has type {p}, got a value of type {}",
-                            a.ty()
-                        )));
-                    }
-                }
-            }
-        }
-        let values: Vec<JitValue> = args.iter().cloned().map(JitValue::Scalar).collect();
-        self.call_values(func, &values, fuel)?
-            .into_iter()
-            .map(|v| match v {
-                JitValue::Scalar(s) => Ok(s),
-                JitValue::Tensor(_) => Err(bad_call(format!(
-                    "function '{func}' returns a tensor: use call_values"
-                ))),
-            })
-            .collect()
+        let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
+        self.record(stats);
+        out
     }
 
     /// Calls function `func` with `args` (scalars and tensors) and the loop budget `fuel`, as
@@ -187,9 +168,17 @@ impl LlvmModule {
         args: &[JitValue],
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
-        let f = self
+        let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
+        self.record(stats);
+        out
+    }
+
+    /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
+    /// [`LlvmOptions::loop_fuel`]).
+    fn entry(&self, func: &'_ str, fuel: Option<u64>) -> Result<EntryCall<'_>, RuntimeError> {
+        let (name, f) = self
             .funcs
-            .get(func)
+            .get_key_value(func)
             .ok_or_else(|| bad_call(format!("no function named '{func}' in the module")))?;
         if fuel.is_some() && !self.loop_fuel {
             return Err(bad_call(
@@ -197,18 +186,20 @@ impl LlvmModule {
                     .into(),
             ));
         }
-        let run = EntryCall {
-            func,
+        Ok(EntryCall {
+            func: name,
             sig: &f.sig,
             trampoline: f.trampoline,
             faults: &self.faults,
             max_frame: self.max_frame,
-        };
-        let (out, stats) = run.call(args, fuel);
+        })
+    }
+
+    /// Keeps the pool statistics of the call that ran ([`LlvmModule::last_pool_stats`]).
+    fn record(&self, stats: Option<PoolStats>) {
         if let Some(stats) = stats {
             *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
         }
-        out
     }
 }
 

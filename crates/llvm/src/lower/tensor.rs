@@ -14,9 +14,10 @@ use inkwell::{AddressSpace, IntPredicate};
 use weir_dialect_tensor::{
     CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, GenerateOp, InsertOp, RankOp, SplatOp,
 };
-use weir_ir::{Context, Dim, OpId, Type, TypeKind, ValueId};
+use weir_ir::{Context, Dim, OpId, ValueId};
+pub(super) use weir_jit::backend::{elem_width, element_type};
 use weir_jit::backend::{
-    is_tracked, ConstBuffer, Slot, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL,
+    constant_buffer, is_tracked, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL,
     SHAPE_DETAIL, SIZE_DETAIL,
 };
 use weir_jit::RuntimeErrorKind;
@@ -34,67 +35,17 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("tensor.generate", |l, op| l.op_generate(op)),
 ];
 
-/// The element type of `ty` when it is a ranked tensor type.
-pub(super) fn element_type(ctx: &Context, ty: Type) -> Option<Type> {
-    match ctx.type_kind(ty) {
-        TypeKind::Tensor {
-            shape: Some(_),
-            element,
-            ..
-        } => Some(*element),
-        _ => None,
-    }
-}
-
 /// The sizes of `v`'s type when it is a ranked tensor.
 pub(super) fn dims_of(ctx: &Context, v: ValueId) -> Option<&[Dim]> {
-    match ctx.type_kind(ctx.value_type(v)) {
-        TypeKind::Tensor { shape: Some(d), .. } => Some(d),
-        _ => None,
-    }
+    weir_jit::backend::dims(ctx, ctx.value_type(v))
 }
 
-/// Bytes per element of tensor value `v` (0 when it is no supported tensor).
-pub(super) fn elem_width(ctx: &Context, v: ValueId) -> u32 {
-    match Slot::of(ctx, ctx.value_type(v)) {
-        Some(Slot::Tensor(e)) => e.byte_width() as u32,
-        _ => 0,
-    }
-}
-
-/// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module.
+/// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module
+/// (`weir_jit::backend::constant_buffer`), whose address the code embeds.
 pub(super) fn lower_constant(l: &mut FunctionLowering<'_, '_>, op: OpId) -> R<()> {
     let ctx = l.ctx;
-    let r = ctx.result(op, 0);
-    let ty = ctx.value_type(r);
-    l.slot_at(&ctx.loc(op), ty)?;
-    let dense = ctx
-        .constant_of(r)
-        .and_then(|a| ctx.dense_elements(a))
-        .ok_or_else(|| op_err(ctx, op, "requires a dense elements value"))?;
-    let shape: Vec<u64> = dims_of(ctx, r)
-        .unwrap_or(&[])
-        .iter()
-        .map(|d| d.unwrap_or(0))
-        .collect();
-    let n: u64 = shape.iter().product();
-    let bytes = if dense.is_splat() {
-        let e = dense.raw_element(0);
-        let total = (n as usize)
-            .checked_mul(e.len())
-            .filter(|&t| t <= 1 << 32)
-            .ok_or_else(|| {
-                op_err(
-                    ctx,
-                    op,
-                    "is a splat too large to materialize (more than 4 GiB)",
-                )
-            })?;
-        e.repeat(total / e.len().max(1))
-    } else {
-        dense.raw_bytes().to_vec()
-    };
-    let c = ConstBuffer::new(elem_width(ctx, r), &shape, &bytes);
+    l.slot_at(&ctx.loc(op), ctx.value_type(ctx.result(op, 0)))?;
+    let c = constant_buffer(ctx, op).map_err(|why| op_err(ctx, op, why))?;
     let addr = l.cg.ll.i64_type().const_int(c.address(), false);
     let p = l.cg.b.build_int_to_ptr(addr, l.ptr_t(), "").ll()?;
     l.cg.consts.push(c);
