@@ -21,14 +21,16 @@ pub use crate::lower::kernel::{
     group as kernel_group, input_owner, is_tensor_elementwise, splat_bits,
     vector_elements as kernel_vector_elements, KernelPlan,
 };
-pub use crate::lower::linalg::{vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan};
+pub use crate::lower::linalg::{
+    vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,
+};
 pub use crate::lower::math::exp_f32;
 pub use crate::lower::movement::{dropped_dims, GemmPlan};
 pub use crate::lower::ownership::Ownership;
+pub use crate::lower::tensor::is_tracked;
 pub use crate::lower::tensor::{
     constant_buffer, dims, elem_width, element_type, is_tensor_constant,
 };
-pub use crate::lower::tensor::is_tracked;
 pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,
     FPOWIF, IPOWI,
@@ -112,6 +114,42 @@ impl EntrySignature {
     }
 }
 
+/// Function `func` of a compiled module ready to be called with the loop budget `fuel`:
+/// `found` is its signature and trampoline (`None`: no such function), `module` the module's
+/// fault table, frame bound and whether it counts loop trips, `fuel_option` the name of the
+/// compile option that turns counting on (for the error). A [`RuntimeErrorKind::BadCall`]
+/// error for an unknown function or a budget the module cannot count.
+pub fn entry_call<'a>(
+    func: &'a str,
+    found: Option<(&'a EntrySignature, Trampoline)>,
+    (faults, max_frame, loop_fuel): (&'a [FaultSite], u64, bool),
+    fuel: Option<u64>,
+    fuel_option: &str,
+) -> Result<EntryCall<'a>, RuntimeError> {
+    let (sig, trampoline) =
+        found.ok_or_else(|| bad_call(format!("no function named '{func}' in the module")))?;
+    if fuel.is_some() && !loop_fuel {
+        return Err(bad_call(format!(
+            "a loop budget needs a module compiled with loop counting ({fuel_option})"
+        )));
+    }
+    Ok(EntryCall {
+        func,
+        sig,
+        trampoline,
+        faults,
+        max_frame,
+    })
+}
+
+/// Keeps the pool statistics `stats` of a call that ran in `last` (the module's
+/// `last_pool_stats`).
+pub fn record_stats(last: &std::sync::Mutex<PoolStats>, stats: Option<PoolStats>) {
+    if let Some(stats) = stats {
+        *last.lock().unwrap_or_else(|e| e.into_inner()) = stats;
+    }
+}
+
 /// One compiled function ready to be called with the entry convention, by either backend.
 pub struct EntryCall<'a> {
     /// Its name (for errors).
@@ -135,11 +173,6 @@ impl EntryCall<'_> {
         fuel: Option<u64>,
     ) -> (Result<Vec<Scalar>, RuntimeError>, Option<PoolStats>) {
         let func = self.func;
-        let bad_call = |message: String| RuntimeError {
-            message,
-            kind: RuntimeErrorKind::BadCall,
-            loc: Location::Unknown,
-        };
         for (i, (a, p)) in args.iter().zip(&self.sig.params).enumerate() {
             if let Slot::Scalar(p) = p {
                 if a.ty() != *p {
@@ -184,11 +217,6 @@ impl EntryCall<'_> {
         fuel: Option<u64>,
     ) -> (Result<Vec<JitValue>, RuntimeError>, Option<PoolStats>) {
         let (func, f) = (self.func, self.sig);
-        let bad_call = |message: String| RuntimeError {
-            message,
-            kind: RuntimeErrorKind::BadCall,
-            loc: Location::Unknown,
-        };
         if args.len() != f.params.len() {
             let msg = format!(
                 "function '{func}' expects {} argument(s), got {}",
@@ -320,6 +348,15 @@ pub fn fault_error(faults: &[FaultSite], status: u64, detail: &str) -> RuntimeEr
             loc: s.loc.clone(),
         },
         None => internal(format!("unknown runtime fault {status}")),
+    }
+}
+
+/// A [`RuntimeErrorKind::BadCall`] error.
+fn bad_call(message: String) -> RuntimeError {
+    RuntimeError {
+        message,
+        kind: RuntimeErrorKind::BadCall,
+        loc: Location::Unknown,
     }
 }
 

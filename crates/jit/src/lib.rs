@@ -213,16 +213,6 @@ pub struct RuntimeError {
     pub loc: Location,
 }
 
-impl RuntimeError {
-    fn bad_call(message: String) -> Self {
-        RuntimeError {
-            message,
-            kind: RuntimeErrorKind::BadCall,
-            loc: Location::Unknown,
-        }
-    }
-}
-
 impl fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -245,8 +235,6 @@ pub struct FaultSite {
 
 /// A compiled function as [`JitModule::call`] sees it.
 struct CompiledFunc {
-    /// Its name.
-    name: String,
     /// Its entry slots and parameter shapes.
     sig: backend::EntrySignature,
     param_types: Vec<Type>,
@@ -359,36 +347,20 @@ impl JitModule {
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
         let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
-        self.record(stats);
+        backend::record_stats(&self.last_stats, stats);
         out
     }
 
     /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
     /// [`JitOptions::loop_fuel`]).
-    fn entry(&self, func: &'_ str, fuel: Option<u64>) -> Result<backend::EntryCall<'_>, RuntimeError> {
-        let f = self.funcs.get(func).ok_or_else(|| {
-            RuntimeError::bad_call(format!("no function named '{func}' in the module"))
-        })?;
-        if fuel.is_some() && !self.loop_fuel {
-            return Err(RuntimeError::bad_call(
-                "a loop budget needs a module compiled with loop counting (JitOptions::loop_fuel)"
-                    .into(),
-            ));
-        }
-        Ok(backend::EntryCall {
-            func: &f.name,
-            sig: &f.sig,
-            trampoline: f.trampoline,
-            faults: &self.faults,
-            max_frame: self.max_frame,
-        })
-    }
-
-    /// Keeps the pool statistics of the call that ran ([`JitModule::last_pool_stats`]).
-    fn record(&self, stats: Option<PoolStats>) {
-        if let Some(stats) = stats {
-            *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
-        }
+    fn entry<'a>(
+        &'a self,
+        func: &'a str,
+        fuel: Option<u64>,
+    ) -> Result<backend::EntryCall<'a>, RuntimeError> {
+        let found = self.funcs.get(func).map(|f| (&f.sig, f.trampoline));
+        let module = (&self.faults[..], self.max_frame, self.loop_fuel);
+        backend::entry_call(func, found, module, fuel, "JitOptions::loop_fuel")
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
@@ -407,7 +379,7 @@ impl JitModule {
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
         let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
-        self.record(stats);
+        backend::record_stats(&self.last_stats, stats);
         out
     }
 }

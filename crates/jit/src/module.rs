@@ -534,7 +534,6 @@ pub(crate) fn compile_module(
         out.funcs.insert(
             decl.name.clone(),
             CompiledFunc {
-                name: decl.name.clone(),
                 sig: crate::backend::EntrySignature::new(
                     ctx,
                     decl.params.clone(),

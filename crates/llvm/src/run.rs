@@ -11,9 +11,10 @@ use std::collections::HashMap;
 use std::mem::ManuallyDrop;
 use weir_ir::{Context, Diagnostic, Location, OpId, Type};
 use weir_jit::backend::{
-    host_symbols, ConstBuffer, EntryCall, EntrySignature, FaultSite, Trampoline,
+    entry_call, host_symbols, record_stats, ConstBuffer, EntryCall, EntrySignature, FaultSite,
+    Trampoline,
 };
-use weir_jit::{JitValue, PoolStats, RuntimeError, RuntimeErrorKind, Scalar};
+use weir_jit::{JitValue, PoolStats, RuntimeError, Scalar};
 
 /// A compiled function as [`LlvmModule::call`] sees it.
 struct Entry {
@@ -155,7 +156,7 @@ impl LlvmModule {
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
         let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
-        self.record(stats);
+        record_stats(&self.last_stats, stats);
         out
     }
 
@@ -169,46 +170,20 @@ impl LlvmModule {
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
         let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
-        self.record(stats);
+        record_stats(&self.last_stats, stats);
         out
     }
 
     /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
     /// [`LlvmOptions::loop_fuel`]).
-    fn entry(&self, func: &'_ str, fuel: Option<u64>) -> Result<EntryCall<'_>, RuntimeError> {
-        let (name, f) = self
-            .funcs
-            .get_key_value(func)
-            .ok_or_else(|| bad_call(format!("no function named '{func}' in the module")))?;
-        if fuel.is_some() && !self.loop_fuel {
-            return Err(bad_call(
-                "a loop budget needs a module compiled with loop counting (LlvmOptions::loop_fuel)"
-                    .into(),
-            ));
-        }
-        Ok(EntryCall {
-            func: name,
-            sig: &f.sig,
-            trampoline: f.trampoline,
-            faults: &self.faults,
-            max_frame: self.max_frame,
-        })
-    }
-
-    /// Keeps the pool statistics of the call that ran ([`LlvmModule::last_pool_stats`]).
-    fn record(&self, stats: Option<PoolStats>) {
-        if let Some(stats) = stats {
-            *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
-        }
-    }
-}
-
-/// A [`RuntimeErrorKind::BadCall`] error.
-fn bad_call(message: String) -> RuntimeError {
-    RuntimeError {
-        message,
-        kind: RuntimeErrorKind::BadCall,
-        loc: Location::Unknown,
+    fn entry<'a>(
+        &'a self,
+        func: &'a str,
+        fuel: Option<u64>,
+    ) -> Result<EntryCall<'a>, RuntimeError> {
+        let found = self.funcs.get(func).map(|f| (&f.sig, f.trampoline));
+        let module = (&self.faults[..], self.max_frame, self.loop_fuel);
+        entry_call(func, found, module, fuel, "LlvmOptions::loop_fuel")
     }
 }
 

@@ -148,7 +148,12 @@ fn vector_plan(
 /// polynomial of `math::exp_f32`, the others by the C library.
 pub fn vector_lanes(ctx: &weir_ir::Context, op: OpId, plan: &StructuredPlan) -> Option<u64> {
     let s = StructuredOp::of_any(ctx, op)?;
-    let operands: Vec<ValueId> = s.inputs(ctx).iter().chain(s.outputs(ctx)).copied().collect();
+    let operands: Vec<ValueId> = s
+        .inputs(ctx)
+        .iter()
+        .chain(s.outputs(ctx))
+        .copied()
+        .collect();
     let n_ins = s.inputs(ctx).len();
     vector_plan(ctx, op, &plan.dims_of, &operands, n_ins, plan.loops)
         .map(|(t, _)| t.lane_count() as u64)

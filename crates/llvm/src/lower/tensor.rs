@@ -15,11 +15,11 @@ use weir_dialect_tensor::{
     CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, GenerateOp, InsertOp, RankOp, SplatOp,
 };
 use weir_ir::{Context, Dim, OpId, ValueId};
-pub(super) use weir_jit::backend::{elem_width, element_type};
 use weir_jit::backend::{
-    constant_buffer, is_tracked, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL,
-    SHAPE_DETAIL, SIZE_DETAIL,
+    constant_buffer, is_tracked, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL, SHAPE_DETAIL,
+    SIZE_DETAIL,
 };
+pub(super) use weir_jit::backend::{elem_width, element_type};
 use weir_jit::RuntimeErrorKind;
 
 /// The tensor ops' entries of the lowering table.
