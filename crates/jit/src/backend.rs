@@ -25,7 +25,7 @@ pub use crate::lower::linalg::{
     vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,
 };
 pub use crate::lower::math::exp_f32;
-pub use crate::lower::movement::{dropped_dims, GemmPlan};
+pub use crate::lower::movement::{GemmPlan, MovementCall};
 pub use crate::lower::ownership::Ownership;
 pub use crate::lower::tensor::is_tracked;
 pub use crate::lower::tensor::{
