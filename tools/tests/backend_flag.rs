@@ -3,10 +3,12 @@
 //! tensor type it does not compile is a located "not supported yet" error, never a panic;
 //! both exit with status 1.
 
+#[cfg(not(feature = "llvm"))]
 use std::path::Path;
 use std::process::Command;
 
 /// Runs cf-run on `examples/<example>` with `args`; (exit status, stderr).
+#[cfg(not(feature = "llvm"))]
 fn cf_run(example: &str, args: &[&str]) -> (i32, String) {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../examples")

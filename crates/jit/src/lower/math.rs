@@ -67,7 +67,9 @@ pub mod exp_f32 {
     pub const C1: f32 = -0.693_359_4;
     /// `-ln 2`, low part.
     pub const C2: f32 = 2.121_944_4e-4;
-    /// Cephes' polynomial for `(e^r - 1 - r) / r^2`, highest degree first.
+    /// Cephes' polynomial for `(e^r - 1 - r) / r^2`, highest degree first (the digits as
+    /// Cephes publishes them; each rounds to the `f32` used).
+    #[allow(clippy::excessive_precision)]
     pub const COEFFS: [f32; 6] = [
         1.987_569_1e-4,
         1.398_199_9e-3,

@@ -93,7 +93,7 @@ impl MovementCall {
         if let Some(c) = ConcatOp::of(ctx, op) {
             return Ok(MovementCall::Concat {
                 inputs: c.inputs(ctx).to_vec(),
-                dim: c.dim(ctx) as u64,
+                dim: c.dim(ctx),
             });
         }
         if let Some(e) = ExtractSliceOp::of(ctx, op) {

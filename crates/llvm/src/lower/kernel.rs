@@ -18,6 +18,9 @@ use weir_jit::backend::{
     input_owner, is_tracked, kernel_group, kernel_vector_elements, KernelPlan,
 };
 
+/// The element type and the data pointer of one tensor a kernel reads or writes.
+type Elements<'ll> = (BasicTypeEnum<'ll>, PointerValue<'ll>);
+
 impl<'ll> FunctionLowering<'_, 'll> {
     /// Lowers the kernel starting at `ops[0]` (an elementwise op on tensors; `ops` is the rest
     /// of the block) and marks its ops as lowered.
@@ -113,7 +116,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             out_ptrs.push(out);
         }
         // The loop over the elements (twice when an output may reuse an input's buffer).
-        let in_data: Vec<(BasicTypeEnum, PointerValue)> = plan
+        let in_data: Vec<Elements> = plan
             .inputs
             .iter()
             .zip(&input_ptrs)
@@ -176,10 +179,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
     fn kernel_body(
         &mut self,
         plan: &KernelPlan,
-        (in_data, out_data): (
-            &[(BasicTypeEnum<'ll>, PointerValue<'ll>)],
-            &[(BasicTypeEnum<'ll>, PointerValue<'ll>)],
-        ),
+        (in_data, out_data): (&[Elements<'ll>], &[Elements<'ll>]),
         splats: &[(weir_ir::ValueId, BasicValueEnum<'ll>)],
         i: IntValue<'ll>,
     ) -> R<()> {

@@ -92,13 +92,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 let i64t = self.cg.ll.i64_type();
                 let ps = inputs
                     .iter()
-                    .map(|&v| {
-                        Ok(self
-                            .cg
-                            .b
-                            .build_ptr_to_int(self.ptr(op, v)?, i64t, "")
-                            .ll()?)
-                    })
+                    .map(|&v| self.cg.b.build_ptr_to_int(self.ptr(op, v)?, i64t, "").ll())
                     .collect::<R<Vec<_>>>()?;
                 let slot = self.sizes_slot(&ps)?;
                 let n = self.i64c(ps.len() as u64);

@@ -59,7 +59,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let mut sizes = Vec::new();
         for s in e.output_shape(ctx) {
             sizes.push(match s {
-                Ok(n) => i64t.const_int(n as u64, true),
+                Ok(n) => i64t.const_int(n, true),
                 Err(v) => self.int(op, v)?,
             });
         }
