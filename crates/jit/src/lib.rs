@@ -80,7 +80,12 @@
 //!   `func.func`, that the module setup walks).
 //! - `backend.rs` ([`backend`]): what the second backend (`crates/llvm`) shares with this
 //!   one: the entry convention's slots, the runtime context, the fault table, the thread with
-//!   a large stack, the host helpers and the runtime fault messages.
+//!   a large stack, the host helpers and the runtime fault messages, and for tensors the
+//!   whole runtime and every decision: calls with tensors (`EntryCall`), the buffer header,
+//!   the runtime's and kernels' host functions, constants, the ownership analysis, and the
+//!   plans of fused kernels, structured ops, GEMMs and data-movement calls (which the
+//!   lowerings here read too), and where this JIT's vector loops run (`exp` by a shared
+//!   polynomial there).
 //! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
 //!   type printer, i.e. in MLIR's syntax).
 //!
