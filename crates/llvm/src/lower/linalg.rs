@@ -334,23 +334,17 @@ impl<'ll> FunctionLowering<'_, 'll> {
             self.kernel.replace(elems),
             std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
         );
-        let mut yielded = None;
-        for inner in ctx.block_ops(body) {
-            if let Some(y) = YieldOp::of(ctx, inner) {
-                yielded = Some(
-                    y.values(ctx)
-                        .iter()
-                        .map(|&v| self.val(inner, v))
-                        .collect::<R<Vec<_>>>()?,
-                );
-                continue;
-            }
-            let lower = super::table()
-                .get(ctx.name_str(inner))
-                .copied()
-                .ok_or_else(|| unsupported_op(ctx, inner))?;
-            lower(self, inner)?;
-        }
+        self.lower_body(body)?;
+        let yielded = ctx
+            .last_op(body)
+            .and_then(|t| YieldOp::of(ctx, t))
+            .map(|y| {
+                y.values(ctx)
+                    .iter()
+                    .map(|&v| self.val(op, v))
+                    .collect::<R<Vec<_>>>()
+            })
+            .transpose()?;
         self.kernel = saved.0;
         self.loop_ivs = saved.1;
         let yielded =

@@ -13,7 +13,7 @@ use inkwell::values::{IntValue, PointerValue};
 use inkwell::IntPredicate;
 use weir_dialect_tensor::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};
 use weir_ir::{OpId, ValueId};
-use weir_jit::backend::{is_tracked, H_RANK, H_RC, RESHAPE_DETAIL};
+use weir_jit::backend::{is_tracked, H_RANK, RESHAPE_DETAIL};
 use weir_jit::RuntimeErrorKind;
 
 /// The reshape ops' entries of the lowering table.
@@ -163,13 +163,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let slot = self.sizes_slot(sizes)?;
         let q = if is_tracked(ctx, src) && self.own().is_last_use(op, 0) {
             self.consumed.insert(src);
-            let i64t = self.cg.ll.i64_type();
-            let rc = self.header_i64(p, H_RC)?;
-            let unique = self
-                .cg
-                .b
-                .build_int_compare(IntPredicate::EQ, rc, i64t.const_int(1, false), "")
-                .ll()?;
+            let unique = self.is_unique(p)?;
             let (reuse, copy, join) = (
                 self.cg.ll.append_basic_block(self.func, "reuse"),
                 self.cg.ll.append_basic_block(self.func, "copy"),

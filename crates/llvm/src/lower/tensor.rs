@@ -223,13 +223,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
         like: Option<PointerValue<'ll>>,
         op: OpId,
     ) -> R<PointerValue<'ll>> {
-        let i64t = self.cg.ll.i64_type();
-        let rc = self.header_i64(p, H_RC)?;
-        let unique = self
-            .cg
-            .b
-            .build_int_compare(IntPredicate::EQ, rc, i64t.const_int(1, false), "")
-            .ll()?;
+        let unique = self.is_unique(p)?;
         let from = self.current()?;
         let fresh = self.cg.ll.append_basic_block(self.func, "fresh");
         let join = self.cg.ll.append_basic_block(self.func, "");
@@ -245,6 +239,33 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let phi = self.cg.b.build_phi(self.ptr_t(), "").ll()?;
         phi.add_incoming(&[(&p, from), (&q, fresh_end)]);
         Ok(phi.as_basic_value().into_pointer_value())
+    }
+
+    /// Whether buffer `p`'s count is 1 (an `i1`): nothing else holds it, so it may be reused.
+    pub(super) fn is_unique(&self, p: PointerValue<'ll>) -> R<IntValue<'ll>> {
+        let rc = self.header_i64(p, H_RC)?;
+        let one = self.cg.ll.i64_type().const_int(1, false);
+        self.cg
+            .b
+            .build_int_compare(IntPredicate::EQ, rc, one, "")
+            .ll()
+    }
+
+    /// Lowers the ops of `block` (a region's body) before its terminator with the lowering
+    /// table, at the builder's position.
+    pub(super) fn lower_body(&mut self, block: weir_ir::BlockId) -> R<()> {
+        let ctx = self.ctx;
+        for inner in ctx.block_ops(block) {
+            if Some(inner) == ctx.last_op(block) {
+                break;
+            }
+            let lower = super::table()
+                .get(ctx.name_str(inner))
+                .copied()
+                .ok_or_else(|| unsupported_op(ctx, inner))?;
+            lower(self, inner)?;
+        }
+        Ok(())
     }
 
     /// Runs `then` when `cond` holds, then continues.
@@ -790,16 +811,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 elems.insert(args[d], ix.into());
             }
             let saved = l.kernel.replace(elems);
-            for inner in ctx.block_ops(block) {
-                if Some(inner) == ctx.last_op(block) {
-                    break;
-                }
-                let lower = super::table()
-                    .get(ctx.name_str(inner))
-                    .copied()
-                    .ok_or_else(|| unsupported_op(ctx, inner))?;
-                lower(l, inner)?;
-            }
+            l.lower_body(block)?;
             let x = l.val(op, g.yielded(ctx))?;
             l.kernel = saved;
             let at = l.element_at(t, data, i)?;
