@@ -16,7 +16,7 @@ pub enum Backend {
     /// The Cranelift JIT (`weir-jit`), the default.
     #[default]
     Cranelift,
-    /// LLVM (`weir-llvm`), scalar programs only; needs the `llvm` feature.
+    /// LLVM (`weir-llvm`), scalar and tensor programs; needs the `llvm` feature.
     Llvm,
 }
 

@@ -35,6 +35,8 @@
 //! The generator reads its decisions from a byte string (0 is always the simplest choice, an
 //! exhausted string gives leaves), so proptest's shrinking of the bytes shrinks the program.
 //! 300 cases with proptest's fixed default seed (deterministic); a failure prints the program.
+//! With the `llvm` feature both properties also run on the LLVM backend (-O2), against the
+//! same evaluator with the same rules.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -768,9 +770,51 @@ fn f32_agree(x: u64, y: u64, tolerant: bool) -> bool {
     x.to_bits() == y.to_bits() || (tolerant && ulps(x, y) <= 4)
 }
 
+/// Which code generator runs the lowered programs.
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    /// The Cranelift JIT.
+    Cranelift,
+    /// The LLVM backend at -O2 (cargo feature `llvm`).
+    #[cfg(feature = "llvm")]
+    Llvm,
+}
+
+/// Compiles the lowered module `m` with `backend` and calls `@main` with `args`: the result
+/// and the buffer pool's statistics.
+fn run_lowered(
+    ctx: &weir_ir::Context,
+    m: weir_ir::OpId,
+    args: &[JitValue],
+    backend: Backend,
+) -> Result<
+    (
+        Result<Vec<JitValue>, weir_jit::RuntimeError>,
+        weir_jit::PoolStats,
+    ),
+    String,
+> {
+    match backend {
+        Backend::Cranelift => {
+            let jit = weir_jit::compile(ctx, m)
+                .map_err(|d| format!("JIT compile error: {}: {}", d.loc, d.message))?;
+            let got = jit.call_values("main", args, None);
+            Ok((got, jit.last_pool_stats()))
+        }
+        #[cfg(feature = "llvm")]
+        Backend::Llvm => {
+            let options = weir_llvm::LlvmOptions::default();
+            let llvm = weir_llvm::compile(ctx, m, &options)
+                .map_err(|d| format!("LLVM compile error: {}: {}", d.loc, d.message))?;
+            let got = llvm.call_values("main", args, None);
+            Ok((got, llvm.last_pool_stats()))
+        }
+    }
+}
+
 /// Runs one program on one input in both and checks they agree; `Err` says how they differ.
 /// With `fused`, the JIT runs the program after the fusion passes (see the module docs).
-fn check(p: &Program, inp: &Inputs, fused: bool) -> Result<(), String> {
+fn check(p: &Program, inp: &Inputs, fused: bool, backend: Backend) -> Result<(), String> {
     let (mut ctx, syntax) = weir_dialects::new_context();
     let m = parse_module(
         &mut ctx,
@@ -801,10 +845,7 @@ fn check(p: &Program, inp: &Inputs, fused: bool) -> Result<(), String> {
     }
     weir_tools::run::lower(&mut ctx, m)
         .map_err(|d| format!("lowering failed: {}: {}", d.loc, d.message))?;
-    let jit = weir_jit::compile(&ctx, m)
-        .map_err(|d| format!("JIT compile error: {}: {}", d.loc, d.message))?;
-    let got = jit.call_values("main", &jit_args, None);
-    let st = jit.last_pool_stats();
+    let (got, st) = run_lowered(&ctx, m, &jit_args, backend)?;
     match (&expected, &got) {
         (Err(e), Err(j)) => {
             if e.loc != j.loc && !fused {
@@ -859,16 +900,28 @@ fn check(p: &Program, inp: &Inputs, fused: bool) -> Result<(), String> {
 
 #[test]
 fn jit_agrees_with_the_tensor_evaluator() {
-    run_cases(false);
+    run_cases(false, Backend::Cranelift);
 }
 
 #[test]
 fn fused_programs_agree_with_the_tensor_evaluator() {
-    run_cases(true);
+    run_cases(true, Backend::Cranelift);
 }
 
-/// The 300 cases, each checked by [`check`].
-fn run_cases(fused: bool) {
+#[cfg(feature = "llvm")]
+#[test]
+fn llvm_agrees_with_the_tensor_evaluator() {
+    run_cases(false, Backend::Llvm);
+}
+
+#[cfg(feature = "llvm")]
+#[test]
+fn fused_programs_on_llvm_agree_with_the_tensor_evaluator() {
+    run_cases(true, Backend::Llvm);
+}
+
+/// The 300 cases, each checked by [`check`] on `backend`.
+fn run_cases(fused: bool, backend: Backend) {
     let config = Config {
         cases: 300,
         failure_persistence: None,
@@ -879,7 +932,7 @@ fn run_cases(fused: bool) {
     let strategy = (prop::collection::vec(any::<u8>(), 0..160), inputs());
     let result = runner.run(&strategy, |(choices, inp)| {
         let p = program(&choices);
-        check(&p, &inp, fused)
+        check(&p, &inp, fused, backend)
             .map_err(|e| TestCaseError::fail(format!("{e}\ninputs: {inp:?}\nprogram:\n{}", p.text)))
     });
     if let Err(e) = result {

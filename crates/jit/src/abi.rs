@@ -75,13 +75,13 @@ pub const RT_STACK_LIMIT: i32 = 8;
 /// Byte offset of [`RuntimeContext::fuel`].
 pub const RT_FUEL: i32 = 16;
 /// Byte offset of [`RuntimeContext::state`].
-pub(crate) const RT_STATE: i32 = 24;
+pub const RT_STATE: i32 = 24;
 
 /// How a value of a compiled function's signature (or a block argument) is carried: a scalar in
 /// its Cranelift carrier, or a tensor as a pointer to its buffer's header
 /// (`crate::runtime::buffer::Header`), with its element kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Slot {
+pub enum Slot {
     /// A scalar.
     Scalar(ScalarType),
     /// A ranked tensor of these elements (rank at most `runtime::buffer::MAX_RANK`).
@@ -93,7 +93,7 @@ impl Slot {
     /// [`ScalarType::from_type`]; ranked tensors of rank at most 8 whose elements are a
     /// supported scalar type stored in exactly their carrier's bytes (`i1`, `i8`, `i16`, `i32`,
     /// `i64`, `index`, `f16`, `bf16`, `f32`, `f64`).
-    pub(crate) fn of(ctx: &Context, ty: Type) -> Option<Slot> {
+    pub fn of(ctx: &Context, ty: Type) -> Option<Slot> {
         if let Some(s) = ScalarType::from_type(ctx, ty) {
             return Some(Slot::Scalar(s));
         }
@@ -121,7 +121,7 @@ impl Slot {
     }
 
     /// The scalar type, when this is a scalar slot.
-    pub(crate) fn scalar(self) -> Option<ScalarType> {
+    pub fn scalar(self) -> Option<ScalarType> {
         match self {
             Slot::Scalar(t) => Some(t),
             Slot::Tensor(_) => None,

@@ -80,7 +80,12 @@
 //!   `func.func`, that the module setup walks).
 //! - `backend.rs` ([`backend`]): what the second backend (`crates/llvm`) shares with this
 //!   one: the entry convention's slots, the runtime context, the fault table, the thread with
-//!   a large stack, the host helpers and the runtime fault messages.
+//!   a large stack, the host helpers and the runtime fault messages, and for tensors the
+//!   whole runtime and every decision: calls with tensors (`EntryCall`), the buffer header,
+//!   the runtime's and kernels' host functions, constants, the ownership analysis, and the
+//!   plans of fused kernels, structured ops, GEMMs and data-movement calls (which the
+//!   lowerings here read too), and where this JIT's vector loops run (`exp` by a shared
+//!   polynomial there).
 //! - `diag.rs`: the compile errors (`cf-run: ...`, located; types written by the context's
 //!   type printer, i.e. in MLIR's syntax).
 //!
@@ -120,7 +125,7 @@ mod abi;
 pub mod backend;
 mod diag;
 pub mod host_alloc;
-mod lower;
+pub(crate) mod lower;
 mod module;
 mod runtime;
 mod scalar;
@@ -134,8 +139,8 @@ pub use runtime::PoolStats;
 pub use scalar::{Scalar, ScalarType};
 pub use tensor_value::{JitValue, TensorValue};
 
-use abi::{scalar_from_raw, scalar_to_raw, RuntimeContext, Slot, Trampoline};
-use runtime::{ConstBuffer, RuntimeState};
+use abi::{Slot, Trampoline};
+use runtime::ConstBuffer;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -214,16 +219,6 @@ pub struct RuntimeError {
     pub loc: Location,
 }
 
-impl RuntimeError {
-    fn bad_call(message: String) -> Self {
-        RuntimeError {
-            message,
-            kind: RuntimeErrorKind::BadCall,
-            loc: Location::Unknown,
-        }
-    }
-}
-
 impl fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -246,12 +241,10 @@ pub struct FaultSite {
 
 /// A compiled function as [`JitModule::call`] sees it.
 struct CompiledFunc {
-    params: Vec<Slot>,
-    results: Vec<Slot>,
+    /// Its entry slots and parameter shapes.
+    sig: backend::EntrySignature,
     param_types: Vec<Type>,
     result_types: Vec<Type>,
-    /// The sizes of each tensor parameter's type (empty for scalars), to check arguments.
-    param_dims: Vec<Vec<weir_ir::Dim>>,
     trampoline: Trampoline,
 }
 
@@ -331,7 +324,7 @@ impl JitModule {
     pub fn scalar_signature(&self, func: &str) -> Option<(Vec<ScalarType>, Vec<ScalarType>)> {
         let f = self.funcs.get(func)?;
         let scalars = |s: &[Slot]| s.iter().map(|t| t.scalar()).collect::<Option<Vec<_>>>();
-        Some((scalars(&f.params)?, scalars(&f.results)?))
+        Some((scalars(&f.sig.params)?, scalars(&f.sig.results)?))
     }
 
     /// What the buffer pool did during the last call that ran (allocations, reuses, peak bytes,
@@ -359,105 +352,21 @@ impl JitModule {
         args: &[JitValue],
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
-        let f = self.funcs.get(func).ok_or_else(|| {
-            RuntimeError::bad_call(format!("no function named '{func}' in the module"))
-        })?;
-        if fuel.is_some() && !self.loop_fuel {
-            return Err(RuntimeError::bad_call(
-                "a loop budget needs a module compiled with loop counting (JitOptions::loop_fuel)"
-                    .into(),
-            ));
-        }
-        if args.len() != f.params.len() {
-            return Err(RuntimeError::bad_call(format!(
-                "function '{func}' expects {} argument(s), got {}",
-                f.params.len(),
-                args.len()
-            )));
-        }
-        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
-            let ok = match (a, p) {
-                (JitValue::Scalar(s), Slot::Scalar(t)) => s.ty() == t,
-                (JitValue::Tensor(t), Slot::Tensor(e)) => {
-                    let dims = &f.param_dims[i];
-                    t.elem() == e
-                        && dims.len() == t.shape().len()
-                        && dims
-                            .iter()
-                            .zip(t.shape())
-                            .all(|(d, &n)| d.is_none_or(|d| d == n))
-                }
-                _ => false,
-            };
-            if !ok {
-                return Err(RuntimeError::bad_call(format!(
-                    "argument #{i} of function '{func}' does not match the parameter's type"
-                )));
-            }
-        }
-        let (entry, results) = (f.trampoline, &f.results);
-        let (stack, margin) = backend::stack_size(self.max_frame);
-        let run = move || {
-            let mut state = RuntimeState::new();
-            let mut raw_args = Vec::with_capacity(args.len());
-            for a in args {
-                raw_args.push(match a {
-                    JitValue::Scalar(s) => scalar_to_raw(s),
-                    JitValue::Tensor(t) => match state.import(t) {
-                        Some(h) => h as u64,
-                        None => return Err(format!("cannot allocate the {t} of an argument")),
-                    },
-                });
-            }
-            let mut raw_results = vec![0u64; results.len().max(1)];
-            let marker = 0u8;
-            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
-            let top = std::ptr::addr_of!(marker) as u64;
-            let mut rt = RuntimeContext {
-                status: 0,
-                stack_limit: top.saturating_sub(stack - margin),
-                fuel: fuel.unwrap_or(u64::MAX),
-                state: &mut state,
-            };
-            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
-            // stays mapped while `self` is borrowed (the scoped thread is joined before this
-            // call returns). It reads exactly `params.len()` u64s from `raw_args` (checked
-            // above; tensors as headers of `state`'s pool), writes at most `results.len()` u64s
-            // into `raw_results` (allocated with that many), and reads and writes only the
-            // fields of `rt`, which outlives the call, and the buffers of `state`.
-            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
-            let status = rt.status;
-            let mut out = Vec::new();
-            if status == 0 {
-                for (&slot, bits) in results.iter().zip(raw_results) {
-                    out.push(match slot {
-                        Slot::Scalar(t) => JitValue::Scalar(scalar_from_raw(t, bits)),
-                        // SAFETY: a tensor result slot holds a live buffer (or constant) of
-                        // this run whose elements are `e`s, given to the caller.
-                        Slot::Tensor(e) => {
-                            JitValue::Tensor(unsafe { state.export(bits as *mut _, e) })
-                        }
-                    });
-                }
-            }
-            let leaked = state.pool.free_live();
-            let mut stats = state.pool.stats;
-            if status == 0 {
-                stats.leaked = leaked;
-            }
-            Ok((status, out, std::mem::take(&mut state.detail), stats))
-        };
-        let (status, values, detail, stats) =
-            backend::on_large_stack(stack, run)?.map_err(|message| RuntimeError {
-                message,
-                kind: RuntimeErrorKind::Internal,
-                loc: Location::Unknown,
-            })?;
-        *self.last_stats.lock().unwrap_or_else(|e| e.into_inner()) = stats;
-        if status != 0 {
-            return Err(backend::fault_error(&self.faults, status, &detail));
-        }
-        Ok(values)
+        let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
+        backend::record_stats(&self.last_stats, stats);
+        out
+    }
+
+    /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
+    /// [`JitOptions::loop_fuel`]).
+    fn entry<'a>(
+        &'a self,
+        func: &'a str,
+        fuel: Option<u64>,
+    ) -> Result<backend::EntryCall<'a>, RuntimeError> {
+        let found = self.funcs.get(func).map(|f| (&f.sig, f.trampoline));
+        let module = (&self.faults[..], self.max_frame, self.loop_fuel);
+        backend::entry_call(func, found, module, fuel, "JitOptions::loop_fuel")
     }
 
     /// Like [`JitModule::call`], with a loop budget: each entry to a loop header (the target of
@@ -475,28 +384,9 @@ impl JitModule {
         args: &[Scalar],
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
-        if let Some(f) = self.funcs.get(func) {
-            for (i, (a, p)) in args.iter().zip(&f.params).enumerate() {
-                if let Slot::Scalar(p) = p {
-                    if a.ty() != *p {
-                        return Err(RuntimeError::bad_call(format!(
-                            "argument #{i} of function '{func}' has type {p}, got a value of type {}",
-                            a.ty()
-                        )));
-                    }
-                }
-            }
-        }
-        let values: Vec<JitValue> = args.iter().cloned().map(JitValue::Scalar).collect();
-        self.call_values(func, &values, fuel)?
-            .into_iter()
-            .map(|v| match v {
-                JitValue::Scalar(s) => Ok(s),
-                JitValue::Tensor(_) => Err(RuntimeError::bad_call(format!(
-                    "function '{func}' returns a tensor: use call_values"
-                ))),
-            })
-            .collect()
+        let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
+        backend::record_stats(&self.last_stats, stats);
+        out
     }
 }
 

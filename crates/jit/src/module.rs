@@ -534,18 +534,14 @@ pub(crate) fn compile_module(
         out.funcs.insert(
             decl.name.clone(),
             CompiledFunc {
-                params: decl.params.clone(),
-                results: decl.results.clone(),
+                sig: crate::backend::EntrySignature::new(
+                    ctx,
+                    decl.params.clone(),
+                    decl.results.clone(),
+                    &decl.param_types,
+                ),
                 param_types: decl.param_types.clone(),
                 result_types: decl.result_types.clone(),
-                param_dims: decl
-                    .param_types
-                    .iter()
-                    .map(|&t| match ctx.type_kind(t) {
-                        TypeKind::Tensor { shape: Some(d), .. } => d.clone(),
-                        _ => Vec::new(),
-                    })
-                    .collect(),
                 trampoline,
             },
         );

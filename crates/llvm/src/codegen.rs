@@ -18,7 +18,9 @@ use inkwell::{AddressSpace, OptimizationLevel};
 use std::collections::HashMap;
 use weir_dialect_func::FuncOp;
 use weir_ir::{Context, Diagnostic, Location, OpId, Type};
-use weir_jit::backend::{FaultSite, RT_FUEL, RT_STACK_LIMIT, RT_STATUS};
+use weir_jit::backend::{
+    ConstBuffer, FaultSite, Slot, RT_FUEL, RT_STACK_LIMIT, RT_STATE, RT_STATUS,
+};
 use weir_jit::ScalarType;
 
 /// The result of an LLVM builder call, as a diagnostic (the builder fails only when misused).
@@ -41,10 +43,10 @@ pub(crate) struct FuncDecl<'ll> {
     pub(crate) name: String,
     /// Its internal LLVM function.
     pub(crate) value: FunctionValue<'ll>,
-    /// Its argument types as scalars.
-    pub(crate) params: Vec<ScalarType>,
-    /// Its result types as scalars.
-    pub(crate) results: Vec<ScalarType>,
+    /// Its arguments' slots (scalars, or tensors as buffer header pointers).
+    pub(crate) params: Vec<Slot>,
+    /// Its results' slots.
+    pub(crate) results: Vec<Slot>,
     /// Its argument types (from `function_type`).
     pub(crate) param_types: Vec<Type>,
     /// Its result types (from `function_type`).
@@ -70,6 +72,11 @@ pub(crate) struct Codegen<'ll> {
     pub(crate) faults: Vec<FaultSite>,
     /// Whether loop headers cost fuel ([`LlvmOptions::loop_fuel`]).
     pub(crate) loop_fuel: bool,
+    /// The module's constant tensors (immortal buffers whose addresses the code embeds).
+    pub(crate) consts: Vec<ConstBuffer>,
+    /// Whether the host has fused multiply-add (x86-64's `fma` feature, or AArch64), as the
+    /// Cranelift JIT decides for its vector code.
+    pub(crate) has_fma: bool,
 }
 
 /// A compiled module before it runs: the LLVM module, its functions, fault table and an upper
@@ -81,6 +88,8 @@ pub(crate) struct Built<'ll> {
     pub(crate) decls: Vec<FuncDecl<'ll>>,
     /// The fault table.
     pub(crate) faults: Vec<FaultSite>,
+    /// The constant tensors the code points to (they must outlive it).
+    pub(crate) consts: Vec<ConstBuffer>,
     /// An upper bound of the stack one compiled frame uses, in bytes.
     pub(crate) max_frame: u64,
 }
@@ -96,6 +105,15 @@ pub(crate) fn int_type(ll: &LlContext, w: u32) -> IntType<'_> {
         _ => std::num::NonZeroU32::new(w)
             .and_then(|n| ll.custom_width_int_type(n).ok())
             .unwrap_or_else(|| ll.i128_type()),
+    }
+}
+
+/// The LLVM type carrying a slot: a scalar as [`llvm_type`], a tensor as a pointer to its
+/// buffer's header.
+pub(crate) fn slot_type(ll: &LlContext, s: Slot) -> BasicTypeEnum<'_> {
+    match s {
+        Slot::Scalar(t) => llvm_type(ll, t),
+        Slot::Tensor(_) => ll.ptr_type(AddressSpace::default()).into(),
     }
 }
 
@@ -120,26 +138,26 @@ impl<'ll> Codegen<'ll> {
     }
 
     /// The return type of a function with `results`: void (`None`), the value, or a struct.
-    pub(crate) fn return_type(&self, results: &[ScalarType]) -> Option<BasicTypeEnum<'ll>> {
+    pub(crate) fn return_type(&self, results: &[Slot]) -> Option<BasicTypeEnum<'ll>> {
         match results {
             [] => None,
-            [t] => Some(llvm_type(self.ll, *t)),
+            [t] => Some(slot_type(self.ll, *t)),
             ts => {
                 let fields: Vec<BasicTypeEnum> =
-                    ts.iter().map(|&t| llvm_type(self.ll, t)).collect();
+                    ts.iter().map(|&t| slot_type(self.ll, t)).collect();
                 Some(self.ll.struct_type(&fields, false).into())
             }
         }
     }
 
     /// The internal signature: the runtime context pointer, then the arguments.
-    fn internal_type(&self, params: &[ScalarType], results: &[ScalarType]) -> FunctionType<'ll> {
+    fn internal_type(&self, params: &[Slot], results: &[Slot]) -> FunctionType<'ll> {
         let mut ps: Vec<BasicMetadataTypeEnum> =
             vec![self.ll.ptr_type(AddressSpace::default()).into()];
         ps.extend(
             params
                 .iter()
-                .map(|&t| BasicMetadataTypeEnum::from(llvm_type(self.ll, t))),
+                .map(|&t| BasicMetadataTypeEnum::from(slot_type(self.ll, t))),
         );
         match self.return_type(results) {
             None => self.ll.void_type().fn_type(&ps, false),
@@ -155,12 +173,26 @@ impl<'ll> Codegen<'ll> {
         params: &[BasicTypeEnum<'ll>],
         ret: BasicTypeEnum<'ll>,
     ) -> FunctionValue<'ll> {
+        self.runtime_fn(symbol, params, Some(ret))
+    }
+
+    /// The host function `symbol` returning `ret` (`None`: nothing), declared on first use.
+    pub(crate) fn runtime_fn(
+        &self,
+        symbol: &str,
+        params: &[BasicTypeEnum<'ll>],
+        ret: Option<BasicTypeEnum<'ll>>,
+    ) -> FunctionValue<'ll> {
         if let Some(f) = self.module.get_function(symbol) {
             return f;
         }
         let ps: Vec<BasicMetadataTypeEnum> = params.iter().map(|&t| t.into()).collect();
+        let ty = match ret {
+            Some(r) => r.fn_type(&ps, false),
+            None => self.ll.void_type().fn_type(&ps, false),
+        };
         self.module
-            .add_function(symbol, ret.fn_type(&ps, false), Some(Linkage::External))
+            .add_function(symbol, ty, Some(Linkage::External))
     }
 }
 
@@ -170,6 +202,8 @@ pub(crate) const STATUS_FIELD: u32 = RT_STATUS as u32 / 8;
 pub(crate) const STACK_LIMIT_FIELD: u32 = RT_STACK_LIMIT as u32 / 8;
 /// See [`STATUS_FIELD`].
 pub(crate) const FUEL_FIELD: u32 = RT_FUEL as u32 / 8;
+/// See [`STATUS_FIELD`] (the tensor runtime's state pointer).
+pub(crate) const STATE_FIELD: u32 = RT_STATE as u32 / 8;
 
 /// Builds the LLVM module of `module` (a `builtin.module` of `func.func`s): declares every
 /// function (so calls may go forward and recurse), lowers each body, builds each trampoline
@@ -198,6 +232,12 @@ pub(crate) fn build<'ll>(
         by_name: HashMap::new(),
         faults: Vec::new(),
         loop_fuel: options.loop_fuel,
+        consts: Vec::new(),
+        has_fma: cfg!(target_arch = "aarch64")
+            || TargetMachine::get_host_cpu_features()
+                .to_string()
+                .split(',')
+                .any(|f| f == "+fma"),
     };
     let regions = ctx.regions(module);
     if regions.len() != 1 || ctx.region_blocks(regions[0]).len() > 1 {
@@ -230,6 +270,7 @@ pub(crate) fn build<'ll>(
         module: cg.module,
         decls: cg.decls,
         faults: cg.faults,
+        consts: cg.consts,
         max_frame,
     })
 }
@@ -257,9 +298,9 @@ fn declare(cg: &mut Codegen<'_>, ctx: &Context, op: OpId) -> Result<(), Diagnost
             format!("external functions are not supported by the llvm backend ('@{name}' is declared without a body)"),
         ));
     }
-    let scalars = |ts: &[Type]| -> Result<Vec<ScalarType>, Diagnostic> {
+    let scalars = |ts: &[Type]| -> Result<Vec<Slot>, Diagnostic> {
         ts.iter()
-            .map(|&t| ScalarType::from_type(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t)))
+            .map(|&t| Slot::of(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t)))
             .collect()
     };
     let params = scalars(&inputs)?;
@@ -320,9 +361,16 @@ fn define_trampoline(cg: &mut Codegen<'_>, i: usize) -> Result<(), Diagnostic> {
         }
     };
     let mut args = vec![rt.into()];
-    for (k, &t) in d.params.iter().enumerate() {
+    for (k, &s) in d.params.iter().enumerate() {
         let at = slot(cg, args_p, k)?;
         let raw = b.build_load(i64t, at, "").ll()?.into_int_value();
+        let t = match s {
+            Slot::Scalar(t) => t,
+            Slot::Tensor(_) => {
+                args.push(b.build_int_to_ptr(raw, ptr, "").ll()?.into());
+                continue;
+            }
+        };
         let v: BasicValueEnum = match t {
             ScalarType::Int(w) if w < 64 => {
                 b.build_int_truncate(raw, int_type(ll, w), "").ll()?.into()
@@ -354,17 +402,18 @@ fn define_trampoline(cg: &mut Codegen<'_>, i: usize) -> Result<(), Diagnostic> {
             ))
         }
     };
-    for (k, (v, &t)) in vals.into_iter().zip(&d.results).enumerate() {
-        let raw = match t {
-            ScalarType::F32 => {
+    for (k, (v, &s)) in vals.into_iter().zip(&d.results).enumerate() {
+        let raw = match s {
+            Slot::Tensor(_) => b.build_ptr_to_int(v.into_pointer_value(), i64t, "").ll()?,
+            Slot::Scalar(ScalarType::F32) => {
                 let x = b
                     .build_bit_cast(v, ll.i32_type(), "")
                     .ll()?
                     .into_int_value();
                 b.build_int_z_extend(x, i64t, "").ll()?
             }
-            ScalarType::F64 => b.build_bit_cast(v, i64t, "").ll()?.into_int_value(),
-            ScalarType::Int(64) | ScalarType::Index => v.into_int_value(),
+            Slot::Scalar(ScalarType::F64) => b.build_bit_cast(v, i64t, "").ll()?.into_int_value(),
+            Slot::Scalar(ScalarType::Int(64) | ScalarType::Index) => v.into_int_value(),
             _ => b.build_int_z_extend(v.into_int_value(), i64t, "").ll()?,
         };
         let at = slot(cg, res_p, k)?;
@@ -482,17 +531,18 @@ pub(crate) fn optimize(module: &Module<'_>, tm: &TargetMachine, n: u8) -> Result
         .map_err(|e| host_error(&Location::Unknown, "passes", e))
 }
 
-/// Builds and optimizes `module` in a fresh LLVM context for the host and gives it and the
-/// target machine to `f`.
+/// Builds and optimizes `module` in a fresh LLVM context for the host and gives it, the
+/// target machine and whether the code embeds the addresses of constant tensors (which live
+/// only while the module is built) to `f`.
 pub(crate) fn with_optimized<T>(
     ctx: &Context,
     module: OpId,
     options: &LlvmOptions,
-    f: impl FnOnce(&Module<'_>, &TargetMachine) -> Result<T, Diagnostic>,
+    f: impl FnOnce(&Module<'_>, &TargetMachine, bool) -> Result<T, Diagnostic>,
 ) -> Result<T, Diagnostic> {
     let ll = LlContext::create();
     let built = build(&ll, ctx, module, options)?;
     let tm = host_machine(options.opt_level)?;
     optimize(&built.module, &tm, options.opt_level)?;
-    f(&built.module, &tm)
+    f(&built.module, &tm, !built.consts.is_empty())
 }

@@ -9,7 +9,7 @@ pub(crate) fn err_at(loc: &Location, msg: impl std::fmt::Display) -> Diagnostic 
 }
 
 /// `cf-run: unsupported operation '<name>' in the llvm backend`, at the op (for a tensor op:
-/// `... : tensors are not supported by the llvm backend yet`).
+/// `...: this tensor operation or type is not supported by the llvm backend yet`).
 pub(crate) fn unsupported_op(ctx: &Context, op: OpId) -> Diagnostic {
     let name = ctx.name_str(op);
     let tensor = ctx
@@ -29,7 +29,7 @@ pub(crate) fn unsupported_op(ctx: &Context, op: OpId) -> Diagnostic {
 }
 
 /// The explanation added to errors about tensors.
-const TENSORS: &str = ": tensors are not supported by the llvm backend yet";
+const TENSORS: &str = ": this tensor operation or type is not supported by the llvm backend yet";
 
 fn is_tensor(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_kind(ty), TypeKind::Tensor { .. })
@@ -41,7 +41,8 @@ pub(crate) fn op_err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Di
 }
 
 /// `cf-run: unsupported type '<type>' in the llvm backend`, at `loc` (MLIR's spelling of the
-/// type); for a tensor type, with `: tensors are not supported by the llvm backend yet`.
+/// type); for a tensor type, with `: this tensor operation or type is not supported by the
+/// llvm backend yet`.
 pub(crate) fn unsupported_type(ctx: &Context, loc: &Location, ty: Type) -> Diagnostic {
     let why = if is_tensor(ctx, ty) { TENSORS } else { "" };
     err_at(

@@ -1,5 +1,6 @@
 //! The JIT: an LLVM module compiled by MCJIT for the host, its trampolines called with the
-//! JIT's entry convention on a thread with a large stack (`weir_jit::backend`).
+//! JIT's entry convention on a thread with a large stack, in the Cranelift JIT's tensor runtime
+//! (`weir_jit::backend::EntryCall`).
 
 use crate::codegen::{build, host_machine, opt_level, optimize};
 use crate::diag::host_error;
@@ -10,15 +11,14 @@ use std::collections::HashMap;
 use std::mem::ManuallyDrop;
 use weir_ir::{Context, Diagnostic, Location, OpId, Type};
 use weir_jit::backend::{
-    fault_error, host_symbols, on_large_stack, scalar_from_raw, scalar_to_raw, stack_size,
-    FaultSite, RuntimeContext, Trampoline,
+    entry_call, host_symbols, record_stats, ConstBuffer, EntryCall, EntrySignature, FaultSite,
+    Trampoline,
 };
-use weir_jit::{JitValue, RuntimeError, RuntimeErrorKind, Scalar, ScalarType};
+use weir_jit::{JitValue, PoolStats, RuntimeError, Scalar};
 
 /// A compiled function as [`LlvmModule::call`] sees it.
 struct Entry {
-    params: Vec<ScalarType>,
-    results: Vec<ScalarType>,
+    sig: EntrySignature,
     param_types: Vec<Type>,
     result_types: Vec<Type>,
     trampoline: Trampoline,
@@ -37,6 +37,10 @@ pub struct LlvmModule {
     /// An upper bound of one compiled frame, in bytes.
     max_frame: u64,
     loop_fuel: bool,
+    /// The constant tensors the code embeds the addresses of (immortal buffers).
+    _consts: Vec<ConstBuffer>,
+    /// The buffer pool's statistics of the last call ([`LlvmModule::last_pool_stats`]).
+    last_stats: std::sync::Mutex<PoolStats>,
 }
 
 /// Owns a leaked LLVM context until [`LlvmModule`] takes it (so an error frees it).
@@ -91,8 +95,12 @@ impl LlvmModule {
             funcs.insert(
                 d.name.clone(),
                 Entry {
-                    params: d.params.clone(),
-                    results: d.results.clone(),
+                    sig: EntrySignature::new(
+                        ctx,
+                        d.params.clone(),
+                        d.results.clone(),
+                        &d.param_types,
+                    ),
                     param_types: d.param_types.clone(),
                     result_types: d.result_types.clone(),
                     trampoline,
@@ -109,6 +117,8 @@ impl LlvmModule {
             faults: built.faults,
             max_frame: built.max_frame,
             loop_fuel: options.loop_fuel,
+            _consts: built.consts,
+            last_stats: std::sync::Mutex::new(PoolStats::default()),
         })
     }
 
@@ -125,6 +135,12 @@ impl LlvmModule {
             .map(|f| (f.param_types.clone(), f.result_types.clone()))
     }
 
+    /// What the buffer pool did during the last call that ran (`weir_jit::JitModule::
+    /// last_pool_stats`): allocations, reuses, peak bytes, buffers left live.
+    pub fn last_pool_stats(&self) -> PoolStats {
+        *self.last_stats.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Calls function `func` with `args`, no loop budget (see [`LlvmModule::call_with_fuel`]).
     pub fn call(&self, func: &str, args: &[Scalar]) -> Result<Vec<Scalar>, RuntimeError> {
         self.call_with_fuel(func, args, None)
@@ -139,91 +155,35 @@ impl LlvmModule {
         args: &[Scalar],
         fuel: Option<u64>,
     ) -> Result<Vec<Scalar>, RuntimeError> {
-        let bad_call = |message: String| RuntimeError {
-            message,
-            kind: RuntimeErrorKind::BadCall,
-            loc: Location::Unknown,
-        };
-        let f = self
-            .funcs
-            .get(func)
-            .ok_or_else(|| bad_call(format!("no function named '{func}' in the module")))?;
-        if fuel.is_some() && !self.loop_fuel {
-            return Err(bad_call(
-                "a loop budget needs a module compiled with loop counting (LlvmOptions::loop_fuel)"
-                    .into(),
-            ));
-        }
-        if args.len() != f.params.len() {
-            return Err(bad_call(format!(
-                "function '{func}' expects {} argument(s), got {}",
-                f.params.len(),
-                args.len()
-            )));
-        }
-        for (i, (a, &p)) in args.iter().zip(&f.params).enumerate() {
-            if a.ty() != p {
-                return Err(bad_call(format!(
-                    "argument #{i} of function '{func}' has type {p}, got a value of type {}",
-                    a.ty()
-                )));
-            }
-        }
-        let raw_args: Vec<u64> = args.iter().map(scalar_to_raw).collect();
-        let (entry, n) = (f.trampoline, f.results.len());
-        let (stack, margin) = stack_size(self.max_frame);
-        let (status, raw) = on_large_stack(stack, move || {
-            let mut raw_results = vec![0u64; n.max(1)];
-            let marker = 0u8;
-            // The marker lives near the top of this thread's stack, which is `stack` bytes deep.
-            let top = std::ptr::addr_of!(marker) as u64;
-            let mut rt = RuntimeContext::for_scalars(
-                top.saturating_sub(stack - margin),
-                fuel.unwrap_or(u64::MAX),
-            );
-            // SAFETY: `entry` is the trampoline compiled for this function, whose machine code
-            // stays mapped while `self` is borrowed (the thread is joined before this call
-            // returns). It reads exactly `params.len()` u64s from `raw_args` (checked above),
-            // writes at most `n` u64s into `raw_results` (allocated with that many), and reads
-            // and writes only the scalar fields of `rt`, which outlives the call.
-            unsafe { entry(raw_args.as_ptr(), raw_results.as_mut_ptr(), &mut rt) };
-            (rt.status(), raw_results)
-        })?;
-        if status != 0 {
-            return Err(fault_error(&self.faults, status, ""));
-        }
-        Ok(f.results
-            .iter()
-            .zip(raw)
-            .map(|(&t, bits)| scalar_from_raw(t, bits))
-            .collect())
+        let (out, stats) = self.entry(func, fuel)?.call_scalars(args, fuel);
+        record_stats(&self.last_stats, stats);
+        out
     }
 
-    /// [`LlvmModule::call_with_fuel`] with [`JitValue`]s (the Cranelift JIT's
-    /// `call_values`): a tensor argument is a [`RuntimeErrorKind::BadCall`] error (the llvm
-    /// backend compiles no tensor code yet).
+    /// Calls function `func` with `args` (scalars and tensors) and the loop budget `fuel`, as
+    /// the Cranelift JIT's `call_values` does (the same argument checks, tensor runtime and
+    /// errors: `weir_jit::backend::EntryCall`).
     pub fn call_values(
         &self,
         func: &str,
         args: &[JitValue],
         fuel: Option<u64>,
     ) -> Result<Vec<JitValue>, RuntimeError> {
-        let scalars = args
-            .iter()
-            .map(|a| match a {
-                JitValue::Scalar(s) => Ok(*s),
-                JitValue::Tensor(_) => Err(RuntimeError {
-                    message: "tensors are not supported by the llvm backend yet".into(),
-                    kind: RuntimeErrorKind::BadCall,
-                    loc: Location::Unknown,
-                }),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(self
-            .call_with_fuel(func, &scalars, fuel)?
-            .into_iter()
-            .map(JitValue::Scalar)
-            .collect())
+        let (out, stats) = self.entry(func, fuel)?.call(args, fuel);
+        record_stats(&self.last_stats, stats);
+        out
+    }
+
+    /// Function `func` ready to be called with a loop budget `fuel` (a budget needs
+    /// [`LlvmOptions::loop_fuel`]).
+    fn entry<'a>(
+        &'a self,
+        func: &'a str,
+        fuel: Option<u64>,
+    ) -> Result<EntryCall<'a>, RuntimeError> {
+        let found = self.funcs.get(func).map(|f| (&f.sig, f.trampoline));
+        let module = (&self.faults[..], self.max_frame, self.loop_fuel);
+        entry_call(func, found, module, fuel, "LlvmOptions::loop_fuel")
     }
 }
 

@@ -14,6 +14,7 @@
 //! uses is written to a buffer: an input at its last use whose count is 1 and whose elements
 //! have the same width is reused in place, else a buffer comes from the pool.
 
+use super::ownership::Ownership;
 use super::{FunctionLowering, R};
 use crate::diag::op_err;
 use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RC, H_SIZES};
@@ -25,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use weir_ir::{Context, Dim, OpId, Traits, TypeKind, ValueId};
 
 /// Whether `op` is an elementwise op with a ranked tensor result (lowered by [`lower_kernel`]).
-pub(super) fn is_tensor_elementwise(ctx: &Context, op: OpId) -> bool {
+pub fn is_tensor_elementwise(ctx: &Context, op: OpId) -> bool {
     ctx.has_traits(op, Traits::ELEMENTWISE)
         && ctx.results(op).iter().any(|&r| dims_of(ctx, r).is_some())
 }
@@ -39,7 +40,7 @@ fn dims_of(ctx: &Context, v: ValueId) -> Option<&[Dim]> {
 }
 
 /// The splat element of `v` when it is a splat `dense<...>` constant: its raw bits.
-fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
+pub fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
     let a = ctx.constant_of(v)?;
     let d = ctx.dense_elements(a)?;
     if !d.is_splat() {
@@ -49,10 +50,10 @@ fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
     Some(raw.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64))
 }
 
-/// The ops of a kernel starting at `ops[0]`: the longest run of consecutive elementwise ops
+/// The ops of a kernel starting at `ops[0]` (an op [`is_tensor_elementwise`]): the longest run of consecutive elementwise ops
 /// over the same sizes, where each op after the first uses a result of the run or has fully
 /// static sizes (so all of them iterate over one shape at run time).
-fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
+pub fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
     let dims = |op: OpId| dims_of(ctx, ctx.result(op, 0));
     let first = ops[0];
     let mut out = vec![first];
@@ -74,6 +75,109 @@ fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
     out
 }
 
+/// What a fused elementwise kernel reads and writes, decided once for both backends from the
+/// ops of its [`group`] and the function's [`Ownership`] (docs/design/tensor-runtime.md,
+/// "Kernel formation").
+#[derive(Clone, Debug)]
+pub struct KernelPlan {
+    /// The kernel's ops, in order.
+    pub group: Vec<OpId>,
+    /// The tensor operands defined outside the kernel and not splat constants, each once, in
+    /// order of first use: loaded element by element. The first one's sizes are the
+    /// iteration shape (with none, the static sizes of the first op's result).
+    pub inputs: Vec<ValueId>,
+    /// The splat `dense<...>` constants among the operands, with their raw element bits
+    /// (little-endian, in the low bytes): immediates.
+    pub splats: Vec<(ValueId, u64)>,
+    /// The inputs whose last use is inside the kernel (the kernel releases them unless an
+    /// output reused their buffer).
+    pub last_use: HashSet<ValueId>,
+    /// The results the rest of the program uses (not dead, last use not inside the kernel),
+    /// sorted: each is written to a buffer.
+    pub outputs: Vec<ValueId>,
+    /// For each output, the index in `inputs` of the buffer it is written into when that
+    /// buffer's count is 1 at run time (an input at its last use, counted, with elements of
+    /// the same width, each input picked at most once); `None`: a new buffer.
+    pub reuse: Vec<Option<usize>>,
+}
+
+impl KernelPlan {
+    /// The plan of the kernel of `group` (from [`group`]) in a function with ownership `own`.
+    pub fn of(ctx: &Context, group: &[OpId], own: &Ownership) -> KernelPlan {
+        let defined: HashSet<ValueId> = group
+            .iter()
+            .flat_map(|&op| ctx.results(op).iter().copied())
+            .collect();
+        let mut inputs: Vec<ValueId> = Vec::new();
+        let mut splats: Vec<(ValueId, u64)> = Vec::new();
+        let mut last_use: HashSet<ValueId> = HashSet::new();
+        for &op in group {
+            for (j, &v) in ctx.operands(op).iter().enumerate() {
+                if defined.contains(&v) || dims_of(ctx, v).is_none() {
+                    continue;
+                }
+                if own.is_last_use(op, j) {
+                    last_use.insert(v);
+                }
+                if inputs.contains(&v) || splats.iter().any(|s| s.0 == v) {
+                    continue;
+                }
+                match splat_bits(ctx, v) {
+                    Some(bits) => splats.push((v, bits)),
+                    None => inputs.push(v),
+                }
+            }
+        }
+        let used_inside_last: HashSet<ValueId> = group
+            .iter()
+            .flat_map(|&op| {
+                ctx.operands(op)
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(j, _)| own.is_last_use(op, j))
+                    .map(|(_, &v)| v)
+            })
+            .collect();
+        let outputs: Vec<ValueId> = defined
+            .iter()
+            .copied()
+            .filter(|&r| !own.is_dead(r) && !used_inside_last.contains(&r))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut reusable: Vec<usize> = (0..inputs.len())
+            .filter(|&k| last_use.contains(&inputs[k]) && super::tensor::is_tracked(ctx, inputs[k]))
+            .collect();
+        let reuse = outputs
+            .iter()
+            .map(|&r| {
+                let w = super::tensor::elem_width(ctx, r);
+                let pick = reusable
+                    .iter()
+                    .position(|&k| super::tensor::elem_width(ctx, inputs[k]) == w)?;
+                Some(reusable.remove(pick))
+            })
+            .collect();
+        KernelPlan {
+            group: group.to_vec(),
+            inputs,
+            splats,
+            last_use,
+            outputs,
+            reuse,
+        }
+    }
+}
+
+/// The op of `group` that first uses `input`: the one a shape mismatch of it is reported at.
+pub fn input_owner(ctx: &Context, group: &[OpId], input: ValueId) -> OpId {
+    group
+        .iter()
+        .copied()
+        .find(|&op| ctx.operands(op).contains(&input))
+        .unwrap_or(group[0])
+}
+
 /// Vectors per trip of a kernel's vector loop.
 const UNROLL: i64 = 4;
 
@@ -88,6 +192,22 @@ struct Plan<'p> {
     /// Results written to buffers, and the buffers' data pointers.
     outputs: &'p [ValueId],
     out_data: &'p [Value],
+}
+
+/// How many elements one trip of the vector loop of the kernel of `group` covers (lanes times
+/// the unrolling; the elements from the largest multiple of it on run one by one), or `None`
+/// when the kernel runs element by element ([`vector_type`]'s rule). Vector trips compute
+/// `math.exp` on `f32` by the polynomial of `math::exp_f32`, the others by the C library.
+pub fn vector_elements(ctx: &Context, group: &[OpId]) -> Option<u64> {
+    let plan = Plan {
+        group,
+        inputs: &[],
+        in_data: &[],
+        splats: &[],
+        outputs: &[],
+        out_data: &[],
+    };
+    vector_type(ctx, &plan).map(|t| t.lane_count() as u64 * UNROLL as u64)
 }
 
 /// The 128-bit vector type the kernel's loop can run on, if every op is one whose scalar
@@ -151,10 +271,6 @@ impl FunctionLowering<'_, '_> {
         let ctx = self.ctx;
         let group = group(ctx, ops);
         let first = group[0];
-        let defined: HashSet<ValueId> = group
-            .iter()
-            .flat_map(|&op| ctx.results(op).iter().copied())
-            .collect();
 
         // Every result must be a ranked tensor of one shape, elements the JIT supports.
         for &op in &group {
@@ -166,46 +282,14 @@ impl FunctionLowering<'_, '_> {
             }
         }
 
-        // Inputs: tensor operands defined outside the kernel, each once; splats as immediates.
-        let mut inputs: Vec<ValueId> = Vec::new();
-        let mut splats: Vec<(ValueId, u64)> = Vec::new();
-        let mut last_use: HashSet<ValueId> = HashSet::new();
-        for &op in &group {
-            for (j, &v) in ctx.operands(op).iter().enumerate() {
-                if defined.contains(&v) || dims_of(ctx, v).is_none() {
-                    continue;
-                }
-                if self.own().is_last_use(op, j) {
-                    last_use.insert(v);
-                }
-                if inputs.contains(&v) || splats.iter().any(|s| s.0 == v) {
-                    continue;
-                }
-                match splat_bits(ctx, v) {
-                    Some(bits) => splats.push((v, bits)),
-                    None => inputs.push(v),
-                }
-            }
-        }
-        // Outputs: results used after the kernel (not dead, last use not inside it).
-        let own = self.own();
-        let used_inside_last: HashSet<ValueId> = group
-            .iter()
-            .flat_map(|&op| {
-                ctx.operands(op)
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(j, _)| own.is_last_use(op, j))
-                    .map(|(_, &v)| v)
-            })
-            .collect();
-        let outputs: Vec<ValueId> = defined
-            .iter()
-            .copied()
-            .filter(|&r| !self.own().is_dead(r) && !used_inside_last.contains(&r))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        let KernelPlan {
+            group: _,
+            inputs,
+            splats,
+            last_use,
+            outputs,
+            reuse,
+        } = KernelPlan::of(ctx, &group, self.own());
 
         // The iteration shape: the first input's, else the (static) result type's.
         let rank = dims_of(ctx, ctx.result(first, 0)).map_or(0, |d| d.len());
@@ -229,11 +313,7 @@ impl FunctionLowering<'_, '_> {
         // Shape checks: every other input has the first's sizes.
         if let Some(p0) = sizes_src {
             for (k, &p) in input_ptrs.iter().enumerate().skip(1) {
-                let owner = group
-                    .iter()
-                    .copied()
-                    .find(|&op| ctx.operands(op).contains(&inputs[k]))
-                    .unwrap_or(first);
+                let owner = input_owner(ctx, &group, inputs[k]);
                 let msg = format!("'{}' operands have different shapes", ctx.name_str(owner));
                 for d in 0..rank {
                     let a = self
@@ -270,23 +350,14 @@ impl FunctionLowering<'_, '_> {
             }
         }
 
-        // Output buffers: reuse an input at its last use with count 1 and the same width.
-        let mut reusable: Vec<(ValueId, Value)> = inputs
-            .iter()
-            .zip(&input_ptrs)
-            .filter(|(v, _)| last_use.contains(v) && super::tensor::is_tracked(ctx, **v))
-            .map(|(&v, &p)| (v, p))
-            .collect();
+        // Output buffers: the input the plan picked when its count is 1, else a new one.
         let mut out_ptrs: Vec<Value> = Vec::new();
         let mut maybe_reused: Vec<(Value, Value)> = Vec::new(); // (input ptr, output ptr)
-        for &r in &outputs {
+        for (&r, pick) in outputs.iter().zip(&reuse) {
             let w = super::tensor::elem_width(ctx, r);
-            let pick = reusable
-                .iter()
-                .position(|&(v, _)| super::tensor::elem_width(ctx, v) == w);
-            let out = match pick {
+            let out = match *pick {
                 Some(k) => {
-                    let (_, p) = reusable.remove(k);
+                    let p = input_ptrs[k];
                     let q = self.reuse_or_alloc(p, w, rank, sizes_src, first)?;
                     maybe_reused.push((p, q));
                     q

@@ -141,6 +141,24 @@ fn vector_plan(
     Some((lane.by(16 / lane.bytes())?, lanes))
 }
 
+/// How many lanes the innermost loop of structured op `op` (with `plan`) runs at a time, or
+/// `None` when it runs element by element ([`vector_plan`]'s rule). The vector part covers
+/// the indices below the largest multiple of the lanes (all of them when that is the static
+/// size), the rest runs one by one; vector lanes compute `math.exp` on `f32` by the
+/// polynomial of `math::exp_f32`, the others by the C library.
+pub fn vector_lanes(ctx: &weir_ir::Context, op: OpId, plan: &StructuredPlan) -> Option<u64> {
+    let s = StructuredOp::of_any(ctx, op)?;
+    let operands: Vec<ValueId> = s
+        .inputs(ctx)
+        .iter()
+        .chain(s.outputs(ctx))
+        .copied()
+        .collect();
+    let n_ins = s.inputs(ctx).len();
+    vector_plan(ctx, op, &plan.dims_of, &operands, n_ins, plan.loops)
+        .map(|(t, _)| t.lane_count() as u64)
+}
+
 /// The most vectors of an innermost loop of static size that are emitted without a loop.
 const MAX_UNROLLED_VECTORS: u64 = 8;
 
@@ -167,6 +185,129 @@ fn static_size(
     })
 }
 
+/// How an output of a structured op gets the buffer its result is written into (decided once,
+/// for both backends, by [`StructuredPlan::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputBuffer {
+    /// The output is also another operand of the op (still read while the loops write): a new
+    /// buffer of its sizes, a copy of it when the body reads it (`read`).
+    Separate {
+        /// Whether the body reads the output's elements.
+        read: bool,
+    },
+    /// The body reads the output: the output's buffer when it is at its last use with count
+    /// 1, else a copy of it (`writable`).
+    Writable,
+    /// The body does not read the output: input `k`'s buffer (at its last use, same map and
+    /// width, each element read then written at the same point) when its count is 1, else a
+    /// new buffer of its sizes; the input's reference passes to the result.
+    Input(usize),
+    /// The body does not read the output, which it overwrites entirely: the output's buffer
+    /// when at its last use with count 1, else a new one of its sizes.
+    Fresh,
+}
+
+/// The loop nest of a linalg structured op on tensors: each operand's map results as loop
+/// dimensions (inputs, then outputs), the number of loops, and each output's buffer.
+#[derive(Clone, Debug)]
+pub struct StructuredPlan {
+    /// For each operand (inputs then outputs), the loop of each of its dimensions.
+    pub dims_of: Vec<Vec<usize>>,
+    /// The number of loops (the maps' dimension count).
+    pub loops: usize,
+    /// For each output, where its result is written.
+    pub outputs: Vec<OutputBuffer>,
+}
+
+impl StructuredPlan {
+    /// The plan of structured op `op` in a function with ownership `own`; `Err` with the
+    /// reason when the op's maps are not projected permutations (not supported).
+    pub fn of(
+        ctx: &weir_ir::Context,
+        op: OpId,
+        own: &super::ownership::Ownership,
+    ) -> Result<StructuredPlan, &'static str> {
+        let s = StructuredOp::of_any(ctx, op).ok_or("is not a structured op")?;
+        let maps = s.indexing_maps(ctx);
+        let (ins, outs) = (s.inputs(ctx), s.outputs(ctx));
+        let operands: Vec<ValueId> = ins.iter().chain(outs).copied().collect();
+        let loops = maps.first().map_or(0, |m| m.num_dims as usize);
+        let mut dims_of: Vec<Vec<usize>> = Vec::new();
+        for m in &maps {
+            let mut ds = Vec::new();
+            for e in &m.results {
+                match e {
+                    AffineExpr::Dim(d) => ds.push(*d as usize),
+                    _ => return Err("with an indexing map that is not a projected permutation"),
+                }
+            }
+            dims_of.push(ds);
+        }
+        let args = ctx.block_args(s.body(ctx));
+        let mut taken: Vec<ValueId> = Vec::new();
+        let mut outputs = Vec::new();
+        for (i, &o) in outs.iter().enumerate() {
+            let j = ins.len() + i;
+            let read = args.get(j).is_some_and(|&a| !ctx.uses(a).is_empty());
+            let aliased = operands.iter().enumerate().any(|(k, &v)| k != j && v == o);
+            outputs.push(if aliased {
+                OutputBuffer::Separate { read }
+            } else if read {
+                OutputBuffer::Writable
+            } else if let Some(k) = reusable_input(
+                ctx,
+                op,
+                (&dims_of, loops),
+                &operands,
+                (ins.len(), j),
+                (own, &taken),
+            ) {
+                taken.push(operands[k]);
+                OutputBuffer::Input(k)
+            } else {
+                OutputBuffer::Fresh
+            });
+        }
+        Ok(StructuredPlan {
+            dims_of,
+            loops,
+            outputs,
+        })
+    }
+}
+
+/// An input of a structured op whose buffer may become output `j` (an output the body does
+/// not read): a tracked tensor at its last use, not `taken` by an earlier output, not another
+/// operand of the op too, of the output's element width, read through the output's indexing
+/// map, which visits each element once (a permutation of the loops).
+fn reusable_input(
+    ctx: &weir_ir::Context,
+    op: OpId,
+    (dims_of, loops): (&[Vec<usize>], usize),
+    operands: &[ValueId],
+    (n_ins, j): (usize, usize),
+    (own, taken): (&super::ownership::Ownership, &[ValueId]),
+) -> Option<usize> {
+    if dims_of[j].len() != loops {
+        return None;
+    }
+    let mut seen = vec![false; loops];
+    for &d in &dims_of[j] {
+        if d >= loops || std::mem::replace(&mut seen[d], true) {
+            return None;
+        }
+    }
+    (0..n_ins).find(|&k| {
+        let v = operands[k];
+        super::tensor::is_tracked(ctx, v)
+            && own.is_last_use(op, k)
+            && !taken.contains(&v)
+            && dims_of[k] == dims_of[j]
+            && super::tensor::elem_width(ctx, v) == super::tensor::elem_width(ctx, operands[j])
+            && operands.iter().filter(|&&x| x == v).count() == 1
+    })
+}
+
 /// One operand of the loop nest: its buffer's data pointer and byte stride per loop.
 struct Access {
     base: Value,
@@ -181,28 +322,11 @@ impl FunctionLowering<'_, '_> {
         if self.try_gemm(op, s)? {
             return Ok(());
         }
-        let maps = s.indexing_maps(ctx);
         let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
         let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();
-        let loops = maps.first().map_or(0, |m| m.num_dims as usize);
-        // Each map's results as loop dimensions.
-        let mut dims_of: Vec<Vec<usize>> = Vec::new();
-        for m in &maps {
-            let mut ds = Vec::new();
-            for e in &m.results {
-                match e {
-                    AffineExpr::Dim(d) => ds.push(*d as usize),
-                    _ => {
-                        return Err(op_err(
-                            ctx,
-                            op,
-                            "with an indexing map that is not a projected permutation is not supported by the JIT",
-                        ))
-                    }
-                }
-            }
-            dims_of.push(ds);
-        }
+        let plan = StructuredPlan::of(ctx, op, self.own())
+            .map_err(|why| op_err(ctx, op, format!("{why} is not supported by the JIT")))?;
+        let (dims_of, loops) = (&plan.dims_of, plan.loops);
         for &v in &operands {
             if super::tensor::element_type(ctx, ctx.value_type(v)).is_some() {
                 self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
@@ -247,31 +371,28 @@ impl FunctionLowering<'_, '_> {
         for (i, &o) in outs.iter().enumerate() {
             let p = self.val(op, o)?;
             let j = ins.len() + i;
-            let read = !ctx.uses(args[j]).is_empty();
-            // An output that is also another operand is still read while the loops write: it
-            // gets its own buffer (and the reference is released after the op as usual).
-            let aliased = operands.iter().enumerate().any(|(k, &v)| k != j && v == o);
-            let q = if aliased {
-                let w = super::tensor::elem_width(ctx, o);
-                let rank = super::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
-                let q = self.alloc_like(w, rank, Some(p), op)?;
-                if read {
-                    self.copy_elements(p, q, w);
+            let q = match plan.outputs[i] {
+                OutputBuffer::Separate { read } => {
+                    let w = super::tensor::elem_width(ctx, o);
+                    let rank = super::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
+                    let q = self.alloc_like(w, rank, Some(p), op)?;
+                    if read {
+                        self.copy_elements(p, q, w);
+                    }
+                    q
                 }
-                q
-            } else if read {
-                self.writable(op, j, o, p)?
-            } else if let Some(k) = self.reusable_input(op, (&dims_of, loops), &operands, j) {
-                // The input's buffer becomes the output: each element is read, then written,
-                // at the same point of the loops.
-                let (v, pk) = (operands[k], self.val(op, operands[k])?);
-                self.consumed.insert(v);
-                let w = super::tensor::elem_width(ctx, v);
-                let q = self.reuse_or_alloc(pk, w, dims_of[k].len(), Some(pk), op)?;
-                self.release_unless_same(pk, q);
-                q
-            } else {
-                self.fresh_like(op, j, o, p)?
+                OutputBuffer::Writable => self.writable(op, j, o, p)?,
+                OutputBuffer::Input(k) => {
+                    // The input's buffer becomes the output: each element is read, then
+                    // written, at the same point of the loops.
+                    let (v, pk) = (operands[k], self.val(op, operands[k])?);
+                    self.consumed.insert(v);
+                    let w = super::tensor::elem_width(ctx, v);
+                    let q = self.reuse_or_alloc(pk, w, dims_of[k].len(), Some(pk), op)?;
+                    self.release_unless_same(pk, q);
+                    q
+                }
+                OutputBuffer::Fresh => self.fresh_like(op, j, o, p)?,
             };
             results.push(q);
         }
@@ -315,8 +436,8 @@ impl FunctionLowering<'_, '_> {
             accesses: &accesses,
             operands: &operands,
             args: &args,
-            vector: vector_plan(ctx, op, &dims_of, &operands, ins.len(), loops),
-            inner_size: static_size(ctx, &dims_of, &operands, loops.checked_sub(1)),
+            vector: vector_plan(ctx, op, dims_of, &operands, ins.len(), loops),
+            inner_size: static_size(ctx, dims_of, &operands, loops.checked_sub(1)),
         };
         let mut ivs = Vec::new();
         self.loop_nest(&nest, bases, &mut ivs, 0)?;
@@ -324,39 +445,6 @@ impl FunctionLowering<'_, '_> {
             self.set_result(op, i, q);
         }
         Ok(())
-    }
-
-    /// An input of `op` whose buffer may become output `j` (an output the body does not
-    /// read): a tracked tensor at its last use, not another operand of the op too, of the
-    /// output's element width, read through the output's indexing map, which visits each
-    /// element once (a permutation of the loops).
-    fn reusable_input(
-        &self,
-        op: OpId,
-        (dims_of, loops): (&[Vec<usize>], usize),
-        operands: &[ValueId],
-        j: usize,
-    ) -> Option<usize> {
-        let ctx = self.ctx;
-        if dims_of[j].len() != loops {
-            return None;
-        }
-        let mut seen = vec![false; loops];
-        for &d in &dims_of[j] {
-            if d >= loops || std::mem::replace(&mut seen[d], true) {
-                return None;
-            }
-        }
-        let n_ins = StructuredOp::of_any(ctx, op)?.inputs(ctx).len();
-        (0..n_ins).find(|&k| {
-            let v = operands[k];
-            super::tensor::is_tracked(ctx, v)
-                && self.own().is_last_use(op, k)
-                && !self.consumed.contains(&v)
-                && dims_of[k] == dims_of[j]
-                && super::tensor::elem_width(ctx, v) == super::tensor::elem_width(ctx, operands[j])
-                && operands.iter().filter(|&&x| x == v).count() == 1
-        })
     }
 
     /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites

@@ -49,6 +49,37 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
 /// kernels may run them on `f32x4`/`f64x2`.
 const LANE_WISE: &[&str] = &["math.absf", "math.sqrt", "arith.negf"];
 
+/// The constants of the call-free `exp` on `f32` that vector loops use (both backends;
+/// [`FunctionLowering::exp_f32x4`] says how they are combined): the clamp `[LO, HI]`,
+/// `n = fma(x, LOG2E, MAGIC) - MAGIC` rounded to nearest, `r = fma(n, C2, fma(n, C1, x))`,
+/// `y = COEFFS` by Horner in `r` (fused multiply-adds), `y = fma(y, r * r, r) + 1`, times
+/// `2^(n >> 1)` and `2^(n - (n >> 1))`.
+pub mod exp_f32 {
+    /// Lower clamp of `x` (`exp` is 0 below anyway).
+    pub const LO: f32 = -104.0;
+    /// Upper clamp of `x` (`exp` is +inf above anyway).
+    pub const HI: f32 = 88.73;
+    /// `log2(e)`.
+    pub const LOG2E: f32 = std::f32::consts::LOG2_E;
+    /// `1.5 * 2^23`: adding it rounds to an integer kept in the low significand bits.
+    pub const MAGIC: f32 = 12_582_912.0;
+    /// `-ln 2`, high part (Cody-Waite).
+    pub const C1: f32 = -0.693_359_4;
+    /// `-ln 2`, low part.
+    pub const C2: f32 = 2.121_944_4e-4;
+    /// Cephes' polynomial for `(e^r - 1 - r) / r^2`, highest degree first (the digits as
+    /// Cephes publishes them; each rounds to the `f32` used).
+    #[allow(clippy::excessive_precision)]
+    pub const COEFFS: [f32; 6] = [
+        1.987_569_1e-4,
+        1.398_199_9e-3,
+        8.333_452e-3,
+        4.166_579_6e-2,
+        1.666_666_5e-1,
+        5.000_000_1e-1,
+    ];
+}
+
 /// Whether `op` is `math.exp` (which the kernels run on `f32x4` by a polynomial,
 /// [`FunctionLowering::exp_f32x4`]).
 pub(super) fn is_exp(ctx: &weir_ir::Context, op: OpId) -> bool {
@@ -161,7 +192,7 @@ impl FunctionLowering<'_, '_> {
         };
         // The clamp as compare-and-select (a NaN fails both compares and stays NaN), cheaper
         // than fmin/fmax, whose IEEE rules for signed zeros cost several instructions each.
-        let (lo, hi) = (k(self, -104.0), k(self, 88.73));
+        let (lo, hi) = (k(self, exp_f32::LO), k(self, exp_f32::HI));
         let below = self.b.ins().fcmp(FloatCC::LessThan, x, lo);
         let x = self.select_lanes(below, lo, x);
         let above = self.b.ins().fcmp(FloatCC::GreaterThan, x, hi);
@@ -169,7 +200,7 @@ impl FunctionLowering<'_, '_> {
         // n = x log2(e) rounded to nearest: adding 1.5 * 2^23 leaves n in the low bits of
         // the significand (|x log2 e| < 2^22), read as an integer by subtracting the bits of
         // the constant, so neither a floor nor a saturating conversion is needed.
-        let (log2e, magic) = (k(self, std::f32::consts::LOG2_E), k(self, 12_582_912.0));
+        let (log2e, magic) = (k(self, exp_f32::LOG2E), k(self, exp_f32::MAGIC));
         let t = self.mul_add(x, log2e, magic);
         let n = self.b.ins().fsub(t, magic);
         let le = MemFlagsData::new().with_endianness(Endianness::Little);
@@ -177,17 +208,10 @@ impl FunctionLowering<'_, '_> {
         let mb = self.b.ins().bitcast(types::I32X4, le, magic);
         let ni = self.b.ins().isub(tb, mb);
         // r = x - n c1 - n c2, with -c1, -c2 the two parts of -ln 2.
-        let (c1, c2) = (k(self, -0.693_359_4), k(self, 2.121_944_4e-4));
+        let (c1, c2) = (k(self, exp_f32::C1), k(self, exp_f32::C2));
         let r = self.mul_add(n, c1, x);
         let r = self.mul_add(n, c2, r);
-        let coeffs = [
-            1.987_569_1e-4,
-            1.398_199_9e-3,
-            8.333_452e-3,
-            4.166_579_6e-2,
-            1.666_666_5e-1,
-            5.000_000_1e-1,
-        ];
+        let coeffs = exp_f32::COEFFS;
         let mut y = k(self, coeffs[0]);
         for &c in &coeffs[1..] {
             let cc = k(self, c);

@@ -17,13 +17,13 @@
 mod arith;
 mod cf;
 pub(crate) mod func;
-mod kernel;
-mod linalg;
-mod math;
-mod movement;
-mod ownership;
+pub(crate) mod kernel;
+pub(crate) mod linalg;
+pub(crate) mod math;
+pub(crate) mod movement;
+pub(crate) mod ownership;
 mod reshape;
-mod tensor;
+pub(crate) mod tensor;
 
 use crate::abi::{
     carrier, cl_type, entry_params, Slot, RT_FUEL, RT_STACK_LIMIT, RT_STATE, RT_STATUS,

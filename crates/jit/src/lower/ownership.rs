@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use weir_ir::{BlockId, Context, OpId, ValueId};
 
 /// The ownership decisions of one function body (see the module docs).
-pub(crate) struct Ownership {
+pub struct Ownership {
     last_uses: HashSet<(OpId, usize)>,
     dead: HashSet<ValueId>,
     live_in: HashMap<BlockId, HashSet<ValueId>>,
@@ -30,11 +30,7 @@ pub(crate) struct Ownership {
 impl Ownership {
     /// Analyzes the blocks `rpo` (the reachable blocks of one region, entry first), whose last
     /// ops are terminators, for the values `tracked` says are reference-counted.
-    pub(crate) fn analyze(
-        ctx: &Context,
-        rpo: &[BlockId],
-        tracked: &dyn Fn(ValueId) -> bool,
-    ) -> Ownership {
+    pub fn analyze(ctx: &Context, rpo: &[BlockId], tracked: &dyn Fn(ValueId) -> bool) -> Ownership {
         let succs = |b: BlockId| -> Vec<BlockId> {
             ctx.last_op(b)
                 .map(|t| ctx.successors(t).to_vec())
@@ -120,24 +116,19 @@ impl Ownership {
     }
 
     /// Whether operand `j` of `op` (not a terminator) is the value's last use.
-    pub(crate) fn is_last_use(&self, op: OpId, j: usize) -> bool {
+    pub fn is_last_use(&self, op: OpId, j: usize) -> bool {
         self.last_uses.contains(&(op, j))
     }
 
     /// Whether `v` (an op result or block argument) is never used.
-    pub(crate) fn is_dead(&self, v: ValueId) -> bool {
+    pub fn is_dead(&self, v: ValueId) -> bool {
         self.dead.contains(&v)
     }
 
     /// The reference changes on the edge from `block`'s terminator to `succ` passing `args`:
     /// `(value, n)` with `n = -1` to release the value, `n > 0` to retain it `n` more times.
     /// Empty when the edge needs no change.
-    pub(crate) fn edge(
-        &self,
-        block: BlockId,
-        succ: BlockId,
-        args: &[ValueId],
-    ) -> Vec<(ValueId, i64)> {
+    pub fn edge(&self, block: BlockId, succ: BlockId, args: &[ValueId]) -> Vec<(ValueId, i64)> {
         let empty = HashSet::new();
         let live = self.live_in.get(&succ).unwrap_or(&empty);
         self.adjust(block, |v| {
@@ -147,7 +138,7 @@ impl Ownership {
 
     /// The reference changes at `block`'s `func.return` of `values`: one reference per
     /// returned operand, every other reference released.
-    pub(crate) fn at_return(&self, block: BlockId, values: &[ValueId]) -> Vec<(ValueId, i64)> {
+    pub fn at_return(&self, block: BlockId, values: &[ValueId]) -> Vec<(ValueId, i64)> {
         self.adjust(block, |v| values.iter().filter(|&&a| a == v).count() as i64)
     }
 

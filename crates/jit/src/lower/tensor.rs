@@ -31,7 +31,7 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
 ];
 
 /// The element type of `ty` when it is a ranked tensor type.
-pub(super) fn element_type(ctx: &Context, ty: Type) -> Option<Type> {
+pub fn element_type(ctx: &Context, ty: Type) -> Option<Type> {
     match ctx.type_kind(ty) {
         TypeKind::Tensor {
             shape: Some(_),
@@ -43,7 +43,7 @@ pub(super) fn element_type(ctx: &Context, ty: Type) -> Option<Type> {
 }
 
 /// The sizes of `ty` when it is a ranked tensor type.
-pub(super) fn dims(ctx: &Context, ty: Type) -> Option<&[Dim]> {
+pub fn dims(ctx: &Context, ty: Type) -> Option<&[Dim]> {
     match ctx.type_kind(ty) {
         TypeKind::Tensor { shape: Some(d), .. } => Some(d),
         _ => None,
@@ -51,7 +51,7 @@ pub(super) fn dims(ctx: &Context, ty: Type) -> Option<&[Dim]> {
 }
 
 /// Bytes per element of tensor value `v` (0 when it is no tensor the JIT supports).
-pub(super) fn elem_width(ctx: &Context, v: ValueId) -> u32 {
+pub fn elem_width(ctx: &Context, v: ValueId) -> u32 {
     match crate::abi::Slot::of(ctx, ctx.value_type(v)) {
         Some(crate::abi::Slot::Tensor(e)) => e.byte_width() as u32,
         _ => 0,
@@ -60,55 +60,50 @@ pub(super) fn elem_width(ctx: &Context, v: ValueId) -> u32 {
 
 /// Whether `v` holds a counted reference: a ranked tensor not defined by a constant op
 /// (constants are immortal buffers, never counted).
-pub(crate) fn is_tracked(ctx: &Context, v: ValueId) -> bool {
+pub fn is_tracked(ctx: &Context, v: ValueId) -> bool {
     element_type(ctx, ctx.value_type(v)).is_some() && ctx.constant_of(v).is_none()
 }
 
 /// Whether `op` is a constant op (MLIR `ConstantLike`) of a ranked tensor type.
-pub(super) fn is_tensor_constant(ctx: &Context, op: OpId) -> bool {
+pub fn is_tensor_constant(ctx: &Context, op: OpId) -> bool {
     ctx.has_traits(op, Traits::CONSTANT_LIKE)
         && ctx.results(op).len() == 1
         && element_type(ctx, ctx.value_type(ctx.result(op, 0))).is_some()
 }
 
-/// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module.
-pub(super) fn lower_constant(l: &mut FunctionLowering<'_, '_>, op: OpId) -> R<()> {
-    let ctx = l.ctx;
+/// The immortal buffer of tensor constant `op` (`arith.constant dense<...>`, a splat
+/// materialized), or why it cannot be made (the message of a located error at the op).
+pub fn constant_buffer(ctx: &Context, op: OpId) -> Result<ConstBuffer, &'static str> {
     let r = ctx.result(op, 0);
     let ty = ctx.value_type(r);
-    l.slot_at(&ctx.loc(op), ty)?;
     let dense = ctx
         .constant_of(r)
         .and_then(|a| ctx.dense_elements(a))
-        .ok_or_else(|| op_err(ctx, op, "requires a dense elements value"))?;
+        .ok_or("requires a dense elements value")?;
     let shape: Vec<u64> = dims(ctx, ty)
         .unwrap_or(&[])
         .iter()
         .map(|d| d.unwrap_or(0))
         .collect();
-    let width = elem_width(ctx, r);
     let n: u64 = shape.iter().product();
     let bytes = if dense.is_splat() {
         let e = dense.raw_element(0);
-        let total = (n as usize)
+        (n as usize)
             .checked_mul(e.len())
             .filter(|&t| t <= 1 << 32)
-            .ok_or_else(|| {
-                op_err(
-                    ctx,
-                    op,
-                    "is a splat too large to materialize (more than 4 GiB)",
-                )
-            })?;
-        let mut v = Vec::with_capacity(total);
-        for _ in 0..n {
-            v.extend_from_slice(e);
-        }
-        v
+            .ok_or("is a splat too large to materialize (more than 4 GiB)")?;
+        e.repeat(n as usize)
     } else {
         dense.raw_bytes().to_vec()
     };
-    let c = ConstBuffer::new(width, &shape, &bytes);
+    Ok(ConstBuffer::new(elem_width(ctx, r), &shape, &bytes))
+}
+
+/// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module.
+pub(super) fn lower_constant(l: &mut FunctionLowering<'_, '_>, op: OpId) -> R<()> {
+    let ctx = l.ctx;
+    l.slot_at(&ctx.loc(op), ctx.value_type(ctx.result(op, 0)))?;
+    let c = constant_buffer(ctx, op).map_err(|why| op_err(ctx, op, why))?;
     let p = l.b.ins().iconst(types::I64, c.address() as i64);
     l.consts.push(c);
     l.set_result(op, 0, p);

@@ -12,7 +12,7 @@ use std::alloc::{self, Layout};
 use std::ptr;
 
 /// The highest rank a tensor may have at run time (sizes are stored inline in the header).
-pub(crate) const MAX_RANK: usize = 8;
+pub const MAX_RANK: usize = 8;
 
 /// The header of a tensor buffer. Generated code reads the fields at the `H_*` offsets.
 ///
@@ -55,15 +55,15 @@ impl Header {
 }
 
 /// Byte offset of [`Header::rc`].
-pub(crate) const H_RC: i32 = 0;
+pub const H_RC: i32 = 0;
 /// Byte offset of [`Header::numel`].
-pub(crate) const H_NUMEL: i32 = 8;
+pub const H_NUMEL: i32 = 8;
 /// Byte offset of [`Header::data`].
-pub(crate) const H_DATA: i32 = 16;
+pub const H_DATA: i32 = 16;
 /// Byte offset of [`Header::rank`] (32 bits).
-pub(crate) const H_RANK: i32 = 24;
+pub const H_RANK: i32 = 24;
 /// Byte offset of `sizes[0]`; `sizes[d]` is at `H_SIZES + 8 * d`.
-pub(crate) const H_SIZES: i32 = 56;
+pub const H_SIZES: i32 = 56;
 /// Where the elements start in a pooled allocation (64-byte aligned).
 pub(crate) const DATA_OFFSET: usize = 128;
 /// The smallest size class, in bytes.

@@ -333,15 +333,15 @@ fn gemm_into<T: Copy + 'static + From<u8>>(
 }
 
 /// Symbol of [`weir_rt_concat`].
-pub(crate) const CONCAT: &str = "weir_rt_concat";
+pub const CONCAT: &str = "weir_rt_concat";
 /// Symbol of [`weir_rt_extract_slice`].
-pub(crate) const EXTRACT_SLICE: &str = "weir_rt_extract_slice";
+pub const EXTRACT_SLICE: &str = "weir_rt_extract_slice";
 /// Symbol of [`weir_rt_insert_slice`].
-pub(crate) const INSERT_SLICE: &str = "weir_rt_insert_slice";
+pub const INSERT_SLICE: &str = "weir_rt_insert_slice";
 /// Symbol of [`weir_rt_pad`].
-pub(crate) const PAD: &str = "weir_rt_pad";
+pub const PAD: &str = "weir_rt_pad";
 /// Symbol of [`weir_rt_matmul`].
-pub(crate) const MATMUL: &str = "weir_rt_matmul";
+pub const MATMUL: &str = "weir_rt_matmul";
 
 /// The shims, for the JIT's symbol table.
 pub(crate) fn symbols() -> [(&'static str, *const u8); 5] {

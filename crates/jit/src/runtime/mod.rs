@@ -206,20 +206,20 @@ extern "C" fn weir_rt_reshape_detail(
 }
 
 /// Symbol of [`weir_rt_alloc`].
-pub(crate) const ALLOC: &str = "weir_rt_alloc";
+pub const ALLOC: &str = "weir_rt_alloc";
 /// Symbol of [`weir_rt_retain`].
-pub(crate) const RETAIN: &str = "weir_rt_retain";
+pub const RETAIN: &str = "weir_rt_retain";
 /// Symbol of [`weir_rt_release`].
-pub(crate) const RELEASE: &str = "weir_rt_release";
+pub const RELEASE: &str = "weir_rt_release";
 /// Symbol of [`weir_rt_shape_detail`].
-pub(crate) const SHAPE_DETAIL: &str = "weir_rt_shape_detail";
+pub const SHAPE_DETAIL: &str = "weir_rt_shape_detail";
 /// Symbol of [`weir_rt_index_detail`].
-pub(crate) const INDEX_DETAIL: &str = "weir_rt_index_detail";
+pub const INDEX_DETAIL: &str = "weir_rt_index_detail";
 /// Symbol of [`weir_rt_size_detail`].
-pub(crate) const SIZE_DETAIL: &str = "weir_rt_size_detail";
+pub const SIZE_DETAIL: &str = "weir_rt_size_detail";
 
 /// Symbol of [`weir_rt_reshape_detail`].
-pub(crate) const RESHAPE_DETAIL: &str = "weir_rt_reshape_detail";
+pub const RESHAPE_DETAIL: &str = "weir_rt_reshape_detail";
 
 /// The runtime's host functions, for the JIT's symbol table.
 pub(crate) fn symbols() -> [(&'static str, *const u8); 7] {
@@ -236,7 +236,7 @@ pub(crate) fn symbols() -> [(&'static str, *const u8); 7] {
 
 /// An immortal buffer holding a constant of the compiled module (a `dense<...>` attribute):
 /// its header (count -1) and elements, owned by the [`crate::JitModule`].
-pub(crate) struct ConstBuffer {
+pub struct ConstBuffer {
     header: Box<Header>,
     /// The elements, in `u64` words so that they are 8-byte aligned.
     _data: Vec<u64>,
@@ -244,7 +244,7 @@ pub(crate) struct ConstBuffer {
 
 impl ConstBuffer {
     /// A constant of `shape` and `width`-byte elements from `bytes` (`numel * width` bytes).
-    pub(crate) fn new(width: u32, shape: &[u64], bytes: &[u8]) -> ConstBuffer {
+    pub fn new(width: u32, shape: &[u64], bytes: &[u8]) -> ConstBuffer {
         let mut data = vec![0u64; bytes.len().div_ceil(8)];
         // SAFETY: `data` has at least `bytes.len()` bytes; u64 words have no invalid bit patterns.
         unsafe {
@@ -265,7 +265,7 @@ impl ConstBuffer {
     }
 
     /// The address of the header, as the generated code embeds it.
-    pub(crate) fn address(&self) -> u64 {
+    pub fn address(&self) -> u64 {
         &*self.header as *const Header as u64
     }
 }

@@ -319,8 +319,28 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 bld.build_select(b_nan, a.into(), x, "").ll()?
             }
         };
+        self.fast_math(op, r);
         self.set_result(op, 0, r);
         Ok(())
+    }
+
+    /// Gives the instruction of `r` (a float op's result) the LLVM fast-math flags of `op`'s
+    /// `fastmath<...>` attribute (MLIR's bits `reassoc, nnan, ninf, nsz, arcp, contract, afn`
+    /// are LLVM's in the same order), so LLVM regroups or contracts only where the IR allows it
+    /// (e.g. vectorizes a float reduction whose `arith.addf` carries `reassoc`).
+    fn fast_math(&self, op: OpId, r: BasicValueEnum<'_>) {
+        use inkwell::values::BasicValue;
+        use weir_dialect_arith::flags::{FlagKind, FASTMATH_FAST};
+        let bits = FlagKind::FastMath.of(self.ctx, op) & FASTMATH_FAST;
+        if bits == 0 {
+            return;
+        }
+        if let Some(i) = r.as_instruction_value() {
+            if i.can_use_fast_math_flags() {
+                let _ =
+                    i.set_fast_math_flags(inkwell::values::FastMathFlags::from_bits_retain(bits));
+            }
+        }
     }
 
     /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two

@@ -65,6 +65,8 @@ impl FunctionLowering<'_, '_> {
         self.check_successor_operands(op, 1, 0)?;
         let succ = br.dest(ctx);
         let (target, args) = self.edge_args(op, succ, br.dest_operands(ctx))?;
+        let changes = self.ref_changes(succ, br.dest_operands(ctx));
+        self.adjust_refs(op, &changes)?;
         let here = self.current()?;
         self.add_incoming(succ, &args, here);
         self.cg.b.build_unconditional_branch(target).ll()?;
@@ -85,7 +87,7 @@ impl FunctionLowering<'_, '_> {
         let t = self.edge(op, br.true_dest(ctx), br.true_operands(ctx), &mut edges)?;
         let f = self.edge(op, br.false_dest(ctx), br.false_operands(ctx), &mut edges)?;
         self.cg.b.build_conditional_branch(cond, t, f).ll()?;
-        self.fill_edges(edges)
+        self.fill_edges(op, edges)
     }
 
     /// MLIR cf.switch: operands (flag, default args, case args...), successors (default,
@@ -128,7 +130,7 @@ impl FunctionLowering<'_, '_> {
             cases.push((key, blk));
         }
         self.cg.b.build_switch(flag, default, &cases).ll()?;
-        self.fill_edges(edges)
+        self.fill_edges(op, edges)
     }
 
     /// MLIR cf.assert `%cond, "msg"`: a runtime error `assertion failed: msg` when false.

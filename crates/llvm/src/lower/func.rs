@@ -35,6 +35,9 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
+        let block = self.block.expect("inside a block");
+        let changes = self.own().at_return(block, ret.values(ctx));
+        self.adjust_refs(op, &changes)?;
         self.sync_fuel_out()?;
         match (vals.as_slice(), self.cg.return_type(&self.decl().results)) {
             ([], _) => self.cg.b.build_return(None).ll()?,
@@ -87,6 +90,19 @@ impl FunctionLowering<'_, '_> {
         let mut args: Vec<BasicMetadataValueEnum> = vec![self.rt.into()];
         for &v in call.args(ctx) {
             args.push(self.val(op, v)?.into());
+        }
+        // The callee owns its tensor arguments: pass the reference at the value's last use,
+        // a new one otherwise.
+        let first = ctx.operands(op).len() - call.args(ctx).len();
+        for (j, &v) in call.args(ctx).iter().enumerate() {
+            if !weir_jit::backend::is_tracked(ctx, v) {
+                continue;
+            }
+            if self.own().is_last_use(op, first + j) && self.consumed.insert(v) {
+                continue;
+            }
+            let p = self.ptr(op, v)?;
+            self.retain(p)?;
         }
         self.sync_fuel_out()?;
         let site = self.cg.b.build_call(f, &args, "").ll()?;

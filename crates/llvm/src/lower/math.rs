@@ -100,6 +100,80 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Ok(())
     }
 
+    /// `exp` of an `f32` without calls, in the part of a loop the Cranelift JIT runs on vectors
+    /// ([`FunctionLowering::vector_part`]): the JIT's polynomial (`weir_jit::backend::exp_f32`,
+    /// the same operations in the same order, fused multiply-adds where the host has them), so
+    /// the results are the JIT's bit for bit, and LLVM vectorizes it.
+    fn exp_f32(&self, x: FloatValue<'ll>) -> R<FloatValue<'ll>> {
+        use inkwell::FloatPredicate;
+        use weir_jit::backend::exp_f32 as e;
+        let (f32t, i32t) = (self.cg.ll.f32_type(), self.cg.ll.i32_type());
+        let k = |c: f32| f32t.const_float(c as f64);
+        let b = &self.cg.b;
+        let below = b
+            .build_float_compare(FloatPredicate::OLT, x, k(e::LO), "")
+            .ll()?;
+        let x = b
+            .build_select(below, k(e::LO), x, "")
+            .ll()?
+            .into_float_value();
+        let above = b
+            .build_float_compare(FloatPredicate::OGT, x, k(e::HI), "")
+            .ll()?;
+        let x = b
+            .build_select(above, k(e::HI), x, "")
+            .ll()?
+            .into_float_value();
+        let t = self.mul_add(x, k(e::LOG2E), k(e::MAGIC))?;
+        let b = &self.cg.b;
+        let n = b.build_float_sub(t, k(e::MAGIC), "").ll()?;
+        let tb = b.build_bit_cast(t, i32t, "").ll()?.into_int_value();
+        let mb = i32t.const_int(e::MAGIC.to_bits() as u64, false);
+        let ni = b.build_int_sub(tb, mb, "").ll()?;
+        let r = self.mul_add(n, k(e::C1), x)?;
+        let r = self.mul_add(n, k(e::C2), r)?;
+        let mut y = k(e::COEFFS[0]);
+        for &c in &e::COEFFS[1..] {
+            y = self.mul_add(y, r, k(c))?;
+        }
+        let r2 = self.cg.b.build_float_mul(r, r, "").ll()?;
+        let y = self.mul_add(y, r2, r)?;
+        let b = &self.cg.b;
+        let y = b.build_float_add(y, k(1.0), "").ll()?;
+        let n1 = b
+            .build_right_shift(ni, i32t.const_int(1, false), true, "")
+            .ll()?;
+        let n2 = b.build_int_sub(ni, n1, "").ll()?;
+        let pow2 = |m: inkwell::values::IntValue<'ll>| -> R<FloatValue<'ll>> {
+            let b = &self.cg.b;
+            let x = b.build_int_add(m, i32t.const_int(127, false), "").ll()?;
+            let x = b.build_left_shift(x, i32t.const_int(23, false), "").ll()?;
+            Ok(b.build_bit_cast(x, f32t, "").ll()?.into_float_value())
+        };
+        let (p1, p2) = (pow2(n1)?, pow2(n2)?);
+        let b = &self.cg.b;
+        let y = b.build_float_mul(y, p1, "").ll()?;
+        b.build_float_mul(y, p2, "").ll()
+    }
+
+    /// `a * b + c`: one fused multiply-add where the host has it (as the JIT's vector code),
+    /// else a multiplication and an addition.
+    fn mul_add(
+        &self,
+        a: FloatValue<'ll>,
+        b: FloatValue<'ll>,
+        c: FloatValue<'ll>,
+    ) -> R<FloatValue<'ll>> {
+        if self.cg.has_fma {
+            Ok(self
+                .call_intrinsic("llvm.fma", &[a.into(), b.into(), c.into()])?
+                .into_float_value())
+        } else {
+            let m = self.cg.b.build_float_mul(a, b, "").ll()?;
+            self.cg.b.build_float_add(m, c, "").ll()
+        }
+    }
+
     /// The math ops computed by the C math library: `n` float operands and a result of one
     /// type; the `f32` or `f64` entry point by type, called `nobuiltin`.
     fn op_libm(&mut self, op: OpId, n: usize, f32_fn: &str, f64_fn: &str) -> R<()> {
@@ -109,6 +183,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let args = (0..n)
             .map(|i| self.float(op, self.ctx.operand(op, i)))
             .collect::<R<Vec<_>>>()?;
+        if self.vector_part && t == ScalarType::F32 && f32_fn == "expf" {
+            let r = self.exp_f32(args[0])?;
+            self.set_result(op, 0, r);
+            return Ok(());
+        }
         let ft = llvm_type(self.cg.ll, t);
         let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
         let f = self.cg.host_fn(name, &vec![ft; n], ft);

@@ -10,10 +10,15 @@
 mod arith;
 mod cf;
 mod func;
+mod kernel;
+mod linalg;
 mod math;
+mod movement;
+mod reshape;
+mod tensor;
 
 use crate::codegen::{
-    int_type, llvm_type, Codegen, Ll, FUEL_FIELD, STACK_LIMIT_FIELD, STATUS_FIELD,
+    int_type, slot_type, Codegen, Ll, FUEL_FIELD, STACK_LIMIT_FIELD, STATE_FIELD, STATUS_FIELD,
 };
 use crate::diag::{err_at, host_error, op_err, unregistered_op, unsupported_op, unsupported_type};
 use inkwell::basic_block::BasicBlock;
@@ -27,7 +32,7 @@ use inkwell::IntPredicate;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
-use weir_jit::backend::{FaultSite, FUEL_MESSAGE};
+use weir_jit::backend::{FaultSite, Ownership, Slot, FUEL_MESSAGE};
 use weir_jit::{RuntimeErrorKind, ScalarType};
 
 type R<T> = Result<T, Diagnostic>;
@@ -41,11 +46,19 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
     static TABLE: OnceLock<HashMap<&'static str, LowerFn>> = OnceLock::new();
     TABLE.get_or_init(|| {
         arith::entries()
+            .chain(linalg::entries())
             .chain(
-                [math::ENTRIES, cf::ENTRIES, func::ENTRIES]
-                    .into_iter()
-                    .flatten()
-                    .copied(),
+                [
+                    math::ENTRIES,
+                    cf::ENTRIES,
+                    func::ENTRIES,
+                    tensor::ENTRIES,
+                    movement::ENTRIES,
+                    reshape::ENTRIES,
+                ]
+                .into_iter()
+                .flatten()
+                .copied(),
             )
             .collect()
     })
@@ -72,6 +85,14 @@ pub(crate) fn lower_function(cg: &mut Codegen<'_>, ctx: &Context, this: usize) -
         exit: None,
         terminated: false,
         fuel: None,
+        state: None,
+        own: None,
+        block: None,
+        consumed: HashSet::new(),
+        kernel: None,
+        fused: HashSet::new(),
+        loop_ivs: Vec::new(),
+        vector_part: false,
     }
     .translate()
 }
@@ -99,6 +120,36 @@ pub(crate) struct FunctionLowering<'a, 'll> {
     /// slot (a register after `mem2reg`), written back to the runtime context around calls
     /// and at returns.
     fuel: Option<PointerValue<'ll>>,
+    /// The run's tensor runtime state pointer (loaded from the context at entry).
+    state: Option<PointerValue<'ll>>,
+    /// Where tensor references are released and duplicated (the JIT's analysis,
+    /// `weir_jit::backend::Ownership`).
+    own: Option<Ownership>,
+    /// The IR block being lowered.
+    block: Option<BlockId>,
+    /// Tensor operands of the op being lowered whose reference the op took over (reused in
+    /// place, passed to a callee, aliased by its result): not released after it.
+    consumed: HashSet<ValueId>,
+    /// While lowering the body of an elementwise kernel: the element values of the tensor
+    /// values in the kernel, which `val`, `ty` and `set_result` read and write instead.
+    kernel: Option<HashMap<ValueId, BasicValueEnum<'ll>>>,
+    /// Ops already lowered as part of a fused elementwise kernel.
+    fused: HashSet<OpId>,
+    /// While lowering a linalg structured op's body: the indices of its loops.
+    loop_ivs: Vec<IntValue<'ll>>,
+    /// Whether the loop body being lowered is in the part of its loop that the Cranelift JIT
+    /// runs on vectors (`weir_jit::backend::kernel_vector_elements`,
+    /// `structured_vector_lanes`), where `math.exp` on `f32` is its polynomial.
+    vector_part: bool,
+}
+
+/// An edge block of a multi-way branch: it adjusts reference counts and passes the
+/// successor's arguments.
+struct Edge<'ll> {
+    block: BasicBlock<'ll>,
+    succ: BlockId,
+    args: Vec<BasicValueEnum<'ll>>,
+    changes: Vec<(ValueId, i64)>,
 }
 
 /// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
@@ -178,8 +229,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
             self.cg.b.position_at_end(bb);
             let mut phis = Vec::new();
             for &a in ctx.block_args(blk) {
-                let t = self.scalar_at(&floc, ctx.value_type(a))?;
-                let phi = self.cg.b.build_phi(llvm_type(self.cg.ll, t), "").ll()?;
+                let t = self.slot_at(&floc, ctx.value_type(a))?;
+                let phi = self.cg.b.build_phi(slot_type(self.cg.ll, t), "").ll()?;
                 self.values.insert(a, phi.as_basic_value());
                 phis.push(phi);
             }
@@ -208,6 +259,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
             weir_jit::backend::stack_overflow_message(&name),
             floc.clone(),
         )?;
+        let state = self.load_rt_ptr(STATE_FIELD)?;
+        self.state = Some(state);
+        self.own = Some(Ownership::analyze(ctx, &rpo, &|v| {
+            weir_jit::backend::is_tracked(ctx, v)
+        }));
         if self.cg.loop_fuel && !headers.is_empty() {
             let slot = self.cg.b.build_alloca(i64t, "fuel").ll()?;
             self.fuel = Some(slot);
@@ -230,17 +286,37 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 let loc = ctx.ops(blk).next().map(|op| ctx.loc(op));
                 self.fuel_check(loc.as_ref().unwrap_or(&floc))?;
             }
-            for op in ctx.ops(blk) {
+            self.block = Some(blk);
+            for a in ctx.block_args(blk).to_vec() {
+                self.release_if_dead(a)?;
+            }
+            let ops = ctx.block_ops(blk);
+            for (i, &op) in ops.iter().enumerate() {
+                if self.fused.contains(&op) {
+                    continue;
+                }
                 if self.terminated {
                     return Err(op_err(ctx, op, "follows the block's terminator"));
                 }
                 if ctx.op_def(ctx.name(op)).is_none() {
                     return Err(unregistered_op(ctx, op));
                 }
-                let lower = *table()
-                    .get(ctx.name_str(op))
-                    .ok_or_else(|| unsupported_op(ctx, op))?;
+                if weir_jit::backend::is_tensor_elementwise(ctx, op) {
+                    self.lower_kernel(&ops[i..])?;
+                    continue;
+                }
+                let lower = if weir_jit::backend::is_tensor_constant(ctx, op) {
+                    tensor::lower_constant
+                } else {
+                    *table()
+                        .get(ctx.name_str(op))
+                        .ok_or_else(|| unsupported_op(ctx, op))?
+                };
+                self.consumed.clear();
                 lower(&mut self, op)?;
+                if !self.terminated {
+                    self.release_after(op)?;
+                }
             }
             if !self.terminated {
                 return Err(err_at(
@@ -284,6 +360,21 @@ impl<'ll> FunctionLowering<'_, 'll> {
         self.cg.b.build_struct_gep(t, self.rt, field, "").ll()
     }
 
+    /// Loads pointer field `field` of the runtime context.
+    fn load_rt_ptr(&self, field: u32) -> R<PointerValue<'ll>> {
+        let at = self.rt_field(field)?;
+        Ok(self
+            .cg
+            .b
+            .build_load(
+                self.cg.ll.ptr_type(inkwell::AddressSpace::default()),
+                at,
+                "",
+            )
+            .ll()?
+            .into_pointer_value())
+    }
+
     /// Loads 64-bit field `field` of the runtime context.
     fn load_rt(&self, field: u32) -> R<IntValue<'ll>> {
         let at = self.rt_field(field)?;
@@ -299,17 +390,107 @@ impl<'ll> FunctionLowering<'_, 'll> {
         ScalarType::from_type(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
-    /// The scalar type of `v`.
-    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        self.scalar_at(&self.ctx.loc(op), self.ctx.value_type(v))
+    fn slot_at(&self, loc: &Location, ty: Type) -> R<Slot> {
+        Slot::of(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
-    /// The LLVM value of `v`.
+    /// The scalar type of `v` (in an elementwise kernel's body, a tensor's element type).
+    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
+        let t = self.ctx.value_type(v);
+        if self.kernel.is_some() {
+            if let Some(e) = tensor::element_type(self.ctx, t) {
+                return self.scalar_at(&self.ctx.loc(op), e);
+            }
+        }
+        self.scalar_at(&self.ctx.loc(op), t)
+    }
+
+    /// The LLVM value of `v` (in an elementwise kernel's body, a tensor's element).
     fn val(&self, op: OpId, v: ValueId) -> R<BasicValueEnum<'ll>> {
-        self.values
-            .get(&v)
+        self.kernel
+            .as_ref()
+            .and_then(|k| k.get(&v))
+            .or_else(|| self.values.get(&v))
             .copied()
             .ok_or_else(|| op_err(self.ctx, op, "uses a value that does not dominate it"))
+    }
+
+    /// The LLVM value of `v`, a pointer (a tensor's buffer header).
+    fn ptr(&self, op: OpId, v: ValueId) -> R<PointerValue<'ll>> {
+        match self.val(op, v)? {
+            BasicValueEnum::PointerValue(p) => Ok(p),
+            _ => Err(op_err(self.ctx, op, "expects a tensor operand")),
+        }
+    }
+
+    fn own(&self) -> &Ownership {
+        self.own.as_ref().expect("analyzed at entry")
+    }
+
+    fn state(&self) -> PointerValue<'ll> {
+        self.state.expect("loaded at entry")
+    }
+
+    /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
+    /// that the op did not take over, and its tensor results that are never used.
+    fn release_after(&mut self, op: OpId) -> R<()> {
+        let ctx = self.ctx;
+        let mut done = HashSet::new();
+        for (j, &v) in ctx.operands(op).iter().enumerate() {
+            if self.own().is_last_use(op, j) && !self.consumed.contains(&v) && done.insert(v) {
+                let p = self.ptr(op, v)?;
+                self.release(p)?;
+            }
+        }
+        for &r in ctx.results(op) {
+            self.release_if_dead(r)?;
+        }
+        Ok(())
+    }
+
+    /// Releases `v` (a tracked tensor value, just defined) when it is never used.
+    fn release_if_dead(&mut self, v: ValueId) -> R<()> {
+        if self.own().is_dead(v) {
+            if let Some(&BasicValueEnum::PointerValue(p)) = self.values.get(&v) {
+                self.release(p)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls the tensor runtime's host function `symbol` (no result) with `args`.
+    fn runtime_call(&self, symbol: &str, args: &[BasicValueEnum<'ll>]) -> R<()> {
+        let types: Vec<BasicTypeEnum> = args.iter().map(|a| a.get_type()).collect();
+        let f = self.cg.runtime_fn(symbol, &types, None);
+        let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
+        self.cg.b.build_call(f, &args, "").ll()?;
+        Ok(())
+    }
+
+    /// Drops one reference to the buffer `p` (runtime `release`).
+    fn release(&mut self, p: PointerValue<'ll>) -> R<()> {
+        let st = self.state();
+        self.runtime_call(weir_jit::backend::RELEASE, &[st.into(), p.into()])
+    }
+
+    /// Adds one reference to the buffer `p` (runtime `retain`).
+    fn retain(&mut self, p: PointerValue<'ll>) -> R<()> {
+        self.runtime_call(weir_jit::backend::RETAIN, &[p.into()])
+    }
+
+    /// Applies reference changes from [`Ownership::edge`] / [`Ownership::at_return`].
+    fn adjust_refs(&mut self, op: OpId, changes: &[(ValueId, i64)]) -> R<()> {
+        for &(v, n) in changes {
+            let p = self.ptr(op, v)?;
+            if n < 0 {
+                self.release(p)?;
+            } else {
+                for _ in 0..n {
+                    self.retain(p)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The LLVM value of `v`, an integer (or `f16`/`bf16` bits).
@@ -341,8 +522,12 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     fn set_result(&mut self, op: OpId, i: usize, v: impl BasicValue<'ll>) {
-        self.values
-            .insert(self.ctx.result(op, i), v.as_basic_value_enum());
+        let r = self.ctx.result(op, i);
+        let v = v.as_basic_value_enum();
+        match &mut self.kernel {
+            Some(k) => k.insert(r, v),
+            None => self.values.insert(r, v),
+        };
     }
 
     /// Checks that every operand and result of `op` has one scalar type, and returns it.
@@ -562,33 +747,50 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
     }
 
+    /// The reference changes on the edge from the current block's terminator to `succ`
+    /// passing `vals` ([`Ownership::edge`]).
+    fn ref_changes(&self, succ: BlockId, vals: &[ValueId]) -> Vec<(ValueId, i64)> {
+        let block = self.block.expect("inside a block");
+        self.own().edge(block, succ, vals)
+    }
+
     /// The block a multi-way branch `op` jumps to for the edge to `succ` with `vals`: the
-    /// successor itself when it takes no arguments, else a new block that passes them
-    /// (filled by [`FunctionLowering::fill_edges`]), so each phi sees one value per
-    /// predecessor.
+    /// successor itself when it takes no arguments and changes no reference count, else a
+    /// new block that does both (filled by [`FunctionLowering::fill_edges`]), so each phi sees
+    /// one value per predecessor.
     fn edge(
         &self,
         op: OpId,
         succ: BlockId,
         vals: &[ValueId],
-        edges: &mut Vec<(BasicBlock<'ll>, BlockId, Vec<BasicValueEnum<'ll>>)>,
+        edges: &mut Vec<Edge<'ll>>,
     ) -> R<BasicBlock<'ll>> {
         let (target, args) = self.edge_args(op, succ, vals)?;
-        if args.is_empty() {
+        let changes = self.ref_changes(succ, vals);
+        if args.is_empty() && changes.is_empty() {
             return Ok(target);
         }
         let e = self.cg.ll.append_basic_block(self.func, "edge");
-        edges.push((e, succ, args));
+        edges.push(Edge {
+            block: e,
+            succ,
+            args,
+            changes,
+        });
         Ok(e)
     }
 
-    /// Fills the edge blocks of [`FunctionLowering::edge`] (after the branch to them).
-    fn fill_edges(
-        &mut self,
-        edges: Vec<(BasicBlock<'ll>, BlockId, Vec<BasicValueEnum<'ll>>)>,
-    ) -> R<()> {
-        for (e, succ, args) in edges {
+    /// Fills the edge blocks of [`FunctionLowering::edge`] (after `op`, the branch to them).
+    fn fill_edges(&mut self, op: OpId, edges: Vec<Edge<'ll>>) -> R<()> {
+        for Edge {
+            block: e,
+            succ,
+            args,
+            changes,
+        } in edges
+        {
             self.cg.b.position_at_end(e);
+            self.adjust_refs(op, &changes)?;
             self.add_incoming(succ, &args, e);
             self.cg
                 .b
