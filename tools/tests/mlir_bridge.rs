@@ -117,24 +117,33 @@ fn mlir_opt(text: &str, options: ParseOptions, args: &[&str]) -> Option<String> 
     if options.allow_unregistered {
         cmd.arg("--allow-unregistered-dialect");
     }
+    cmd.args(args).arg("-");
+    let out = with_stdin(
+        cmd,
+        text,
+        "mlir-opt 22 runs (apt-get install mlir-22-tools)",
+    );
+    out.status
+        .success()
+        .then(|| String::from_utf8(out.stdout).unwrap())
+}
+
+/// Runs `cmd` with `text` on its standard input; its output (panics with `what` if it cannot
+/// start).
+fn with_stdin(mut cmd: Command, text: &str, what: &str) -> std::process::Output {
     let mut child = cmd
-        .args(args)
-        .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("mlir-opt 22 runs (apt-get install mlir-22-tools)");
+        .expect(what);
     child
         .stdin
         .take()
         .unwrap()
         .write_all(text.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    out.status
-        .success()
-        .then(|| String::from_utf8(out.stdout).unwrap())
+    child.wait_with_output().unwrap()
 }
 
 /// Every chunk of every lit input that mlir-opt and Weir accept, and the skip counts printed.
@@ -492,21 +501,10 @@ fn divergence(input: &Input, pass: &str) -> Option<String> {
 /// `cf-run - ARGS` (ARGS: shell text from a RUN line) on `text`: its output, or its exit
 /// status and error message.
 fn cf_run(text: &str, args: &str) -> Result<String, String> {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("'{}' - {args}", env!("CARGO_BIN_EXE_cf-run")))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("'{}' - {args}", env!("CARGO_BIN_EXE_cf-run")));
+    let out = with_stdin(cmd, text, "sh runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     if out.status.success() {
         Ok(stdout)
