@@ -424,7 +424,8 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
-    /// that the op did not take over, and its tensor results that are never used.
+    /// that the op did not take over, the values its regions captured at their last use, and
+    /// its tensor results that are never used.
     fn release_after(&mut self, op: OpId) {
         let ctx = self.ctx;
         let mut done = HashSet::new();
@@ -433,6 +434,10 @@ impl FunctionLowering<'_, '_> {
                 let p = self.values[&v];
                 self.release(p);
             }
+        }
+        for v in self.own().captured_last_uses(op).to_vec() {
+            let p = self.values[&v];
+            self.release(p);
         }
         for &r in ctx.results(op) {
             self.release_if_dead(r);

@@ -13,7 +13,11 @@
 //!   reference per returned operand.
 //!
 //! Liveness is the usual backward dataflow over the blocks (iterated to a fixpoint in
-//! post-order), on tensor values only.
+//! post-order), on tensor values only. A value used inside the regions of an op (a
+//! `tensor.extract` in the body of a `tensor.generate` or `linalg.generic`, which the backends
+//! lower with the op) is *captured* by the op: it is used by the op, lives until the op is
+//! done, is never its last use as an operand (the op must not reuse a buffer its body reads),
+//! and when the op is its last use it is released after the op ([`Ownership::captured_last_uses`]).
 
 use std::collections::{HashMap, HashSet};
 use weir_ir::{BlockId, Context, OpId, ValueId};
@@ -21,6 +25,8 @@ use weir_ir::{BlockId, Context, OpId, ValueId};
 /// The ownership decisions of one function body (see the module docs).
 pub struct Ownership {
     last_uses: HashSet<(OpId, usize)>,
+    /// The captured values (see the module docs) whose last use is the op, sorted.
+    captured_last: HashMap<OpId, Vec<ValueId>>,
     dead: HashSet<ValueId>,
     live_in: HashMap<BlockId, HashSet<ValueId>>,
     /// The references owned at each block's terminator, sorted (for deterministic code).
@@ -36,6 +42,15 @@ impl Ownership {
                 .map(|t| ctx.successors(t).to_vec())
                 .unwrap_or_default()
         };
+        let captured: HashMap<OpId, Vec<ValueId>> = rpo
+            .iter()
+            .flat_map(|&b| ctx.ops(b))
+            .filter(|&op| !ctx.regions(op).is_empty())
+            .map(|op| (op, captured_values(ctx, op, tracked)))
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
+        let no_captures = Vec::new();
+        let captures = |op: OpId| captured.get(&op).unwrap_or(&no_captures);
         // Upward-exposed uses and definitions of each block.
         let mut gen: HashMap<BlockId, HashSet<ValueId>> = HashMap::new();
         let mut defs: HashMap<BlockId, HashSet<ValueId>> = HashMap::new();
@@ -43,7 +58,7 @@ impl Ownership {
             let (mut g, mut d) = (HashSet::new(), HashSet::new());
             d.extend(ctx.block_args(b).iter().copied().filter(|&v| tracked(v)));
             for op in ctx.ops(b) {
-                for &v in ctx.operands(op) {
+                for &v in ctx.operands(op).iter().chain(captures(op)) {
                     if tracked(v) && !d.contains(&v) {
                         g.insert(v);
                     }
@@ -80,6 +95,7 @@ impl Ownership {
 
         let mut own = Ownership {
             last_uses: HashSet::new(),
+            captured_last: HashMap::new(),
             dead: HashSet::new(),
             live_in: HashMap::new(),
             at_terminator: HashMap::new(),
@@ -98,6 +114,16 @@ impl Ownership {
                     if tracked(r) && !live.remove(&r) {
                         own.dead.insert(r);
                     }
+                }
+                // Captured values first: an operand that the op also captures is not its
+                // last use as an operand.
+                let last: Vec<ValueId> = captures(op)
+                    .iter()
+                    .copied()
+                    .filter(|&v| live.insert(v))
+                    .collect();
+                if !last.is_empty() {
+                    own.captured_last.insert(op, last);
                 }
                 for (j, &v) in ctx.operands(op).iter().enumerate().rev() {
                     if tracked(v) && live.insert(v) {
@@ -118,6 +144,12 @@ impl Ownership {
     /// Whether operand `j` of `op` (not a terminator) is the value's last use.
     pub fn is_last_use(&self, op: OpId, j: usize) -> bool {
         self.last_uses.contains(&(op, j))
+    }
+
+    /// The values captured by `op` (used inside its regions, defined outside it; see the module
+    /// docs) whose last use is `op`: to release after it.
+    pub fn captured_last_uses(&self, op: OpId) -> &[ValueId] {
+        self.captured_last.get(&op).map_or(&[], Vec::as_slice)
     }
 
     /// Whether `v` (an op result or block argument) is never used.
@@ -153,4 +185,32 @@ impl Ownership {
             })
             .collect()
     }
+}
+
+/// The tracked values used by the ops nested in `op`'s regions and defined outside `op`,
+/// sorted, without repeats.
+fn captured_values(ctx: &Context, op: OpId, tracked: &dyn Fn(ValueId) -> bool) -> Vec<ValueId> {
+    let nested = ctx.nested_ops(op);
+    let mut inside: HashSet<ValueId> = HashSet::new();
+    for &o in &nested {
+        inside.extend(ctx.results(o).iter().copied());
+        for &r in ctx.regions(o) {
+            for b in ctx.blocks(r) {
+                inside.extend(ctx.block_args(b).iter().copied());
+            }
+        }
+    }
+    for &r in ctx.regions(op) {
+        for b in ctx.blocks(r) {
+            inside.extend(ctx.block_args(b).iter().copied());
+        }
+    }
+    let mut out: Vec<ValueId> = nested
+        .iter()
+        .flat_map(|&o| ctx.operands(o).iter().copied())
+        .filter(|&v| tracked(v) && !inside.contains(&v))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }

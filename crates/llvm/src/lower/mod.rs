@@ -432,7 +432,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
-    /// that the op did not take over, and its tensor results that are never used.
+    /// that the op did not take over, the values its regions captured at their last use, and
+    /// its tensor results that are never used.
     fn release_after(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         let mut done = HashSet::new();
@@ -441,6 +442,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 let p = self.ptr(op, v)?;
                 self.release(p)?;
             }
+        }
+        for v in self.own().captured_last_uses(op).to_vec() {
+            let p = self.ptr(op, v)?;
+            self.release(p)?;
         }
         for &r in ctx.results(op) {
             self.release_if_dead(r)?;
