@@ -87,7 +87,7 @@ fn command() -> Command {
                 .long("backend")
                 .value_parser(["cranelift", "llvm"])
                 .default_value("cranelift")
-                .help("The code generator: the Cranelift JIT, or LLVM (scalar programs; a build with the `llvm` feature)"),
+                .help("The code generator: the Cranelift JIT, or LLVM (a build with the `llvm` feature)"),
         )
         .arg(
             Arg::new("opt-level")
