@@ -79,8 +79,24 @@ pub(crate) fn run_on_each(
         .parallel_min_ops
         .is_some_and(|min| ctx.op_capacity() >= min);
     let mut times = vec![Duration::ZERO; passes.len()];
-    if threads > 1 && large {
-        run_on_threads(ctx, root, functions, passes, threads, &mut times, report);
+    let sizes: Vec<usize> = if threads > 1 && large {
+        functions
+            .iter()
+            .map(|&f| 1 + ctx.nested_ops(f).len())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // One function holding most of the module (the kit's if_L, one long function) leaves the
+    // other threads little to do, and forking it would copy it twice: one thread then.
+    let balanced = sizes
+        .iter()
+        .max()
+        .is_some_and(|&m| 2 * m <= sizes.iter().sum());
+    if balanced {
+        run_on_threads(
+            ctx, root, functions, &sizes, passes, threads, &mut times, report,
+        );
     } else {
         let outcomes = run_chunk(ctx, functions, passes, &mut times);
         emit(outcomes, report);
@@ -102,21 +118,19 @@ const PIECES_PER_THREAD: usize = 4;
 /// each other one in a fork of its own on a worker thread, forked when its round starts and
 /// merged back in order when the round's in-place piece is done. The parent thus changes in
 /// the same order on every run and holds a second copy of one round's forked pieces at most
-/// (a merged body takes the slots of the one it replaces).
+/// (a merged body takes the slots of the one it replaces). `sizes`: each function's op count.
+#[allow(clippy::too_many_arguments)]
 fn run_on_threads(
     ctx: &mut Context,
     root: OpId,
     functions: &[OpId],
+    sizes: &[usize],
     passes: &[&dyn Pass],
     threads: usize,
     times: &mut [Duration],
     report: &mut RunReport,
 ) {
-    let sizes: Vec<usize> = functions
-        .iter()
-        .map(|&f| 1 + ctx.nested_ops(f).len())
-        .collect();
-    let pieces: Vec<&[OpId]> = chunks(&sizes, threads * PIECES_PER_THREAD)
+    let pieces: Vec<&[OpId]> = chunks(sizes, threads * PIECES_PER_THREAD)
         .into_iter()
         .map(|r| &functions[r])
         .collect();
