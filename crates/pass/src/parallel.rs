@@ -2,6 +2,7 @@
 //! several, with the same result (see [`crate::run_pipeline`]).
 //!
 //! The IR is one arena (`weir_ir::Context`) mutated through `&mut`, so threads cannot share it.
+//! A module whose largest function holds more than half of its ops runs on one thread.
 //! The functions are split into contiguous pieces of similar op count, [`PIECES_PER_THREAD`]
 //! per thread, taken in rounds of one piece per thread. In a round, the main thread forks each
 //! piece but the first ([`Context::fork`], before anything changes the parent): a child
