@@ -526,18 +526,23 @@ impl<'a> Printer<'a> {
     pub fn print_operand(&mut self, v: ValueId) {
         let (name, number) = self.names.values.get(v.index());
         match name {
-            Name::Num(n) => write!(self.out, "%{n}"),
-            Name::Arg(n) => write!(self.out, "%arg{n}"),
+            Name::Num(n) => {
+                self.out.push('%');
+                push_int(&mut self.out, n);
+            }
+            Name::Arg(n) => {
+                self.out.push_str("%arg");
+                push_int(&mut self.out, n);
+            }
             Name::Hint(h) => {
                 self.out.push('%');
                 self.out.push_str(&self.names.hints[h as usize]);
-                Ok(())
             }
-            Name::Unnamed => write!(self.out, "<<UNKNOWN SSA VALUE>>"),
+            Name::Unnamed => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
-        .ok();
         if let Some(i) = number {
-            write!(self.out, "#{i}").ok();
+            self.out.push('#');
+            push_int(&mut self.out, i);
         }
     }
 
@@ -647,7 +652,8 @@ impl<'a> Printer<'a> {
     /// Writes `^bbN`.
     pub fn print_successor(&mut self, b: BlockId) {
         let n = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
-        write!(self.out, "^bb{n}").ok();
+        self.out.push_str("^bb");
+        push_int(&mut self.out, n);
     }
 
     /// Writes `^bbN` or `^bbN(%a, %b : T1, T2)`.
@@ -1189,6 +1195,12 @@ fn write_dialect_item(
     }
 }
 
+/// Appends the decimal digits of `n` (as `{n}` formats it, without `core::fmt`'s machinery:
+/// the printer writes a number for nearly every value, block label and dimension).
+fn push_int(out: &mut String, n: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(n));
+}
+
 /// Writes `4x?x` (each dimension followed by `x`), or `*x` for an unranked shape.
 fn write_shape(out: &mut String, shape: &Option<Vec<Dim>>) {
     match shape {
@@ -1196,7 +1208,10 @@ fn write_shape(out: &mut String, shape: &Option<Vec<Dim>>) {
         Some(dims) => {
             for d in dims {
                 match d {
-                    Some(n) => write!(out, "{n}x").unwrap_or(()),
+                    Some(n) => {
+                        push_int(out, *n);
+                        out.push('x');
+                    }
                     None => out.push_str("?x"),
                 }
             }
@@ -1213,7 +1228,8 @@ fn write_type(w: Writer<'_>, out: &mut String, ty: Type) {
                 Signedness::Signed => "si",
                 Signedness::Unsigned => "ui",
             };
-            write!(out, "{p}{width}").ok();
+            out.push_str(p);
+            push_int(out, *width);
         }
         TypeKind::Index => out.push_str("index"),
         TypeKind::Float(k) => out.push_str(match k {
@@ -1277,8 +1293,9 @@ fn write_type(w: Writer<'_>, out: &mut String, ty: Type) {
         }
         TypeKind::Vector { shape, element } => {
             out.push_str("vector<");
-            for d in shape {
-                write!(out, "{d}x").ok();
+            for &d in shape {
+                push_int(out, d);
+                out.push('x');
             }
             write_type(w, out, *element);
             out.push('>');
@@ -1337,7 +1354,7 @@ fn write_attr(w: Writer<'_>, out: &mut String, a: Attr, with_type: bool) {
     let ctx = w.ctx;
     match ctx.attr_kind(a) {
         AttrKind::Integer { value, ty } => {
-            write!(out, "{value}").ok();
+            push_int(out, *value);
             if with_type {
                 out.push_str(" : ");
                 write_type(w, out, *ty);
