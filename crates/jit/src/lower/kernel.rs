@@ -14,7 +14,7 @@
 //! uses is written to a buffer: an input at its last use whose count is 1 and whose elements
 //! have the same width is reused in place, else a buffer comes from the pool.
 
-use super::ownership::Ownership;
+use crate::plan::ownership::Ownership;
 use super::{FunctionLowering, R};
 use crate::diag::op_err;
 use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RC, H_SIZES};
@@ -146,15 +146,15 @@ impl KernelPlan {
             .into_iter()
             .collect();
         let mut reusable: Vec<usize> = (0..inputs.len())
-            .filter(|&k| last_use.contains(&inputs[k]) && super::tensor::is_tracked(ctx, inputs[k]))
+            .filter(|&k| last_use.contains(&inputs[k]) && crate::plan::tensor::is_tracked(ctx, inputs[k]))
             .collect();
         let reuse = outputs
             .iter()
             .map(|&r| {
-                let w = super::tensor::elem_width(ctx, r);
+                let w = crate::plan::tensor::elem_width(ctx, r);
                 let pick = reusable
                     .iter()
-                    .position(|&k| super::tensor::elem_width(ctx, inputs[k]) == w)?;
+                    .position(|&k| crate::plan::tensor::elem_width(ctx, inputs[k]) == w)?;
                 Some(reusable.remove(pick))
             })
             .collect();
@@ -217,9 +217,9 @@ pub fn vector_elements(ctx: &Context, group: &[OpId]) -> Option<u64> {
 /// bits, where no masking is needed) and every value has one element type among `f32`, `f64`,
 /// `i32`, `i64`. Other kernels run element by element.
 fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
-    let elem = super::tensor::element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
+    let elem = crate::plan::tensor::element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
     let lane = lane_type(ctx, elem)?;
-    let same = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)) == Some(elem);
+    let same = |v: ValueId| crate::plan::tensor::element_type(ctx, ctx.value_type(v)) == Some(elem);
     for &op in plan.group {
         if !is_lane_wise(ctx, op, lane)
             || !ctx
@@ -354,7 +354,7 @@ impl FunctionLowering<'_, '_> {
         let mut out_ptrs: Vec<Value> = Vec::new();
         let mut maybe_reused: Vec<(Value, Value)> = Vec::new(); // (input ptr, output ptr)
         for (&r, pick) in outputs.iter().zip(&reuse) {
-            let w = super::tensor::elem_width(ctx, r);
+            let w = crate::plan::tensor::elem_width(ctx, r);
             let out = match *pick {
                 Some(k) => {
                     let p = input_ptrs[k];
@@ -403,7 +403,7 @@ impl FunctionLowering<'_, '_> {
         }
         let reused: HashSet<Value> = maybe_reused.iter().map(|&(p, _)| p).collect();
         for (k, &v) in inputs.iter().enumerate() {
-            if !last_use.contains(&v) || !super::tensor::is_tracked(ctx, v) {
+            if !last_use.contains(&v) || !crate::plan::tensor::is_tracked(ctx, v) {
                 continue;
             }
             let p = input_ptrs[k];
@@ -457,7 +457,7 @@ impl FunctionLowering<'_, '_> {
             let mut elems: HashMap<ValueId, Value> = HashMap::new();
             for (k, &v) in plan.inputs.iter().enumerate() {
                 let t = vector.unwrap_or(self.ty_elem(first, v)?);
-                let w = super::tensor::elem_width(ctx, v) as i64;
+                let w = crate::plan::tensor::elem_width(ctx, v) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);
                 let addr = self.b.ins().iadd(plan.in_data[k], off);
                 let x = self.b.ins().load(t, flags, addr, (u * lanes * w) as i32);
@@ -482,7 +482,7 @@ impl FunctionLowering<'_, '_> {
             }
             let elems = self.kernel.take().expect("set above");
             for (k, &r) in plan.outputs.iter().enumerate() {
-                let w = super::tensor::elem_width(ctx, r) as i64;
+                let w = crate::plan::tensor::elem_width(ctx, r) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);
                 let addr = self.b.ins().iadd(plan.out_data[k], off);
                 self.b
@@ -499,7 +499,7 @@ impl FunctionLowering<'_, '_> {
     /// The element type of tensor `v` as a Cranelift type.
     fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
         let ctx = self.ctx;
-        let e = super::tensor::element_type(ctx, ctx.value_type(v))
+        let e = crate::plan::tensor::element_type(ctx, ctx.value_type(v))
             .ok_or_else(|| op_err(ctx, op, "expects a tensor"))?;
         Ok(self.slot_at(&ctx.loc(op), e)?.cl_type())
     }
@@ -550,16 +550,8 @@ impl FunctionLowering<'_, '_> {
         let r = self.b.ins().iconst(types::I64, rank as i64);
         let p = self.host_call(ALLOC, &[st, w, r, sizes], &[types::I64])[0];
         let null = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
-        let ctx = self.ctx;
-        self.guard(
-            null,
-            RuntimeErrorKind::OutOfMemory,
-            format!(
-                "'{}' cannot allocate its result (out of memory or too large)",
-                ctx.name_str(op)
-            ),
-            ctx.loc(op),
-        );
+        let f = crate::plan::tensor::cannot_allocate(self.ctx, op);
+        self.guard(null, f.kind, f.message, self.ctx.loc(op));
         Ok(p)
     }
 

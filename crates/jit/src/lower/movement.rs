@@ -88,7 +88,7 @@ impl MovementCall {
     pub fn of(
         ctx: &weir_ir::Context,
         op: OpId,
-        own: &super::ownership::Ownership,
+        own: &crate::plan::ownership::Ownership,
     ) -> Result<MovementCall, &'static str> {
         if let Some(c) = ConcatOp::of(ctx, op) {
             return Ok(MovementCall::Concat {
@@ -98,7 +98,7 @@ impl MovementCall {
         }
         if let Some(e) = ExtractSliceOp::of(ctx, op) {
             let sizes = e.sizes(ctx);
-            let out = super::tensor::dims(ctx, ctx.value_type(e.result(ctx)))
+            let out = crate::plan::tensor::dims(ctx, ctx.value_type(e.result(ctx)))
                 .unwrap_or(&[])
                 .to_vec();
             let dropped = dropped_dims(&sizes, &out)
@@ -119,7 +119,7 @@ impl MovementCall {
             params.extend(i.sizes(ctx));
             params.extend(i.strides(ctx));
             let owned =
-                super::tensor::is_tracked(ctx, dest) && own.is_last_use(op, 1) && source != dest;
+                crate::plan::tensor::is_tracked(ctx, dest) && own.is_last_use(op, 1) && source != dest;
             return Ok(MovementCall::InsertSlice {
                 source,
                 dest,
@@ -182,7 +182,7 @@ impl FunctionLowering<'_, '_> {
     fn op_movement(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
         for &v in ctx.operands(op).iter().chain(ctx.results(op)) {
-            if super::tensor::element_type(ctx, ctx.value_type(v)).is_some()
+            if crate::plan::tensor::element_type(ctx, ctx.value_type(v)).is_some()
                 || matches!(
                     ctx.type_kind(ctx.value_type(v)),
                     weir_ir::TypeKind::Tensor { .. }
@@ -307,7 +307,7 @@ impl GemmPlan {
         ctx: &weir_ir::Context,
         op: OpId,
         s: StructuredOp,
-        own: &super::ownership::Ownership,
+        own: &crate::plan::ownership::Ownership,
     ) -> Option<GemmPlan> {
         let batched = match s.kind(ctx) {
             Kind::Matmul => false,
@@ -329,7 +329,7 @@ impl GemmPlan {
             return None;
         }
         let j = ctx.operands(op).iter().position(|&v| v == c).unwrap_or(2);
-        let owned = super::tensor::is_tracked(ctx, c) && own.is_last_use(op, j) && c != a && c != b;
+        let owned = crate::plan::tensor::is_tracked(ctx, c) && own.is_last_use(op, j) && c != a && c != b;
         Some(GemmPlan {
             a,
             b,

@@ -29,12 +29,12 @@ impl FunctionLowering<'_, '_> {
         let (src, shape) = (r.source(ctx), r.shape(ctx));
         self.slot_at(&ctx.loc(op), ctx.value_type(r.result(ctx)))?;
         self.slot_at(&ctx.loc(op), ctx.value_type(shape))?;
-        let rank = super::tensor::dims(ctx, ctx.value_type(r.result(ctx))).map_or(0, |d| d.len());
+        let rank = crate::plan::tensor::dims(ctx, ctx.value_type(r.result(ctx))).map_or(0, |d| d.len());
         let sp = self.val(op, shape)?;
         let flags = MemFlagsData::trusted();
         let data = self.b.ins().load(self.env.ptr, flags, sp, H_DATA);
         let t = crate::abi::cl_type(self.ty_elem_scalar(op, shape)?);
-        let w = super::tensor::elem_width(ctx, shape) as i32;
+        let w = crate::plan::tensor::elem_width(ctx, shape) as i32;
         let mut sizes = Vec::new();
         for i in 0..rank {
             let x = self.b.ins().load(t, flags, data, w * i as i32);
@@ -123,7 +123,7 @@ impl FunctionLowering<'_, '_> {
     /// The scalar type of the elements of tensor `v`.
     fn ty_elem_scalar(&self, op: OpId, v: ValueId) -> R<crate::ScalarType> {
         let ctx = self.ctx;
-        let e = super::tensor::element_type(ctx, ctx.value_type(v))
+        let e = crate::plan::tensor::element_type(ctx, ctx.value_type(v))
             .ok_or_else(|| op_err(ctx, op, "expects a tensor"))?;
         self.scalar_at(&ctx.loc(op), e)
     }
@@ -148,9 +148,9 @@ impl FunctionLowering<'_, '_> {
         let have = self.b.ins().load(types::I64, flags, p, H_NUMEL);
         let bad = self.b.ins().icmp(IntCC::NotEqual, have, n);
         self.reshape_guard(bad, op, p, sizes);
-        let w = super::tensor::elem_width(ctx, src);
+        let w = crate::plan::tensor::elem_width(ctx, src);
         let slot = self.sizes_slot(&sizes.iter().map(|&v| Ok(v)).collect::<Vec<_>>());
-        let in_place = super::tensor::is_tracked(ctx, src) && self.own().is_last_use(op, 0);
+        let in_place = crate::plan::tensor::is_tracked(ctx, src) && self.own().is_last_use(op, 0);
         let q = if in_place {
             self.consumed.insert(src);
             let rc = self
