@@ -30,6 +30,7 @@ pub use crate::plan::ownership::Ownership;
 pub use crate::plan::tensor::{
     constant_buffer, dims, elem_width, element_type, is_tensor_constant, is_tracked,
 };
+pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};
 pub use crate::plan::{tensor as tensor_plan, tensor_checks::Target};
 pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,

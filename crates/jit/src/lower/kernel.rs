@@ -497,7 +497,7 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// The element type of tensor `v` as a Cranelift type.
-    fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
+    pub(super) fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
         let ctx = self.ctx;
         let e = crate::plan::tensor::element_type(ctx, ctx.value_type(v))
             .ok_or_else(|| op_err(ctx, op, "expects a tensor"))?;

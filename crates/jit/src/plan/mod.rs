@@ -6,5 +6,6 @@
 //! can re-export them; this module itself is private to the crate.)
 
 pub mod ownership;
+pub mod reshape;
 pub mod tensor;
 pub mod tensor_checks;
