@@ -25,7 +25,7 @@ pub use crate::lower::linalg::{
     vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,
 };
 pub use crate::lower::math::exp_f32;
-pub use crate::lower::movement::{GemmPlan, MovementCall};
+pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
 pub use crate::plan::ownership::Ownership;
 pub use crate::plan::tensor::{
     constant_buffer, dims, elem_width, element_type, is_tensor_constant, is_tracked,
