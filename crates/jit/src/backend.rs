@@ -17,9 +17,10 @@ pub use crate::abi::{
     scalar_from_raw, scalar_to_raw, RuntimeContext, Slot, Trampoline, RT_FUEL, RT_STACK_LIMIT,
     RT_STATE, RT_STATUS,
 };
-pub use crate::lower::kernel::{
-    group as kernel_group, input_owner, is_tensor_elementwise, splat_bits,
-    vector_elements as kernel_vector_elements, KernelPlan,
+pub use crate::lower::kernel::vector_elements as kernel_vector_elements;
+pub use crate::plan::kernel::{
+    different_shapes, group as kernel_group, input_owner, is_tensor_elementwise,
+    not_on_tensors, not_static_shape, splat_bits, KernelPlan,
 };
 pub use crate::lower::linalg::{
     vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,

@@ -309,7 +309,7 @@ impl FunctionLowering<'_, '_> {
                 if ctx.op_def(ctx.name(op)).is_none() {
                     return Err(unregistered_op(ctx, op));
                 }
-                if kernel::is_tensor_elementwise(ctx, op) {
+                if crate::plan::kernel::is_tensor_elementwise(ctx, op) {
                     self.lower_kernel(&ops[i..])?;
                     continue;
                 }

@@ -6,6 +6,7 @@
 //! can re-export them; this module itself is private to the crate.)
 
 pub mod ownership;
+pub mod kernel;
 pub mod movement;
 pub mod reshape;
 pub mod tensor;
