@@ -8,7 +8,9 @@
 //! [`EntryCall`]), the buffer header's field offsets ([`H_RC`], [`H_NUMEL`], [`H_DATA`],
 //! [`H_SIZES`]), the runtime's host functions ([`ALLOC`], [`RETAIN`], [`RELEASE`], the fault
 //! details, the data-movement and matmul kernels), constant buffers ([`ConstBuffer`]), where
-//! references are released and duplicated ([`Ownership`], [`is_tracked`]) and what a fused
+//! references are released and duplicated ([`Ownership`], [`is_tracked`]), the plans of the
+//! tensor ops (`crate::plan`: [`tensor_plan`], [`ReshapePlan`], [`MovementCall`], [`GemmPlan`],
+//! [`KernelPlan`], worded for a backend by its [`Target`]) and what a fused
 //! elementwise kernel reads and writes ([`KernelPlan`]) and how a linalg structured op's loop nest
 //! indexes its operands and where its outputs go ([`StructuredPlan`]), so a second backend gives the same
 //! results, the same errors and the same memory behaviour as this one.

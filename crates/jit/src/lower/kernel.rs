@@ -244,7 +244,7 @@ impl FunctionLowering<'_, '_> {
                     .iter()
                     .find(|m| m.0 == p)
                     .map(|m| m.1)
-                    .expect("listed");
+                    .expect("every reused input is paired with its output in `maybe_reused`");
                 self.release_unless_same(p, q);
             } else {
                 self.release(p);
@@ -312,7 +312,7 @@ impl FunctionLowering<'_, '_> {
                     .ok_or_else(|| not_on_tensors(ctx, op, &TARGET))?;
                 lower(self, op)?;
             }
-            let elems = self.kernel.take().expect("set above");
+            let elems = self.kernel.take().expect("the kernel's elements were set before its ops were lowered");
             for (k, &r) in plan.outputs.iter().enumerate() {
                 let w = elem_width(ctx, r) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);
