@@ -8,7 +8,9 @@
 //! [`EntryCall`]), the buffer header's field offsets ([`H_RC`], [`H_NUMEL`], [`H_DATA`],
 //! [`H_SIZES`]), the runtime's host functions ([`ALLOC`], [`RETAIN`], [`RELEASE`], the fault
 //! details, the data-movement and matmul kernels), constant buffers ([`ConstBuffer`]), where
-//! references are released and duplicated ([`Ownership`], [`is_tracked`]) and what a fused
+//! references are released and duplicated ([`Ownership`], [`is_tracked`]), the plans of the
+//! tensor ops (`crate::plan`: [`tensor_plan`], [`ReshapePlan`], [`MovementCall`], [`GemmPlan`],
+//! [`KernelPlan`], worded for a backend by its [`Target`]) and what a fused
 //! elementwise kernel reads and writes ([`KernelPlan`]) and how a linalg structured op's loop nest
 //! indexes its operands and where its outputs go ([`StructuredPlan`]), so a second backend gives the same
 //! results, the same errors and the same memory behaviour as this one.
@@ -17,20 +19,22 @@ pub use crate::abi::{
     scalar_from_raw, scalar_to_raw, RuntimeContext, Slot, Trampoline, RT_FUEL, RT_STACK_LIMIT,
     RT_STATE, RT_STATUS,
 };
-pub use crate::lower::kernel::{
-    group as kernel_group, input_owner, is_tensor_elementwise, splat_bits,
-    vector_elements as kernel_vector_elements, KernelPlan,
+pub use crate::lower::kernel::vector_elements as kernel_vector_elements;
+pub use crate::plan::kernel::{
+    different_shapes, group as kernel_group, input_owner, is_tensor_elementwise,
+    not_on_tensors, not_static_shape, splat_bits, KernelPlan,
 };
 pub use crate::lower::linalg::{
     vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,
 };
 pub use crate::lower::math::exp_f32;
-pub use crate::lower::movement::{GemmPlan, MovementCall};
-pub use crate::lower::ownership::Ownership;
-pub use crate::lower::tensor::is_tracked;
-pub use crate::lower::tensor::{
-    constant_buffer, dims, elem_width, element_type, is_tensor_constant,
+pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
+pub use crate::plan::ownership::Ownership;
+pub use crate::plan::tensor::{
+    constant_buffer, dims, elem_width, element_type, is_tensor_constant, is_tracked,
 };
+pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};
+pub use crate::plan::{tensor as tensor_plan, tensor_checks::Target};
 pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,
     FPOWIF, IPOWI,

@@ -93,7 +93,7 @@
 //! A tensor value is a pointer to a buffer (`runtime/buffer.rs`: a header with a reference
 //! count, the sizes and the elements in the dense layout, from a size-class pool that keeps
 //! the live buffers on a list). Ownership is Perceus-style reference counting decided from
-//! CFG liveness at compile time (`lower/ownership.rs`): a value is released at its last use,
+//! CFG liveness at compile time (`plan/ownership.rs`): a value is released at its last use,
 //! duplicated when a branch or call needs another reference, and an op whose operand is at its
 //! last use with count 1 writes its result into that operand's buffer, so a loop that carries
 //! a tensor updates it in place. Every buffer still live when a call ends (after a fault) is
@@ -127,6 +127,7 @@ mod diag;
 pub mod host_alloc;
 pub(crate) mod lower;
 mod module;
+pub(crate) mod plan;
 mod runtime;
 mod scalar;
 mod tensor_value;

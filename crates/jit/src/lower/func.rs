@@ -84,7 +84,7 @@ impl FunctionLowering<'_, '_> {
         // a new one otherwise.
         let first = ctx.operands(op).len() - call.args(ctx).len();
         for (j, &v) in call.args(ctx).iter().enumerate() {
-            if !super::tensor::is_tracked(ctx, v) {
+            if !crate::plan::tensor::is_tracked(ctx, v) {
                 continue;
             }
             if self.own().is_last_use(op, first + j) && self.consumed.insert(v) {

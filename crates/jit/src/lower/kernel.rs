@@ -1,7 +1,7 @@
-//! Elementwise ops on tensors (MLIR `Elementwise` trait: arith, math), fused: a run of
-//! consecutive elementwise ops over one shape becomes ONE loop over the elements, so
-//! `x * 2.0 + 1.0` reads `x` once and writes the result once (docs/design/tensor-runtime.md,
-//! "Kernel formation").
+//! Elementwise ops on tensors (MLIR `Elementwise` trait: arith, math), fused as their
+//! [`KernelPlan`] says: a run of consecutive elementwise ops over one shape becomes ONE loop
+//! over the elements, so `x * 2.0 + 1.0` reads `x` once and writes the result once
+//! (docs/design/tensor-runtime.md, "Kernel formation").
 //!
 //! The loop body is each op's scalar lowering from the lowering table, run with the tensors'
 //! elements in place of the tensors (`FunctionLowering::kernel`), so an elementwise op has one
@@ -14,169 +14,20 @@
 //! uses is written to a buffer: an input at its last use whose count is 1 and whose elements
 //! have the same width is reused in place, else a buffer comes from the pool.
 
-use super::ownership::Ownership;
+use super::tensor::TARGET;
 use super::{FunctionLowering, R};
 use crate::diag::op_err;
+use crate::plan::kernel::{
+    different_shapes, input_owner, not_on_tensors, not_static_shape, KernelPlan,
+};
+use crate::plan::tensor::{dims_of, elem_width, element_type, is_tracked};
 use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RC, H_SIZES};
 use crate::runtime::{ALLOC, SHAPE_DETAIL};
 use crate::RuntimeErrorKind;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 use std::collections::{HashMap, HashSet};
-use weir_ir::{Context, Dim, OpId, Traits, TypeKind, ValueId};
-
-/// Whether `op` is an elementwise op with a ranked tensor result (lowered by [`lower_kernel`]).
-pub fn is_tensor_elementwise(ctx: &Context, op: OpId) -> bool {
-    ctx.has_traits(op, Traits::ELEMENTWISE)
-        && ctx.results(op).iter().any(|&r| dims_of(ctx, r).is_some())
-}
-
-/// The sizes of `v`'s type when it is a ranked tensor.
-fn dims_of(ctx: &Context, v: ValueId) -> Option<&[Dim]> {
-    match ctx.type_kind(ctx.value_type(v)) {
-        TypeKind::Tensor { shape: Some(d), .. } => Some(d),
-        _ => None,
-    }
-}
-
-/// The splat element of `v` when it is a splat `dense<...>` constant: its raw bits.
-pub fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
-    let a = ctx.constant_of(v)?;
-    let d = ctx.dense_elements(a)?;
-    if !d.is_splat() {
-        return None;
-    }
-    let raw = d.raw_element(0);
-    Some(raw.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64))
-}
-
-/// The ops of a kernel starting at `ops[0]` (an op [`is_tensor_elementwise`]): the longest run of consecutive elementwise ops
-/// over the same sizes, where each op after the first uses a result of the run or has fully
-/// static sizes (so all of them iterate over one shape at run time).
-pub fn group(ctx: &Context, ops: &[OpId]) -> Vec<OpId> {
-    let dims = |op: OpId| dims_of(ctx, ctx.result(op, 0));
-    let first = ops[0];
-    let mut out = vec![first];
-    let mut results: HashSet<ValueId> = ctx.results(first).iter().copied().collect();
-    for &op in &ops[1..] {
-        let fits = is_tensor_elementwise(ctx, op)
-            && ctx
-                .results(op)
-                .iter()
-                .all(|&r| dims_of(ctx, r) == dims(first))
-            && (ctx.operands(op).iter().any(|v| results.contains(v))
-                || dims(first).is_some_and(|d| d.iter().all(Option::is_some)));
-        if !fits {
-            break;
-        }
-        results.extend(ctx.results(op).iter().copied());
-        out.push(op);
-    }
-    out
-}
-
-/// What a fused elementwise kernel reads and writes, decided once for both backends from the
-/// ops of its [`group`] and the function's [`Ownership`] (docs/design/tensor-runtime.md,
-/// "Kernel formation").
-#[derive(Clone, Debug)]
-pub struct KernelPlan {
-    /// The kernel's ops, in order.
-    pub group: Vec<OpId>,
-    /// The tensor operands defined outside the kernel and not splat constants, each once, in
-    /// order of first use: loaded element by element. The first one's sizes are the
-    /// iteration shape (with none, the static sizes of the first op's result).
-    pub inputs: Vec<ValueId>,
-    /// The splat `dense<...>` constants among the operands, with their raw element bits
-    /// (little-endian, in the low bytes): immediates.
-    pub splats: Vec<(ValueId, u64)>,
-    /// The inputs whose last use is inside the kernel (the kernel releases them unless an
-    /// output reused their buffer).
-    pub last_use: HashSet<ValueId>,
-    /// The results the rest of the program uses (not dead, last use not inside the kernel),
-    /// sorted: each is written to a buffer.
-    pub outputs: Vec<ValueId>,
-    /// For each output, the index in `inputs` of the buffer it is written into when that
-    /// buffer's count is 1 at run time (an input at its last use, counted, with elements of
-    /// the same width, each input picked at most once); `None`: a new buffer.
-    pub reuse: Vec<Option<usize>>,
-}
-
-impl KernelPlan {
-    /// The plan of the kernel of `group` (from [`group`]) in a function with ownership `own`.
-    pub fn of(ctx: &Context, group: &[OpId], own: &Ownership) -> KernelPlan {
-        let defined: HashSet<ValueId> = group
-            .iter()
-            .flat_map(|&op| ctx.results(op).iter().copied())
-            .collect();
-        let mut inputs: Vec<ValueId> = Vec::new();
-        let mut splats: Vec<(ValueId, u64)> = Vec::new();
-        let mut last_use: HashSet<ValueId> = HashSet::new();
-        for &op in group {
-            for (j, &v) in ctx.operands(op).iter().enumerate() {
-                if defined.contains(&v) || dims_of(ctx, v).is_none() {
-                    continue;
-                }
-                if own.is_last_use(op, j) {
-                    last_use.insert(v);
-                }
-                if inputs.contains(&v) || splats.iter().any(|s| s.0 == v) {
-                    continue;
-                }
-                match splat_bits(ctx, v) {
-                    Some(bits) => splats.push((v, bits)),
-                    None => inputs.push(v),
-                }
-            }
-        }
-        let used_inside_last: HashSet<ValueId> = group
-            .iter()
-            .flat_map(|&op| {
-                ctx.operands(op)
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(j, _)| own.is_last_use(op, j))
-                    .map(|(_, &v)| v)
-            })
-            .collect();
-        let outputs: Vec<ValueId> = defined
-            .iter()
-            .copied()
-            .filter(|&r| !own.is_dead(r) && !used_inside_last.contains(&r))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let mut reusable: Vec<usize> = (0..inputs.len())
-            .filter(|&k| last_use.contains(&inputs[k]) && super::tensor::is_tracked(ctx, inputs[k]))
-            .collect();
-        let reuse = outputs
-            .iter()
-            .map(|&r| {
-                let w = super::tensor::elem_width(ctx, r);
-                let pick = reusable
-                    .iter()
-                    .position(|&k| super::tensor::elem_width(ctx, inputs[k]) == w)?;
-                Some(reusable.remove(pick))
-            })
-            .collect();
-        KernelPlan {
-            group: group.to_vec(),
-            inputs,
-            splats,
-            last_use,
-            outputs,
-            reuse,
-        }
-    }
-}
-
-/// The op of `group` that first uses `input`: the one a shape mismatch of it is reported at.
-pub fn input_owner(ctx: &Context, group: &[OpId], input: ValueId) -> OpId {
-    group
-        .iter()
-        .copied()
-        .find(|&op| ctx.operands(op).contains(&input))
-        .unwrap_or(group[0])
-}
+use weir_ir::{Context, OpId, TypeKind, ValueId};
 
 /// Vectors per trip of a kernel's vector loop.
 const UNROLL: i64 = 4;
@@ -217,9 +68,9 @@ pub fn vector_elements(ctx: &Context, group: &[OpId]) -> Option<u64> {
 /// bits, where no masking is needed) and every value has one element type among `f32`, `f64`,
 /// `i32`, `i64`. Other kernels run element by element.
 fn vector_type(ctx: &Context, plan: &Plan<'_>) -> Option<Type> {
-    let elem = super::tensor::element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
+    let elem = element_type(ctx, ctx.value_type(ctx.result(plan.group[0], 0)))?;
     let lane = lane_type(ctx, elem)?;
-    let same = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)) == Some(elem);
+    let same = |v: ValueId| element_type(ctx, ctx.value_type(v)) == Some(elem);
     for &op in plan.group {
         if !is_lane_wise(ctx, op, lane)
             || !ctx
@@ -269,30 +120,20 @@ impl FunctionLowering<'_, '_> {
     /// of the block) and marks its ops as lowered.
     pub(super) fn lower_kernel(&mut self, ops: &[OpId]) -> R<()> {
         let ctx = self.ctx;
-        let group = group(ctx, ops);
-        let first = group[0];
-
-        // Every result must be a ranked tensor of one shape, elements the JIT supports.
-        for &op in &group {
-            for &r in ctx.results(op) {
-                if dims_of(ctx, r).is_none() {
-                    return Err(op_err(ctx, op, "mixes tensor and scalar results"));
-                }
-                self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-            }
-        }
-
+        let plan = KernelPlan::of(ctx, ops, &TARGET, self.own())?;
         let KernelPlan {
-            group: _,
+            group,
             inputs,
             splats,
             last_use,
             outputs,
             reuse,
-        } = KernelPlan::of(ctx, &group, self.own());
+            ..
+        } = &plan;
+        let first = group[0];
 
         // The iteration shape: the first input's, else the (static) result type's.
-        let rank = dims_of(ctx, ctx.result(first, 0)).map_or(0, |d| d.len());
+        let rank = plan.result_dims.len();
         let ptr = self.env.ptr;
         let flags = MemFlagsData::trusted();
         let input_ptrs: Vec<Value> = inputs
@@ -305,16 +146,16 @@ impl FunctionLowering<'_, '_> {
                 (n, Some(p0))
             }
             None => {
-                let d = dims_of(ctx, ctx.result(first, 0)).unwrap_or(&[]);
-                let n: u64 = d.iter().map(|x| x.unwrap_or(0)).product();
+                let n = plan.result_numel();
                 (self.b.ins().iconst(types::I64, n as i64), None)
             }
         };
-        // Shape checks: every other input has the first's sizes.
+        // Shape checks: every other input has the first's sizes; the first, the static sizes
+        // of the results (a cast-free mismatch can only come from dynamic inputs).
         if let Some(p0) = sizes_src {
             for (k, &p) in input_ptrs.iter().enumerate().skip(1) {
-                let owner = input_owner(ctx, &group, inputs[k]);
-                let msg = format!("'{}' operands have different shapes", ctx.name_str(owner));
+                let owner = input_owner(ctx, group, inputs[k]);
+                let msg = different_shapes(ctx, owner).message;
                 for d in 0..rank {
                     let a = self
                         .b
@@ -328,24 +169,15 @@ impl FunctionLowering<'_, '_> {
                     self.shape_guard(bad, (p0, p), msg.clone(), owner);
                 }
             }
-        }
-        // The static sizes of the results must match the iteration shape too (a cast-free
-        // mismatch can only come from dynamic inputs).
-        if let Some(p0) = sizes_src {
-            if let Some(d) = dims_of(ctx, ctx.result(first, 0)) {
-                for (i, size) in d.iter().enumerate() {
-                    if let Some(want) = size {
-                        let got = self
-                            .b
-                            .ins()
-                            .load(types::I64, flags, p0, H_SIZES + 8 * i as i32);
-                        let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, got, *want as i64);
-                        let msg = format!(
-                            "'{}' operand does not have its static shape",
-                            ctx.name_str(first)
-                        );
-                        self.size_guard(bad, (p0, i, *want), msg, first);
-                    }
+            for (i, size) in plan.result_dims.iter().enumerate() {
+                if let Some(want) = size {
+                    let got = self
+                        .b
+                        .ins()
+                        .load(types::I64, flags, p0, H_SIZES + 8 * i as i32);
+                    let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, got, *want as i64);
+                    let msg = not_static_shape(ctx, first).message;
+                    self.size_guard(bad, (p0, i, *want), msg, first);
                 }
             }
         }
@@ -353,8 +185,8 @@ impl FunctionLowering<'_, '_> {
         // Output buffers: the input the plan picked when its count is 1, else a new one.
         let mut out_ptrs: Vec<Value> = Vec::new();
         let mut maybe_reused: Vec<(Value, Value)> = Vec::new(); // (input ptr, output ptr)
-        for (&r, pick) in outputs.iter().zip(&reuse) {
-            let w = super::tensor::elem_width(ctx, r);
+        for (&r, pick) in outputs.iter().zip(reuse) {
+            let w = elem_width(ctx, r);
             let out = match *pick {
                 Some(k) => {
                     let p = input_ptrs[k];
@@ -377,10 +209,10 @@ impl FunctionLowering<'_, '_> {
             .map(|&p| self.b.ins().load(ptr, flags, p, H_DATA))
             .collect();
         let plan = Plan {
-            group: &group,
-            inputs: &inputs,
-            splats: &splats,
-            outputs: &outputs,
+            group: group,
+            inputs: inputs,
+            splats: splats,
+            outputs: outputs,
             in_data: &in_data,
             out_data: &out_data,
         };
@@ -403,7 +235,7 @@ impl FunctionLowering<'_, '_> {
         }
         let reused: HashSet<Value> = maybe_reused.iter().map(|&(p, _)| p).collect();
         for (k, &v) in inputs.iter().enumerate() {
-            if !last_use.contains(&v) || !super::tensor::is_tracked(ctx, v) {
+            if !last_use.contains(&v) || !is_tracked(ctx, v) {
                 continue;
             }
             let p = input_ptrs[k];
@@ -412,13 +244,13 @@ impl FunctionLowering<'_, '_> {
                     .iter()
                     .find(|m| m.0 == p)
                     .map(|m| m.1)
-                    .expect("listed");
+                    .expect("every reused input is paired with its output in `maybe_reused`");
                 self.release_unless_same(p, q);
             } else {
                 self.release(p);
             }
         }
-        for &op in &group {
+        for &op in group {
             self.fused.insert(op);
         }
         Ok(())
@@ -457,7 +289,7 @@ impl FunctionLowering<'_, '_> {
             let mut elems: HashMap<ValueId, Value> = HashMap::new();
             for (k, &v) in plan.inputs.iter().enumerate() {
                 let t = vector.unwrap_or(self.ty_elem(first, v)?);
-                let w = super::tensor::elem_width(ctx, v) as i64;
+                let w = elem_width(ctx, v) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);
                 let addr = self.b.ins().iadd(plan.in_data[k], off);
                 let x = self.b.ins().load(t, flags, addr, (u * lanes * w) as i32);
@@ -477,12 +309,12 @@ impl FunctionLowering<'_, '_> {
                 let lower = super::table()
                     .get(name)
                     .copied()
-                    .ok_or_else(|| op_err(ctx, op, "on tensors is not supported by the JIT"))?;
+                    .ok_or_else(|| not_on_tensors(ctx, op, &TARGET))?;
                 lower(self, op)?;
             }
-            let elems = self.kernel.take().expect("set above");
+            let elems = self.kernel.take().expect("the kernel's elements were set before its ops were lowered");
             for (k, &r) in plan.outputs.iter().enumerate() {
-                let w = super::tensor::elem_width(ctx, r) as i64;
+                let w = elem_width(ctx, r) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);
                 let addr = self.b.ins().iadd(plan.out_data[k], off);
                 self.b
@@ -497,9 +329,9 @@ impl FunctionLowering<'_, '_> {
     }
 
     /// The element type of tensor `v` as a Cranelift type.
-    fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
+    pub(super) fn ty_elem(&self, op: OpId, v: ValueId) -> R<cranelift_codegen::ir::Type> {
         let ctx = self.ctx;
-        let e = super::tensor::element_type(ctx, ctx.value_type(v))
+        let e = element_type(ctx, ctx.value_type(v))
             .ok_or_else(|| op_err(ctx, op, "expects a tensor"))?;
         Ok(self.slot_at(&ctx.loc(op), e)?.cl_type())
     }
@@ -550,16 +382,8 @@ impl FunctionLowering<'_, '_> {
         let r = self.b.ins().iconst(types::I64, rank as i64);
         let p = self.host_call(ALLOC, &[st, w, r, sizes], &[types::I64])[0];
         let null = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
-        let ctx = self.ctx;
-        self.guard(
-            null,
-            RuntimeErrorKind::OutOfMemory,
-            format!(
-                "'{}' cannot allocate its result (out of memory or too large)",
-                ctx.name_str(op)
-            ),
-            ctx.loc(op),
-        );
+        let f = crate::plan::tensor::cannot_allocate(self.ctx, op);
+        self.guard(null, f.kind, f.message, self.ctx.loc(op));
         Ok(p)
     }
 

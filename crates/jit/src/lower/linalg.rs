@@ -125,7 +125,7 @@ fn vector_plan(
     let yielded = ctx.operands(ctx.last_op(body)?);
     let mut lanes = Vec::new();
     for (k, ds) in dims_of.iter().enumerate() {
-        let tensor = super::tensor::element_type(ctx, ctx.value_type(operands[k])).is_some();
+        let tensor = crate::plan::tensor::element_type(ctx, ctx.value_type(operands[k])).is_some();
         let uses = ds.iter().filter(|&&x| x == d).count();
         lanes.push(if tensor && uses == 1 && ds.last() == Some(&d) {
             Lane::Contiguous
@@ -181,7 +181,7 @@ fn static_size(
     let d = d?;
     operands.iter().zip(dims_of).find_map(|(&v, ds)| {
         let j = ds.iter().position(|&x| x == d)?;
-        *super::tensor::dims(ctx, ctx.value_type(v))?.get(j)?
+        *crate::plan::tensor::dims(ctx, ctx.value_type(v))?.get(j)?
     })
 }
 
@@ -225,7 +225,7 @@ impl StructuredPlan {
     pub fn of(
         ctx: &weir_ir::Context,
         op: OpId,
-        own: &super::ownership::Ownership,
+        own: &crate::plan::ownership::Ownership,
     ) -> Result<StructuredPlan, &'static str> {
         let s = StructuredOp::of_any(ctx, op).ok_or("is not a structured op")?;
         let maps = s.indexing_maps(ctx);
@@ -286,7 +286,7 @@ fn reusable_input(
     (dims_of, loops): (&[Vec<usize>], usize),
     operands: &[ValueId],
     (n_ins, j): (usize, usize),
-    (own, taken): (&super::ownership::Ownership, &[ValueId]),
+    (own, taken): (&crate::plan::ownership::Ownership, &[ValueId]),
 ) -> Option<usize> {
     if dims_of[j].len() != loops {
         return None;
@@ -299,11 +299,11 @@ fn reusable_input(
     }
     (0..n_ins).find(|&k| {
         let v = operands[k];
-        super::tensor::is_tracked(ctx, v)
+        crate::plan::tensor::is_tracked(ctx, v)
             && own.is_last_use(op, k)
             && !taken.contains(&v)
             && dims_of[k] == dims_of[j]
-            && super::tensor::elem_width(ctx, v) == super::tensor::elem_width(ctx, operands[j])
+            && crate::plan::tensor::elem_width(ctx, v) == crate::plan::tensor::elem_width(ctx, operands[j])
             && operands.iter().filter(|&&x| x == v).count() == 1
     })
 }
@@ -328,12 +328,12 @@ impl FunctionLowering<'_, '_> {
             .map_err(|why| op_err(ctx, op, format!("{why} is not supported by the JIT")))?;
         let (dims_of, loops) = (&plan.dims_of, plan.loops);
         for &v in &operands {
-            if super::tensor::element_type(ctx, ctx.value_type(v)).is_some() {
+            if crate::plan::tensor::element_type(ctx, ctx.value_type(v)).is_some() {
                 self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
             }
         }
         let flags = MemFlagsData::trusted();
-        let tensor = |v: ValueId| super::tensor::element_type(ctx, ctx.value_type(v)).is_some();
+        let tensor = |v: ValueId| crate::plan::tensor::element_type(ctx, ctx.value_type(v)).is_some();
 
         // Loop sizes, checked across operands.
         let mut sizes: Vec<Option<(Value, Value)>> = vec![None; loops]; // (size, header)
@@ -373,8 +373,8 @@ impl FunctionLowering<'_, '_> {
             let j = ins.len() + i;
             let q = match plan.outputs[i] {
                 OutputBuffer::Separate { read } => {
-                    let w = super::tensor::elem_width(ctx, o);
-                    let rank = super::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
+                    let w = crate::plan::tensor::elem_width(ctx, o);
+                    let rank = crate::plan::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
                     let q = self.alloc_like(w, rank, Some(p), op)?;
                     if read {
                         self.copy_elements(p, q, w);
@@ -387,7 +387,7 @@ impl FunctionLowering<'_, '_> {
                     // written, at the same point of the loops.
                     let (v, pk) = (operands[k], self.val(op, operands[k])?);
                     self.consumed.insert(v);
-                    let w = super::tensor::elem_width(ctx, v);
+                    let w = crate::plan::tensor::elem_width(ctx, v);
                     let q = self.reuse_or_alloc(pk, w, dims_of[k].len(), Some(pk), op)?;
                     self.release_unless_same(pk, q);
                     q
@@ -410,7 +410,7 @@ impl FunctionLowering<'_, '_> {
                 self.val(op, v)?
             };
             let base = self.b.ins().load(self.env.ptr, flags, p, H_DATA);
-            let width = super::tensor::elem_width(ctx, v) as i64;
+            let width = crate::plan::tensor::elem_width(ctx, v) as i64;
             let rank = dims_of[k].len();
             // Row-major strides of the operand, in bytes.
             let mut dim_strides = vec![self.b.ins().iconst(types::I64, width); rank];
@@ -451,9 +451,9 @@ impl FunctionLowering<'_, '_> {
     /// entirely: `p` itself at its last use with count 1, else a fresh one.
     fn fresh_like(&mut self, op: OpId, j: usize, v: ValueId, p: Value) -> R<Value> {
         let ctx = self.ctx;
-        let w = super::tensor::elem_width(ctx, v);
-        let rank = super::tensor::dims(ctx, ctx.value_type(v)).map_or(0, |d| d.len());
-        if super::tensor::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
+        let w = crate::plan::tensor::elem_width(ctx, v);
+        let rank = crate::plan::tensor::dims(ctx, ctx.value_type(v)).map_or(0, |d| d.len());
+        if crate::plan::tensor::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
             self.consumed.insert(v);
             let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
             self.release_unless_same(p, q);

@@ -21,7 +21,6 @@ pub(crate) mod kernel;
 pub(crate) mod linalg;
 pub(crate) mod math;
 pub(crate) mod movement;
-pub(crate) mod ownership;
 mod reshape;
 pub(crate) mod tensor;
 
@@ -30,6 +29,7 @@ use crate::abi::{
 };
 use crate::diag::{err_at, op_err, unregistered_op, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
+use crate::plan::ownership;
 use crate::runtime::ConstBuffer;
 use crate::scalar::low_mask;
 use crate::{FaultSite, RuntimeErrorKind, ScalarType};
@@ -273,7 +273,7 @@ impl FunctionLowering<'_, '_> {
             .load(self.env.ptr, MemFlagsData::trusted(), rt, RT_STATE);
         self.state = Some(state);
         self.own = Some(ownership::Ownership::analyze(ctx, &rpo, &|v| {
-            tensor::is_tracked(ctx, v)
+            crate::plan::tensor::is_tracked(ctx, v)
         }));
         if self.env.loop_fuel && !headers.is_empty() {
             self.fuel = Some(self.b.declare_var(types::I64));
@@ -309,11 +309,11 @@ impl FunctionLowering<'_, '_> {
                 if ctx.op_def(ctx.name(op)).is_none() {
                     return Err(unregistered_op(ctx, op));
                 }
-                if kernel::is_tensor_elementwise(ctx, op) {
+                if crate::plan::kernel::is_tensor_elementwise(ctx, op) {
                     self.lower_kernel(&ops[i..])?;
                     continue;
                 }
-                let lower = if tensor::is_tensor_constant(ctx, op) {
+                let lower = if crate::plan::tensor::is_tensor_constant(ctx, op) {
                     tensor::lower_constant
                 } else {
                     *table()
@@ -378,7 +378,7 @@ impl FunctionLowering<'_, '_> {
     fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
         let t = self.ctx.value_type(v);
         if self.kernel.is_some() {
-            if let Some(e) = tensor::element_type(self.ctx, t) {
+            if let Some(e) = crate::plan::tensor::element_type(self.ctx, t) {
                 return self.scalar_at(&self.ctx.loc(op), e);
             }
         }

@@ -5,17 +5,17 @@
 //! body is every op's scalar lowering from the lowering table run on the elements, and which
 //! LLVM's loop vectorizer turns into SIMD code for the host CPU at `-O2`/`-O3`.
 
-use super::tensor::{dims_of, elem_width};
+use super::tensor::{elem_width, TARGET};
 use super::{FunctionLowering, R};
 use crate::codegen::Ll;
-use crate::diag::op_err;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 use std::collections::HashMap;
 use weir_ir::OpId;
 use weir_jit::backend::{
-    input_owner, is_tracked, kernel_group, kernel_vector_elements, KernelPlan,
+    different_shapes, input_owner, is_tracked, kernel_vector_elements, not_on_tensors,
+    not_static_shape, KernelPlan,
 };
 
 /// The element type and the data pointer of one tensor a kernel reads or writes.
@@ -26,18 +26,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// of the block) and marks its ops as lowered.
     pub(super) fn lower_kernel(&mut self, ops: &[OpId]) -> R<()> {
         let ctx = self.ctx;
-        let group = kernel_group(ctx, ops);
-        let first = group[0];
-        for &op in &group {
-            for &r in ctx.results(op) {
-                if dims_of(ctx, r).is_none() {
-                    return Err(op_err(ctx, op, "mixes tensor and scalar results"));
-                }
-                self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-            }
-        }
-        let plan = KernelPlan::of(ctx, &group, self.own());
-        let rank = dims_of(ctx, ctx.result(first, 0)).map_or(0, |d| d.len());
+        let plan = KernelPlan::of(ctx, ops, &TARGET, self.own())?;
+        let (group, first) = (&plan.group, plan.group[0]);
+        let rank = plan.result_dims.len();
         let i64t = self.cg.ll.i64_type();
         let input_ptrs: Vec<PointerValue> = plan
             .inputs
@@ -45,19 +36,18 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .map(|&v| self.ptr(first, v))
             .collect::<R<_>>()?;
         let sizes_src = input_ptrs.first().copied();
+        // A fully static result shape is the element count (the checks below make the inputs
+        // agree), so LLVM knows the trip count.
         let n = match sizes_src {
-            Some(p0) => self.numel_of(p0)?,
-            None => {
-                let d = dims_of(ctx, ctx.result(first, 0)).unwrap_or(&[]);
-                i64t.const_int(d.iter().map(|x| x.unwrap_or(0)).product(), false)
-            }
+            Some(p0) if !plan.is_static() => self.numel_of(p0)?,
+            _ => i64t.const_int(plan.result_numel(), false),
         };
         // Shape checks: every other input has the first's sizes, the first the static sizes
         // of the result type.
         if let Some(p0) = sizes_src {
             for (k, &p) in input_ptrs.iter().enumerate().skip(1) {
-                let owner = input_owner(ctx, &group, plan.inputs[k]);
-                let msg = format!("'{}' operands have different shapes", ctx.name_str(owner));
+                let owner = input_owner(ctx, group, plan.inputs[k]);
+                let msg = different_shapes(ctx, owner).message;
                 for d in 0..rank {
                     let (a, b) = (self.size_of(p0, d)?, self.size_of(p, d)?);
                     let bad = self
@@ -68,37 +58,20 @@ impl<'ll> FunctionLowering<'_, 'll> {
                     self.shape_guard(bad, (p0, p), msg.clone(), owner)?;
                 }
             }
-            if let Some(d) = dims_of(ctx, ctx.result(first, 0)) {
-                for (i, size) in d.iter().enumerate() {
-                    if let Some(want) = size {
-                        let got = self.size_of(p0, i)?;
-                        let bad = self
-                            .cg
-                            .b
-                            .build_int_compare(
-                                IntPredicate::NE,
-                                got,
-                                i64t.const_int(*want, false),
-                                "",
-                            )
-                            .ll()?;
-                        let msg = format!(
-                            "'{}' operand does not have its static shape",
-                            ctx.name_str(first)
-                        );
-                        self.size_guard(bad, (p0, i, *want), msg, first)?;
-                    }
+            for (i, size) in plan.result_dims.iter().enumerate() {
+                if let Some(want) = size {
+                    let got = self.size_of(p0, i)?;
+                    let want_v = i64t.const_int(*want, false);
+                    let bad = self
+                        .cg
+                        .b
+                        .build_int_compare(IntPredicate::NE, got, want_v, "")
+                        .ll()?;
+                    let msg = not_static_shape(ctx, first).message;
+                    self.size_guard(bad, (p0, i, *want), msg, first)?;
                 }
             }
         }
-        // A fully static result shape is the element count (the checks above made the inputs
-        // agree), so LLVM knows the trip count.
-        let n = match dims_of(ctx, ctx.result(first, 0)) {
-            Some(d) if d.iter().all(Option::is_some) => {
-                i64t.const_int(d.iter().map(|x| x.unwrap_or(0)).product(), false)
-            }
-            _ => n,
-        };
         // Output buffers: the input the plan picked when its count is 1, else a new one.
         let mut out_ptrs = Vec::new();
         let mut reused: Vec<(PointerValue, PointerValue)> = Vec::new();
@@ -128,7 +101,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .map(|&(v, bits)| Ok((v, self.const_bits(self.elem_llvm_type(first, v)?, bits))))
             .collect::<R<_>>()?;
         let zero = i64t.const_zero();
-        let vector = kernel_vector_elements(ctx, &group);
+        let vector = kernel_vector_elements(ctx, group);
         self.versioned(&reused, |l, same| {
             let mut out_data = Vec::new();
             for (k, (&v, &q)) in plan.outputs.iter().zip(&out_ptrs).enumerate() {
@@ -170,7 +143,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 None => self.release(p)?,
             }
         }
-        self.fused.extend(group.iter().copied());
+        self.fused.extend(plan.group.iter().copied());
         Ok(())
     }
 
@@ -195,16 +168,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
             let lower = super::table()
                 .get(ctx.name_str(op))
                 .copied()
-                .ok_or_else(|| {
-                    op_err(
-                        ctx,
-                        op,
-                        "on tensors is not supported by the llvm backend yet",
-                    )
-                })?;
+                .ok_or_else(|| not_on_tensors(ctx, op, &TARGET))?;
             lower(self, op)?;
         }
-        let elems = self.kernel.take().expect("set above");
+        let elems = self.kernel.take().expect("the kernel's elements were set before its ops were lowered");
         for (&r, &(t, data)) in plan.outputs.iter().zip(out_data) {
             let at = self.element_at(t, data, i)?;
             self.cg.b.build_store(at, elems[&r]).ll()?;

@@ -8,15 +8,16 @@
 //! their arguments are the JIT's decisions ([`MovementCall`]), so the results, errors and
 //! buffers are the JIT's too.
 
+use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::Ll;
-use crate::diag::op_err;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, PointerValue};
 use weir_dialect_linalg::StructuredOp;
-use weir_ir::{OpId, TypeKind, ValueId};
-use weir_jit::backend::{GemmPlan, MovementCall, CONCAT, EXTRACT_SLICE, INSERT_SLICE, MATMUL, PAD};
-use weir_jit::RuntimeErrorKind;
+use weir_ir::{OpId, ValueId};
+use weir_jit::backend::{
+    shim_failed, GemmPlan, MovementCall, CONCAT, EXTRACT_SLICE, INSERT_SLICE, MATMUL, PAD,
+};
 
 /// The movement ops' entries of the lowering table (the GEMM is chosen by the structured
 /// ops' lowering).
@@ -46,12 +47,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let margs: Vec<BasicMetadataValueEnum> = all.iter().map(|&a| a.into()).collect();
         let p = self.call(f, &margs)?.into_pointer_value();
         let null = self.cg.b.build_is_null(p, "").ll()?;
-        self.guard(
-            null,
-            RuntimeErrorKind::ShapeMismatch,
-            format!("'{}' failed", ctx.name_str(op)),
-            ctx.loc(op),
-        )?;
+        let f = shim_failed(ctx, op);
+        self.guard(null, f.kind, f.message, ctx.loc(op))?;
         Ok(p)
     }
 
@@ -74,19 +71,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// A data-movement op as the JIT's host-kernel call ([`MovementCall`]).
     fn op_movement(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        for &v in ctx.operands(op).iter().chain(ctx.results(op)) {
-            if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::Tensor { .. }) {
-                self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
-            }
-        }
-        let call = MovementCall::of(ctx, op, self.own()).map_err(|why| {
-            op_err(
-                ctx,
-                op,
-                format!("{why} is not supported by the llvm backend yet"),
-            )
-        })?;
+        let call = MovementCall::of(self.ctx, op, &TARGET, self.own())?;
         let (symbol, args): (&str, Vec<BasicValueEnum>) = match call {
             MovementCall::Concat { inputs, dim } => {
                 let i64t = self.cg.ll.i64_type();

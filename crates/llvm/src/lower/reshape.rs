@@ -1,101 +1,81 @@
 //! The reshape ops (MLIR `tensor.reshape`, `tensor.expand_shape`, `tensor.collapse_shape`) as
-//! the Cranelift JIT lowers them (`crates/jit/src/lower/reshape.rs`): the elements keep their
-//! row-major order, only the sizes change; when the source is at its last use with count 1
-//! its header gets the new sizes (no copy), else the elements are copied into a new buffer.
-//! Element counts and group products are checked at run time, with the JIT's messages (the
-//! runtime's [`RESHAPE_DETAIL`]).
+//! their plans say (`weir_jit::backend::ReshapePlan`: the elements keep their row-major
+//! order, only the sizes change; in place at the source's last use with count 1, else copied):
+//! here the sizes are computed, checked (the runtime's [`RESHAPE_DETAIL`]) and written.
 
-use super::tensor::{dims_of, elem_width};
+use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::Ll;
-use crate::diag::unsupported_op;
 use inkwell::values::{IntValue, PointerValue};
 use inkwell::IntPredicate;
-use weir_dialect_tensor::{CollapseShapeOp, ExpandShapeOp, ReshapeOp};
-use weir_ir::{OpId, ValueId};
-use weir_jit::backend::{is_tracked, H_RANK, RESHAPE_DETAIL};
-use weir_jit::RuntimeErrorKind;
+use weir_ir::OpId;
+use weir_jit::backend::tensor_plan::Size;
+use weir_jit::backend::{cannot_reshape, NewSizes, ReshapePlan, H_RANK, RESHAPE_DETAIL};
 
 /// The reshape ops' entries of the lowering table.
 pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("tensor.reshape", |l, op| l.op_reshape(op)),
-    ("tensor.expand_shape", |l, op| l.op_expand_shape(op)),
-    ("tensor.collapse_shape", |l, op| l.op_collapse_shape(op)),
+    ("tensor.expand_shape", |l, op| l.op_reshape(op)),
+    ("tensor.collapse_shape", |l, op| l.op_reshape(op)),
 ];
 
 impl<'ll> FunctionLowering<'_, 'll> {
-    /// MLIR tensor.reshape: the sizes are the elements of the 1-D shape operand.
+    /// A reshape op (`ReshapePlan`): its sizes, checked, then the result.
     fn op_reshape(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let r = ReshapeOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let (src, shape) = (r.source(ctx), r.shape(ctx));
-        self.slot_at(&ctx.loc(op), ctx.value_type(r.result(ctx)))?;
-        self.slot_at(&ctx.loc(op), ctx.value_type(shape))?;
-        let rank = dims_of(ctx, r.result(ctx)).map_or(0, |d| d.len());
-        let sp = self.ptr(op, shape)?;
-        let data = self.data_of(sp)?;
-        let t = self.elem_llvm_type(op, shape)?;
+        let plan = ReshapePlan::of(self.ctx, op, &TARGET, self.own())?;
+        let p = self.ptr(op, plan.source)?;
         let i64t = self.cg.ll.i64_type();
-        let mut sizes = Vec::new();
-        for i in 0..rank {
-            let at = self.element_at(t, data, i64t.const_int(i as u64, false))?;
-            let x = self.cg.b.build_load(t, at, "").ll()?.into_int_value();
-            sizes.push(self.convert_int(x, 64, true)?);
-        }
-        let (n, bad) = self.product(&sizes)?;
-        let p = self.ptr(op, src)?;
-        self.reshape_guard(bad, op, p, &sizes)?;
-        self.reshape_into(op, src, &sizes, n)
-    }
-
-    /// MLIR tensor.expand_shape: each source dimension splits into its group of output sizes.
-    fn op_expand_shape(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let e = ExpandShapeOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let src = e.src(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(e.result(ctx)))?;
-        let p = self.ptr(op, src)?;
-        let i64t = self.cg.ll.i64_type();
-        let mut sizes = Vec::new();
-        for s in e.output_shape(ctx) {
-            sizes.push(match s {
-                Ok(n) => i64t.const_int(n, true),
-                Err(v) => self.int(op, v)?,
-            });
-        }
-        for (g, group) in e.reassociation(ctx).iter().enumerate() {
-            let want: Vec<IntValue> = group.iter().map(|&d| sizes[d]).collect();
-            let (prod, invalid) = self.product(&want)?;
-            let have = self.size_of(p, g)?;
-            let differ = self
-                .cg
-                .b
-                .build_int_compare(IntPredicate::NE, prod, have, "")
-                .ll()?;
-            let bad = self.cg.b.build_or(differ, invalid, "").ll()?;
-            self.reshape_guard(bad, op, p, &sizes)?;
-        }
-        let (n, _) = self.product(&sizes)?;
-        self.reshape_into(op, src, &sizes, n)
-    }
-
-    /// MLIR tensor.collapse_shape: each group of source dimensions becomes one (their product).
-    fn op_collapse_shape(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let c = CollapseShapeOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let src = c.src(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(c.result(ctx)))?;
-        let p = self.ptr(op, src)?;
-        let mut sizes = Vec::new();
-        for group in c.reassociation(ctx) {
-            let ds = group
-                .iter()
-                .map(|&d| self.size_of(p, d))
-                .collect::<R<Vec<_>>>()?;
-            sizes.push(self.product(&ds)?.0);
-        }
-        let n = self.numel_of(p)?;
-        self.reshape_into(op, src, &sizes, n)
+        let (sizes, n) = match &plan.sizes {
+            NewSizes::FromShape { shape, rank } => {
+                let sp = self.ptr(op, *shape)?;
+                let data = self.data_of(sp)?;
+                let t = self.elem_llvm_type(op, *shape)?;
+                let mut sizes = Vec::new();
+                for i in 0..*rank {
+                    let at = self.element_at(t, data, i64t.const_int(i as u64, false))?;
+                    let x = self.cg.b.build_load(t, at, "").ll()?.into_int_value();
+                    sizes.push(self.convert_int(x, 64, true)?);
+                }
+                let (n, bad) = self.product(&sizes)?;
+                self.reshape_guard(bad, op, p, &sizes)?;
+                (sizes, n)
+            }
+            NewSizes::Expand { sizes, groups } => {
+                let mut vals = Vec::new();
+                for s in sizes {
+                    vals.push(match *s {
+                        Size::Static(n) => i64t.const_int(n, true),
+                        Size::Dynamic(v) => self.int(op, v)?,
+                    });
+                }
+                for (g, group) in groups.iter().enumerate() {
+                    let want: Vec<IntValue> = group.iter().map(|&d| vals[d]).collect();
+                    let (prod, invalid) = self.product(&want)?;
+                    let have = self.size_of(p, g)?;
+                    let differ = self
+                        .cg
+                        .b
+                        .build_int_compare(IntPredicate::NE, prod, have, "")
+                        .ll()?;
+                    let bad = self.cg.b.build_or(differ, invalid, "").ll()?;
+                    self.reshape_guard(bad, op, p, &vals)?;
+                }
+                let (n, _) = self.product(&vals)?;
+                (vals, n)
+            }
+            NewSizes::Collapse { groups } => {
+                let mut sizes = Vec::new();
+                for group in groups {
+                    let ds = group
+                        .iter()
+                        .map(|&d| self.size_of(p, d))
+                        .collect::<R<Vec<_>>>()?;
+                    sizes.push(self.product(&ds)?.0);
+                }
+                (sizes, self.numel_of(p)?)
+            }
+        };
+        self.reshape_into(op, &plan, &sizes, n)
     }
 
     /// The product of `xs` (1 for none), and whether it is invalid: a negative factor (sizes
@@ -129,8 +109,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
         p: PointerValue<'ll>,
         sizes: &[IntValue<'ll>],
     ) -> R<()> {
-        let msg = format!("'{}' cannot reshape", self.ctx.name_str(op));
-        let what = (RuntimeErrorKind::ShapeMismatch, msg, op);
+        let f = cannot_reshape(self.ctx, op);
+        let what = (f.kind, f.message, op);
         let slot = self.sizes_slot(sizes)?;
         let r = self.cg.ll.i64_type().const_int(sizes.len() as u64, false);
         self.guard_with_detail(
@@ -141,16 +121,16 @@ impl<'ll> FunctionLowering<'_, 'll> {
         )
     }
 
-    /// The result of `op`: source `src` (operand 0) with sizes `sizes` whose product is `n`
-    /// (checked against the source's element count).
+    /// The result of `op` (`ReshapePlan` `plan`): its source with sizes `sizes` whose
+    /// product is `n` (checked against the source's element count).
     fn reshape_into(
         &mut self,
         op: OpId,
-        src: ValueId,
+        plan: &ReshapePlan,
         sizes: &[IntValue<'ll>],
         n: IntValue<'ll>,
     ) -> R<()> {
-        let ctx = self.ctx;
+        let (src, w) = (plan.source, plan.width);
         let p = self.ptr(op, src)?;
         let have = self.numel_of(p)?;
         let bad = self
@@ -159,9 +139,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .build_int_compare(IntPredicate::NE, have, n, "")
             .ll()?;
         self.reshape_guard(bad, op, p, sizes)?;
-        let w = elem_width(ctx, src);
         let slot = self.sizes_slot(sizes)?;
-        let q = if is_tracked(ctx, src) && self.own().is_last_use(op, 0) {
+        let q = if plan.in_place {
             self.consumed.insert(src);
             let unique = self.is_unique(p)?;
             let (reuse, copy, join) = (

@@ -7,19 +7,20 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::{llvm_type, Ll};
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::{op_err, unsupported_op, unsupported_type};
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
-use weir_dialect_tensor::{
-    CastOp, DimOp, EmptyOp, ExtractOp, FromElementsOp, GenerateOp, InsertOp, RankOp, SplatOp,
+use weir_ir::{OpId, ValueId};
+use weir_jit::backend::tensor_plan::{
+    self as plan, at_last_use, cannot_allocate, index_out_of_bounds, negative_size, rank_of,
+    Alias, CastPlan, DimIndex, DimPlan, Element, GeneratePlan, NewTensor, Size,
 };
-use weir_ir::{Context, Dim, OpId, ValueId};
+pub(super) use weir_jit::backend::tensor_plan::{dims_of, elem_width, element_type};
 use weir_jit::backend::{
-    constant_buffer, is_tracked, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL, SHAPE_DETAIL,
+    constant_buffer, Target, ALLOC, H_DATA, H_NUMEL, H_RC, H_SIZES, INDEX_DETAIL, SHAPE_DETAIL,
     SIZE_DETAIL,
 };
-pub(super) use weir_jit::backend::{elem_width, element_type};
 use weir_jit::RuntimeErrorKind;
 
 /// The tensor ops' entries of the lowering table.
@@ -35,10 +36,12 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("tensor.generate", |l, op| l.op_generate(op)),
 ];
 
-/// The sizes of `v`'s type when it is a ranked tensor.
-pub(super) fn dims_of(ctx: &Context, v: ValueId) -> Option<&[Dim]> {
-    weir_jit::backend::dims(ctx, ctx.value_type(v))
-}
+/// How the plans word this backend's errors about what it cannot compile.
+pub(super) const TARGET: Target = Target {
+    unsupported_op,
+    unsupported_type,
+    name: "the llvm backend yet",
+};
 
 /// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module
 /// (`weir_jit::backend::constant_buffer`), whose address the code embeds.
@@ -176,15 +179,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
         ];
         let p = self.call(f, &args)?.into_pointer_value();
         let null = self.cg.b.build_is_null(p, "").ll()?;
-        self.guard(
-            null,
-            RuntimeErrorKind::OutOfMemory,
-            format!(
-                "'{}' cannot allocate its result (out of memory or too large)",
-                ctx.name_str(op)
-            ),
-            ctx.loc(op),
-        )?;
+        let f = cannot_allocate(ctx, op);
+        self.guard(null, f.kind, f.message, ctx.loc(op))?;
         Ok(p)
     }
 
@@ -483,72 +479,45 @@ impl<'ll> FunctionLowering<'_, 'll> {
         })
     }
 
-    /// The sizes of result `r` of `op`: static sizes from the type, `?` sizes from `dynamic`
-    /// (index values, in order), as a stack array; faults on a negative dynamic size.
-    fn result_sizes(
-        &mut self,
-        op: OpId,
-        r: ValueId,
-        dynamic: &[ValueId],
-    ) -> R<(usize, PointerValue<'ll>)> {
+    /// The buffer of new tensor `t` (result of `op`): static sizes from the type, `?` sizes
+    /// from their operands, each checked not to be negative.
+    fn alloc_new(&mut self, op: OpId, t: &NewTensor) -> R<PointerValue<'ll>> {
         let ctx = self.ctx;
-        let d = dims_of(ctx, r)
-            .ok_or_else(|| op_err(ctx, op, "expects a ranked tensor result"))?
-            .to_vec();
-        if d.iter().filter(|x| x.is_none()).count() != dynamic.len() {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires one size operand per dynamic dimension",
-            ));
-        }
         let i64t = self.cg.ll.i64_type();
-        let mut dyn_vals = dynamic.iter();
         let mut sizes = Vec::new();
-        for s in &d {
-            match s {
-                Some(n) => sizes.push(i64t.const_int(*n, false)),
-                None => {
-                    let v = self.int(op, *dyn_vals.next().expect("counted"))?;
+        for s in &t.sizes {
+            match *s {
+                Size::Static(n) => sizes.push(i64t.const_int(n, false)),
+                Size::Dynamic(d) => {
+                    let v = self.int(op, d)?;
                     let neg = self
                         .cg
                         .b
                         .build_int_compare(IntPredicate::SLT, v, i64t.const_zero(), "")
                         .ll()?;
-                    self.guard(
-                        neg,
-                        RuntimeErrorKind::ShapeMismatch,
-                        format!("'{}' has a negative size", ctx.name_str(op)),
-                        ctx.loc(op),
-                    )?;
+                    let f = negative_size(ctx, op);
+                    self.guard(neg, f.kind, f.message, ctx.loc(op))?;
                     sizes.push(v);
                 }
             }
         }
-        Ok((d.len(), self.sizes_slot(&sizes)?))
+        let slot = self.sizes_slot(&sizes)?;
+        self.alloc_sizes(t.width, t.rank(), slot, op)
     }
 
     /// MLIR tensor.empty: a buffer of the result's sizes (elements unspecified, as in MLIR).
     fn op_empty(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let e = EmptyOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let r = e.result(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-        let (rank, sizes) = self.result_sizes(op, r, e.dynamic_sizes(ctx))?;
-        let p = self.alloc_sizes(elem_width(ctx, r), rank, sizes, op)?;
+        let t = plan::empty(self.ctx, op, &TARGET)?;
+        let p = self.alloc_new(op, &t)?;
         self.set_result(op, 0, p);
         Ok(())
     }
 
     /// MLIR tensor.splat: every element is the scalar operand.
     fn op_splat(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let s = SplatOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let r = s.result(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-        let x = self.val(op, s.input(ctx))?;
-        let (rank, sizes) = self.result_sizes(op, r, s.dynamic_sizes(ctx))?;
-        let p = self.alloc_sizes(elem_width(ctx, r), rank, sizes, op)?;
+        let (x, t) = plan::splat(self.ctx, op, &TARGET)?;
+        let x = self.val(op, x)?;
+        let p = self.alloc_new(op, &t)?;
         self.fill(p, x)?;
         self.set_result(op, 0, p);
         Ok(())
@@ -556,41 +525,27 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR tensor.from_elements: the operands in row-major order (static shape).
     fn op_from_elements(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let f = FromElementsOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let r = f.result(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-        let (rank, sizes) = self.result_sizes(op, r, &[])?;
-        let p = self.alloc_sizes(elem_width(ctx, r), rank, sizes, op)?;
+        let (elements, t) = plan::from_elements(self.ctx, op, &TARGET)?;
+        let p = self.alloc_new(op, &t)?;
         let data = self.data_of(p)?;
-        let t = self.elem_llvm_type(op, r)?;
+        let et = self.elem_llvm_type(op, self.ctx.result(op, 0))?;
         let i64t = self.cg.ll.i64_type();
-        for (k, &e) in f.elements(ctx).iter().enumerate() {
+        for (k, &e) in elements.iter().enumerate() {
             let x = self.val(op, e)?;
-            let at = self.element_at(t, data, i64t.const_int(k as u64, false))?;
+            let at = self.element_at(et, data, i64t.const_int(k as u64, false))?;
             self.cg.b.build_store(at, x).ll()?;
         }
         self.set_result(op, 0, p);
         Ok(())
     }
 
-    /// The flat index of element `indices` of buffer `p` (of `op`'s tensor operand `t`), after
-    /// checking each index against its dimension (the JIT's located error otherwise).
-    fn flat_index(
-        &mut self,
-        op: OpId,
-        t: ValueId,
-        p: PointerValue<'ll>,
-        indices: &[ValueId],
-    ) -> R<IntValue<'ll>> {
+    /// The flat index of element `at` of buffer `p` (of `op`'s tensor operand `at.tensor`),
+    /// after checking each index against its dimension (the JIT's located error otherwise).
+    fn flat_index(&mut self, op: OpId, at: &Element, p: PointerValue<'ll>) -> R<IntValue<'ll>> {
         let ctx = self.ctx;
-        let rank = dims_of(ctx, t).map_or(0, |d| d.len());
-        if indices.len() != rank {
-            return Err(op_err(ctx, op, "requires one index per dimension"));
-        }
         let i64t = self.cg.ll.i64_type();
         let mut off = i64t.const_zero();
-        for (d, &ix) in indices.iter().enumerate() {
+        for (d, &ix) in at.indices.iter().enumerate() {
             let i = self.int(op, ix)?;
             let size = self.size_of(p, d)?;
             let bad = self
@@ -598,10 +553,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 .b
                 .build_int_compare(IntPredicate::UGE, i, size, "")
                 .ll()?;
-            let msg = format!("'{}' index out of bounds", ctx.name_str(op));
-            let what = (RuntimeErrorKind::IndexOutOfBounds, msg, op);
+            let f = index_out_of_bounds(ctx, op);
             let args = [p.into(), i64t.const_int(d as u64, false).into(), i.into()];
-            self.guard_with_detail(bad, what, INDEX_DETAIL, &args)?;
+            self.guard_with_detail(bad, (f.kind, f.message, op), INDEX_DETAIL, &args)?;
             let scaled = self.cg.b.build_int_mul(off, size, "").ll()?;
             off = self.cg.b.build_int_add(scaled, i, "").ll()?;
         }
@@ -610,16 +564,13 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR tensor.extract: one element, indices checked.
     fn op_extract(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let e = ExtractOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let t = e.tensor(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(t))?;
-        let p = self.ptr(op, t)?;
-        let i = self.flat_index(op, t, p, e.indices(ctx))?;
-        let et = self.elem_llvm_type(op, t)?;
+        let (at, _) = plan::extract(self.ctx, op, &TARGET)?;
+        let p = self.ptr(op, at.tensor)?;
+        let i = self.flat_index(op, &at, p)?;
+        let et = self.elem_llvm_type(op, at.tensor)?;
         let data = self.data_of(p)?;
-        let at = self.element_at(et, data, i)?;
-        let x = self.cg.b.build_load(et, at, "").ll()?;
+        let addr = self.element_at(et, data, i)?;
+        let x = self.cg.b.build_load(et, addr, "").ll()?;
         self.set_result(op, 0, x);
         Ok(())
     }
@@ -634,9 +585,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
         p: PointerValue<'ll>,
     ) -> R<PointerValue<'ll>> {
         let ctx = self.ctx;
-        let w = elem_width(ctx, v);
-        let rank = dims_of(ctx, v).map_or(0, |d| d.len());
-        if is_tracked(ctx, v) && self.own().is_last_use(op, j) {
+        let (w, rank) = (elem_width(ctx, v), rank_of(ctx, v));
+        if at_last_use(ctx, self.own(), op, j, v) {
             self.consumed.insert(v);
             let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
             // Not reused: copy the elements, and drop the operand's reference.
@@ -682,18 +632,15 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR tensor.insert: the destination with one element replaced, in place when the
     /// destination is at its last use with count 1.
     fn op_insert(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let ins = InsertOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let d = ins.dest(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(d))?;
-        let x = self.val(op, ins.scalar(ctx))?;
-        let p = self.ptr(op, d)?;
+        let (at, x) = plan::insert(self.ctx, op, &TARGET)?;
+        let x = self.val(op, x)?;
+        let p = self.ptr(op, at.tensor)?;
         // Check the indices before copying, so a fault leaves nothing half done.
-        let i = self.flat_index(op, d, p, ins.indices(ctx))?;
-        let q = self.writable(op, 1, d, p)?;
+        let i = self.flat_index(op, &at, p)?;
+        let q = self.writable(op, 1, at.tensor, p)?;
         let data = self.data_of(q)?;
-        let at = self.element_at(x.get_type(), data, i)?;
-        self.cg.b.build_store(at, x).ll()?;
+        let addr = self.element_at(x.get_type(), data, i)?;
+        self.cg.b.build_store(addr, x).ll()?;
         self.set_result(op, 0, q);
         Ok(())
     }
@@ -701,27 +648,21 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR tensor.dim: the size of a dimension; an index outside the rank is a runtime error.
     fn op_dim(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let d = DimOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let t = d.source(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(t))?;
-        let p = self.ptr(op, t)?;
-        let rank = dims_of(ctx, t).map_or(0, |x| x.len());
-        let size = match d.constant_index(ctx) {
-            Some(i) if (0..rank as i128).contains(&i) => self.size_of(p, i as usize)?,
-            _ => {
-                let i = self.int(op, d.index(ctx))?;
+        let plan = DimPlan::of(ctx, op, &TARGET)?;
+        let p = self.ptr(op, plan.source)?;
+        let size = match plan.index {
+            DimIndex::Static(i) => self.size_of(p, i)?,
+            DimIndex::Dynamic(ix) => {
+                let i = self.int(op, ix)?;
                 let i64t = self.cg.ll.i64_type();
+                let rank = i64t.const_int(plan.rank as u64, false);
                 let bad = self
                     .cg
                     .b
-                    .build_int_compare(IntPredicate::UGE, i, i64t.const_int(rank as u64, false), "")
+                    .build_int_compare(IntPredicate::UGE, i, rank, "")
                     .ll()?;
-                self.guard(
-                    bad,
-                    RuntimeErrorKind::IndexOutOfBounds,
-                    format!("'{}' index is not below the rank {rank}", ctx.name_str(op)),
-                    ctx.loc(op),
-                )?;
+                let f = plan.fault(ctx, op);
+                self.guard(bad, f.kind, f.message, ctx.loc(op))?;
                 let off = self
                     .cg
                     .b
@@ -738,11 +679,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR tensor.rank: the static rank.
     fn op_rank(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let r = RankOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let t = r.source(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(t))?;
-        let rank = dims_of(ctx, t).map_or(0, |x| x.len());
+        let rank = plan::rank(self.ctx, op, &TARGET)?;
         let v = self.cg.ll.i64_type().const_int(rank as u64, false);
         self.set_result(op, 0, v);
         Ok(())
@@ -752,34 +689,25 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// against the operand's.
     fn op_cast(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let c = CastOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let (s, r) = (c.source(ctx), c.result(ctx));
-        self.slot_at(&ctx.loc(op), ctx.value_type(s))?;
-        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-        let p = self.ptr(op, s)?;
-        let from = dims_of(ctx, s).unwrap_or(&[]).to_vec();
-        let to = dims_of(ctx, r).unwrap_or(&[]).to_vec();
+        let plan = CastPlan::of(ctx, op, &TARGET, self.own())?;
+        let p = self.ptr(op, plan.source)?;
         let i64t = self.cg.ll.i64_type();
-        for (i, (a, b)) in from.iter().zip(&to).enumerate() {
-            if let (None, Some(want)) = (a, b) {
-                let got = self.size_of(p, i)?;
-                let bad = self
-                    .cg
-                    .b
-                    .build_int_compare(IntPredicate::NE, got, i64t.const_int(*want, false), "")
-                    .ll()?;
-                let msg = format!(
-                    "'{}' to a static shape that does not match",
-                    ctx.name_str(op)
-                );
-                self.size_guard(bad, (p, i, *want), msg, op)?;
-            }
+        for &(i, want) in &plan.checks {
+            let got = self.size_of(p, i)?;
+            let want_v = i64t.const_int(want, false);
+            let bad = self
+                .cg
+                .b
+                .build_int_compare(IntPredicate::NE, got, want_v, "")
+                .ll()?;
+            self.size_guard(bad, (p, i, want), CastPlan::fault(ctx, op).message, op)?;
         }
-        // The result aliases the operand: take its reference at its last use, else add one.
-        if is_tracked(ctx, s) && self.own().is_last_use(op, 0) {
-            self.consumed.insert(s);
-        } else if is_tracked(ctx, s) {
-            self.retain(p)?;
+        match plan.alias {
+            Alias::Take => {
+                self.consumed.insert(plan.source);
+            }
+            Alias::Retain => self.retain(p)?,
+            Alias::Untracked => {}
         }
         self.set_result(op, 0, p);
         Ok(())
@@ -789,30 +717,25 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// element's indices as its arguments, yields the element (`tensor.yield`).
     fn op_generate(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let g = GenerateOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let r = g.result(ctx);
-        self.slot_at(&ctx.loc(op), ctx.value_type(r))?;
-        let (rank, sizes) = self.result_sizes(op, r, g.dynamic_extents(ctx))?;
-        let p = self.alloc_sizes(elem_width(ctx, r), rank, sizes, op)?;
+        let g = GeneratePlan::of(ctx, op, &TARGET)?;
+        let p = self.alloc_new(op, &g.tensor)?;
         let n = self.numel_of(p)?;
         let data = self.data_of(p)?;
-        let t = self.elem_llvm_type(op, r)?;
-        let block = g.body(ctx);
-        let args = ctx.block_args(block).to_vec();
+        let t = self.elem_llvm_type(op, ctx.result(op, 0))?;
         let zero = self.cg.ll.i64_type().const_zero();
         self.counted_loop((zero, n), |l, i| {
             // The indices of element i, innermost dimension last.
             let mut elems = std::collections::HashMap::new();
             let mut rest = i;
-            for d in (0..rank).rev() {
+            for (d, &arg) in g.indices.iter().enumerate().rev() {
                 let size = l.size_of(p, d)?;
                 let ix = l.cg.b.build_int_unsigned_rem(rest, size, "").ll()?;
                 rest = l.cg.b.build_int_unsigned_div(rest, size, "").ll()?;
-                elems.insert(args[d], ix.into());
+                elems.insert(arg, ix.into());
             }
             let saved = l.kernel.replace(elems);
-            l.lower_body(block)?;
-            let x = l.val(op, g.yielded(ctx))?;
+            l.lower_body(g.body)?;
+            let x = l.val(op, g.yielded)?;
             l.kernel = saved;
             let at = l.element_at(t, data, i)?;
             l.cg.b.build_store(at, x).ll()?;
