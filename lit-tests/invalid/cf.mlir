@@ -141,6 +141,17 @@ func.func @switch_case_value_count(%f: i32) {
 
 // -----
 
+// A splat standing for 2^32 case values is counted, not expanded (expanded, it needed
+// 64 GiB; docs/robustness.md).
+func.func @switch_splat_case_values(%f: i32) {
+  // expected-error@+1 {{'cf.switch' op number of case values (4294967296) should match number of case destinations (2)}}
+  "cf.switch"(%f)[^bb1, ^bb1, ^bb1] <{case_operand_segments = array<i32: 0, 0>, case_values = dense<0> : vector<4294967296xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
 func.func @switch_float_flag(%f: f32) {
   // expected-error@+1 {{'cf.switch' op operand #0 must be integer, but got 'f32'}}
   "cf.switch"(%f)[^bb1] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (f32) -> ()

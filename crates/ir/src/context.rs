@@ -1203,7 +1203,7 @@ impl Context {
     fn parent_of(&self, op: OpId) -> BlockId {
         self.op(op)
             .parent
-            .expect("insertion point op is not in a block")
+            .expect("the insertion point is an op placed in a block (the caller's precondition)")
     }
 
     /// Unlinks `op` from its block, keeping it (and its uses) alive. O(1).
@@ -1298,16 +1298,16 @@ impl Context {
     pub fn insert_block_before(&mut self, before: BlockId, block: BlockId) {
         let region = self
             .block_region(before)
-            .expect("insert_block_before: block not in a region");
+            .expect("insert_block_before: `before` is a block placed in a region (the caller's precondition)");
         let prev = self.blocks[before.index()].prev;
         self.link_block(region, block, prev, Some(before));
     }
 
     /// Inserts a detached block right after `after` in its region.
     pub fn insert_block_after(&mut self, after: BlockId, block: BlockId) {
-        let region = self
-            .block_region(after)
-            .expect("insert_block_after: block not in a region");
+        let region = self.block_region(after).expect(
+            "insert_block_after: `after` is a block placed in a region (the caller's precondition)",
+        );
         let next = self.blocks[after.index()].next;
         self.link_block(region, block, Some(after), next);
     }

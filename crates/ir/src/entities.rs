@@ -30,10 +30,8 @@ macro_rules! entity_id {
             /// or be below the table's capacity, which is below `u32::MAX`).
             pub const fn from_index(i: usize) -> Self {
                 assert!(i < u32::MAX as usize, "entity index out of range");
-                match NonZeroU32::new(i as u32 + 1) {
-                    Some(n) => $name(n),
-                    None => unreachable!(),
-                }
+                // 1 + i, which the assert keeps below u32::MAX (no saturation).
+                $name(NonZeroU32::MIN.saturating_add(i as u32))
             }
         }
 

@@ -448,7 +448,7 @@ impl<'a> Dominance<'a> {
             }
             anc = parent;
         }
-        let use_block = ctx.op_block(anc).expect("ancestor is in a block");
+        let use_block = ctx.op_block(anc).expect("the ancestor is the user in its block, an ancestor found in a region, or the loop above stopped at a block");
         if use_block == def_block {
             // A result dominates the ops after its definer in the same block; it is not visible
             // to its own op, nor inside that op's regions.
@@ -459,7 +459,9 @@ impl<'a> Dominance<'a> {
                 _ => Ok(()),
             };
         }
-        let region = def_region.expect("definition block is in a region");
+        let region = def_region.expect(
+            "the defining block is in a region: the verified op holds every block in its regions",
+        );
         if self.block_dominates(region, def_block, use_block) {
             Ok(())
         } else {

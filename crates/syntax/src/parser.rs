@@ -121,6 +121,17 @@ struct BlockScope<'a> {
     blocks: FxHashMap<&'a str, (BlockId, bool, usize)>,
 }
 
+/// Why `scopes` is never empty: `Parser::new` pushes the module's value scope, and only a
+/// region isolated from above pushes (and then pops) another.
+const VALUE_SCOPE: &str = "the module's value scope stays at the bottom of the stack";
+/// Why the innermost value scope has an open region: the top level and every region push their
+/// list of names before parsing ops that define values.
+const REGION_SCOPE: &str =
+    "the top level and every region open a list of names before defining values";
+/// Why `block_scopes` is not empty while blocks are parsed: the top level and `parse_region`
+/// push one before parsing a region body.
+const BLOCK_SCOPE: &str = "the top level and every region push a block scope before their body";
+
 /// The parser state; see the module docs. Custom-syntax functions receive `&mut Parser`.
 pub struct Parser<'a> {
     /// The context the IR is built in.
@@ -444,6 +455,23 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// A line or column number of a file location: an unsigned 32-bit integer (mlir-opt's
+    /// `getUnsignedIntegerValue`); anything else is mlir-opt's error ("expected integer line
+    /// number in FileLineColRange"), so no value is truncated.
+    fn parse_loc_number(&mut self, what: &str) -> PResult<u32> {
+        let value = (self.tok.kind == Tok::Integer)
+            .then(|| parse_int_literal(self.text()))
+            .flatten()
+            .and_then(|v| u32::try_from(v).ok());
+        let Some(v) = value else {
+            return Err(self.wrong_token_error(format!(
+                "expected integer {what} number in FileLineColRange"
+            )));
+        };
+        self.bump();
+        Ok(v)
+    }
+
     /// Parses a string literal and returns its unescaped contents.
     pub fn parse_string(&mut self) -> PResult<String> {
         if self.tok.kind != Tok::String {
@@ -479,7 +507,7 @@ impl<'a> Parser<'a> {
         self.block_scopes.push(BlockScope::default());
         self.scopes
             .last_mut()
-            .expect("top scope")
+            .expect(VALUE_SCOPE)
             .regions
             .push(Vec::new());
         while self.tok.kind != Tok::Eof {
@@ -595,8 +623,9 @@ impl<'a> Parser<'a> {
         if let Some((alias, pos)) = self.deferred_alias.take() {
             self.deferred_locs.push((LocTarget::Op(op), alias, pos));
         }
-        let bound: u32 = bindings.iter().map(|b| b.1).sum();
-        let nres = self.ctx.results(op).len() as u32;
+        // In u64: each binding counts up to u32::MAX results, so their sum may not fit a u32.
+        let bound: u64 = bindings.iter().map(|b| u64::from(b.1)).sum();
+        let nres = self.ctx.results(op).len() as u64;
         if !bindings.is_empty() && bound != nres {
             return Err(Diagnostic::error(
                 self.loc_at(start),
@@ -881,21 +910,24 @@ impl<'a> Parser<'a> {
             Tok::String => {
                 let s = self.parse_string()?;
                 if self.consume_if(Tok::Colon) {
-                    let line = self.parse_integer()?;
+                    let line = self.parse_loc_number("line")?;
                     self.expect(Tok::Colon, ":")?;
-                    let col = self.parse_integer()?;
+                    let col = self.parse_loc_number("column")?;
                     if self.parse_optional_keyword("to") {
                         // A file range `"f":1:2 to 3:4` (or `to :4`): keep the start.
-                        self.consume_if(Tok::Colon);
-                        self.parse_integer()?;
                         if self.consume_if(Tok::Colon) {
-                            self.parse_integer()?;
+                            self.parse_loc_number("column")?;
+                        } else {
+                            self.parse_loc_number("line")?;
+                            if self.consume_if(Tok::Colon) {
+                                self.parse_loc_number("column")?;
+                            }
                         }
                     }
                     return Ok(Location::FileLineCol {
                         file: Arc::from(s.as_str()),
-                        line: line as u32,
-                        col: col as u32,
+                        line,
+                        col,
                     });
                 }
                 let child = if self.consume_if(Tok::LParen) {
@@ -1020,7 +1052,7 @@ impl<'a> Parser<'a> {
 
     /// Looks up a written operand and checks (or, for a forward reference, records) its type.
     pub fn resolve_operand(&mut self, o: &UnresolvedOperand<'a>, ty: Type) -> PResult<ValueId> {
-        let scope = self.scopes.last_mut().expect("value scope");
+        let scope = self.scopes.last_mut().expect(VALUE_SCOPE);
         let found = scope.defs.get(o.name);
         let (v, prior) = match found {
             Some(def) => {
@@ -1040,7 +1072,7 @@ impl<'a> Parser<'a> {
                     let v = self.ctx.new_detached_value(ty);
                     self.scopes
                         .last_mut()
-                        .expect("value scope")
+                        .expect(VALUE_SCOPE)
                         .forward
                         .insert(key, (v, o.pos));
                     return Ok(v);
@@ -1091,7 +1123,7 @@ impl<'a> Parser<'a> {
     }
 
     fn define_values(&mut self, name: &'a str, values: DefValues, pos: usize) -> PResult<()> {
-        let scope = self.scopes.last_mut().expect("value scope");
+        let scope = self.scopes.last_mut().expect(VALUE_SCOPE);
         if let Some(prev) = scope.defs.get(name) {
             let prev = prev.pos;
             return Err(Diagnostic::error(
@@ -1111,8 +1143,9 @@ impl<'a> Parser<'a> {
                 break;
             }
             if let Some((fwd, _)) = scope.forward.remove(&(name, i)) {
-                // `i < count`, the number of values the definition binds.
-                let v = def.value(self.ctx, i).expect("value of the definition");
+                let v = def
+                    .value(self.ctx, i)
+                    .expect("i < count, the number of values the definition binds");
                 let (ft, vt) = (self.ctx.value_type(fwd), self.ctx.value_type(v));
                 if ft != vt {
                     let suffix = if count > 1 {
@@ -1131,14 +1164,14 @@ impl<'a> Parser<'a> {
                 self.ctx.replace_all_uses(fwd, v);
             }
         }
-        let scope = self.scopes.last_mut().expect("value scope");
-        scope.regions.last_mut().expect("region scope").push(name);
+        let scope = self.scopes.last_mut().expect(VALUE_SCOPE);
+        scope.regions.last_mut().expect(REGION_SCOPE).push(name);
         scope.defs.insert(name, def);
         Ok(())
     }
 
     fn finish_value_scope(&mut self) -> PResult<()> {
-        let scope = self.scopes.last_mut().expect("value scope");
+        let scope = self.scopes.last_mut().expect(VALUE_SCOPE);
         // MLIR's wording names no value; the location points at the first unresolved use.
         if let Some(first) = scope.forward.values().map(|&(_, pos)| pos).min() {
             return Err(Diagnostic::error(
@@ -1171,13 +1204,13 @@ impl<'a> Parser<'a> {
         }
         self.scopes
             .last_mut()
-            .expect("value scope")
+            .expect(VALUE_SCOPE)
             .regions
             .push(Vec::new());
         self.block_scopes.push(BlockScope::default());
         let r = self.parse_region_body(region, args);
         self.block_scopes.pop();
-        let scope = self.scopes.last_mut().expect("value scope");
+        let scope = self.scopes.last_mut().expect(VALUE_SCOPE);
         for name in scope.regions.pop().unwrap_or_default() {
             scope.defs.remove(name);
         }
@@ -1227,7 +1260,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let scope = self.block_scopes.last().expect("block scope");
+        let scope = self.block_scopes.last().expect(BLOCK_SCOPE);
         // The first undefined reference in the text (MLIR sorts them by location).
         let undefined = scope.blocks.values().filter(|(_, defined, _)| !defined);
         if let Some(first) = undefined.map(|&(_, _, pos)| pos).min() {
@@ -1257,7 +1290,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let name = &self.text()[1..];
         self.bump();
-        let scope = self.block_scopes.last_mut().expect("block scope");
+        let scope = self.block_scopes.last_mut().expect(BLOCK_SCOPE);
         let block = match scope.blocks.get_mut(name) {
             Some((_, true, _)) => {
                 return Err(Diagnostic::error(
@@ -1746,7 +1779,10 @@ impl<'a> Parser<'a> {
                 }
                 None => self.ctx.float_type(FloatKind::F64),
             };
-            let fk = self.ctx.float_kind(ty).expect("float type");
+            let fk = self
+                .ctx
+                .float_kind(ty)
+                .expect("the type is a float type: checked just above, or f64");
             if kind == Tok::Integer && !text.starts_with("0x") {
                 return Err(Diagnostic::error(
                     loc.clone(),

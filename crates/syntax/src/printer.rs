@@ -154,8 +154,9 @@ fn print_children(
     };
     let mut texts = Vec::with_capacity(children.len());
     std::thread::scope(|s| {
-        // `print_root` makes one entry per thread, and it only goes threaded with 2 or more.
-        let (first, rest) = workers.split_first_mut().expect("at least one worker");
+        let (first, rest) = workers
+            .split_first_mut()
+            .expect("print_root makes one worker per thread and goes threaded with 2 or more");
         let handles: Vec<_> = rest
             .iter_mut()
             .filter_map(|names| {

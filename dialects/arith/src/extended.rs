@@ -104,7 +104,8 @@ pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
 }
 
 fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let kind = ExtendedOp::from_name(ctx.name_str(op)).expect("registered extended op");
+    let kind = ExtendedOp::from_name(ctx.name_str(op))
+        .expect("verify is registered for the extended ops only");
     if !ctx.regions(op).is_empty() {
         return Err(op_error(ctx, op, "requires zero regions"));
     }

@@ -204,7 +204,7 @@ fn build_infer(
     }
     match ctx.build_inferred(st, at) {
         Ok(op) => ctx.result(op, 0),
-        Err(d) => panic!("{}", d.message),
+        Err(d) => panic!("build_infer: every builder names an arith op with InferTypes and operands it accepts: {}", d.message),
     }
 }
 
@@ -212,7 +212,8 @@ fn build_infer(
 ///
 /// Panics if `attr` has no type (see [`attr_type`]).
 pub fn build_constant(ctx: &mut Context, at: InsertPoint, attr: Attr, loc: Location) -> ValueId {
-    let ty = attr_type(ctx, attr).expect("build_constant: the attribute has no type");
+    let ty = attr_type(ctx, attr)
+        .expect("build_constant: callers pass a typed attribute (the documented precondition)");
     build(
         ctx,
         at,

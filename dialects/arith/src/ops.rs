@@ -111,7 +111,10 @@ fn elementwise_spec(name: &str) -> Option<(Constraint, Option<FlagKind>)> {
 }
 
 fn cast_spec(name: &str) -> CastSpec {
-    spec_of(CastOp::from_name(name).expect("registered cast op"))
+    spec_of(
+        CastOp::from_name(name)
+            .expect("cast_spec is asked only for the cast ops it is registered on"),
+    )
 }
 
 pub(crate) fn register(ctx: &mut Context, syntax: &mut Syntax) {
@@ -293,7 +296,8 @@ fn verify_constant(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// Binary and unary elementwise ops: `arith.addi`, `arith.addf`, `arith.negf`, ...
 fn verify_elementwise(ctx: &Context, op: OpId) -> DiagResult<()> {
     let name = ctx.name_str(op);
-    let (c, flags) = elementwise_spec(name).expect("registered elementwise op");
+    let (c, flags) = elementwise_spec(name)
+        .expect("verify_elementwise is registered on the elementwise ops only");
     let arity = if FLOAT_UNARY.contains(&name) { 1 } else { 2 };
     verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Exactly(arity))?;
     if let Some(f) = flags {
@@ -488,7 +492,8 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) {
 
 /// `%lhs, %rhs [overflow<..> | fastmath<..>] [{attrs}] : T`.
 fn parse_binary(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    let (_, flags) = elementwise_spec(op_name(p, state)).expect("registered elementwise op");
+    let (_, flags) = elementwise_spec(op_name(p, state))
+        .expect("parse_binary is registered on the elementwise ops only");
     let lhs = p.parse_operand()?;
     p.expect(Tok::Comma, ",")?;
     let rhs = p.parse_operand()?;
@@ -517,7 +522,8 @@ fn print_flags_and_attrs(
 }
 
 fn print_binary(p: &mut Printer<'_>, op: OpId) {
-    let (_, flags) = elementwise_spec(p.ctx.name_str(op)).expect("registered elementwise op");
+    let (_, flags) = elementwise_spec(p.ctx.name_str(op))
+        .expect("print_binary is registered on the elementwise ops only");
     let operands = p.ctx.operands(op).to_vec();
     p.write(" ");
     p.print_operands(&operands);

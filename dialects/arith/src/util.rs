@@ -130,7 +130,9 @@ impl Constraint {
                 Constraint::FloatLike => ctx.float_kind(t).is_some(),
                 Constraint::BoolLike => is_i1(ctx, t),
                 Constraint::BitcastLike => is_signless_int(ctx, t) || ctx.float_kind(t).is_some(),
-                Constraint::AnyInteger | Constraint::I1 => unreachable!("scalar-only constraint"),
+                Constraint::AnyInteger | Constraint::I1 => unreachable!(
+                    "AnyInteger and I1 are scalar-only: the match above returned for them"
+                ),
             }
         };
         match self {

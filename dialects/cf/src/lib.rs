@@ -119,6 +119,11 @@ fn i32_array_of(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
     }
 }
 
+/// Whether `ty` is an integer type (of any width and signedness).
+fn is_integer(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.type_kind(ty), TypeKind::Integer { .. })
+}
+
 fn is_i32(ctx: &Context, ty: Type) -> bool {
     weir_dialect_arith::util::is_signless_int(ctx, ty) && ctx.int_width(ty) == Some(32)
 }
@@ -231,18 +236,17 @@ fn dense_i64(v: &DenseValue) -> Option<i64> {
 pub fn switch_case_values(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     match ctx.attr_of(op, "case_values") {
         None => Some(Vec::new()),
-        Some(a) => dense_int_elements(ctx, a).map(|(_, v)| v),
+        Some(a) => dense_int_elements(ctx, a),
     }
 }
 
-/// The element type and the (splat-expanded, normalized) values of an integer `dense<...>`.
-fn dense_int_elements(ctx: &Context, attr: Attr) -> Option<(Type, Vec<i128>)> {
+/// The (splat-expanded, normalized) values of an integer `dense<...>`.
+fn dense_int_elements(ctx: &Context, attr: Attr) -> Option<Vec<i128>> {
     let d = ctx.dense_elements(attr)?;
-    if !matches!(ctx.type_kind(d.element_type()), TypeKind::Integer { .. }) {
+    if !is_integer(ctx, d.element_type()) {
         return None;
     }
-    let ints: Option<Vec<i128>> = (0..d.len()).map(|i| d.int(i)).collect();
-    Some((d.element_type(), ints?))
+    (0..d.len()).map(|i| d.int(i)).collect()
 }
 
 /// The `branch_weights` of a `cf.cond_br`, if present and well-formed.
@@ -362,10 +366,16 @@ fn verify_switch(ctx: &Context, op: OpId) -> DiagResult<()> {
             ),
         ));
     }
+    // The element type and count first: a splat stores one element however many it stands
+    // for (`dense<0> : vector<4294967296xi32>`), so the values are read only once their
+    // count is known to match the successors.
     let case_values = match ctx.attr_of(op, "case_values") {
         None => None,
-        Some(a) => match dense_int_elements(ctx, a) {
-            Some(v) => Some(v),
+        Some(a) => match ctx
+            .dense_elements(a)
+            .filter(|d| is_integer(ctx, d.element_type()))
+        {
+            Some(d) => Some((d.element_type(), d.len())),
             None => return Err(op_error(
                 ctx,
                 op,
@@ -376,8 +386,8 @@ fn verify_switch(ctx: &Context, op: OpId) -> DiagResult<()> {
     let flag_ty = ctx.value_type(ctx.operand(op, 0));
     check_type(ctx, op, Constraint::AnyInteger, "operand", 0, flag_ty)?;
     let ndest = ctx.successors(op).len() - 1;
-    let values = match case_values {
-        Some((elem, values)) => {
+    let count = match case_values {
+        Some((elem, count)) => {
             if elem != flag_ty {
                 return Err(op_error(
                     ctx,
@@ -389,17 +399,16 @@ fn verify_switch(ctx: &Context, op: OpId) -> DiagResult<()> {
                     ),
                 ));
             }
-            values
+            count
         }
-        None => Vec::new(),
+        None => 0,
     };
-    if values.len() != ndest {
+    if count != ndest as u64 {
         return Err(op_error(
             ctx,
             op,
             format!(
-                "number of case values ({}) should match number of case destinations ({ndest})",
-                values.len()
+                "number of case values ({count}) should match number of case destinations ({ndest})"
             ),
         ));
     }
@@ -410,6 +419,8 @@ fn verify_switch(ctx: &Context, op: OpId) -> DiagResult<()> {
             format!("number of case operand segments ({}) should match number of case destinations ({ndest})", cases.len()),
         ));
     }
+    let values = switch_case_values(ctx, op)
+        .expect("case_values is absent or integer elements (checked above)");
     let width = ctx.int_width(flag_ty).unwrap_or(64);
     let mut seen = std::collections::HashSet::new();
     for &v in &values {

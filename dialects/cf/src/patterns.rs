@@ -680,7 +680,9 @@ fn merge_single_predecessor(ctx: &mut Context, op: OpId, _log: &mut RewriteLog) 
     // In unreachable code (a cycle the entry block does not reach) this block may use values of
     // `dest`, even pass them to it: merging would put uses before definitions. Leave those to
     // the unreachable-block erasure.
-    let region = ctx.block_region(block).expect("block in a region");
+    let region = ctx
+        .block_region(block)
+        .expect("a block of the function being rewritten is in its region");
     let used_here = |ctx: &Context, v: ValueId| {
         ctx.uses(v)
             .iter()

@@ -21,7 +21,7 @@ fn defined_by(ctx: &Context, v: ValueId, kind: Kind) -> Option<StructuredOp> {
 
 /// The view of a structured op a pattern is rooted at (registered for structured ops only).
 fn view(ctx: &Context, op: OpId) -> StructuredOp {
-    StructuredOp::of_any(ctx, op).expect("pattern registered on a linalg structured op")
+    StructuredOp::of_any(ctx, op).expect("the pattern is registered on linalg structured ops only")
 }
 
 /// Replaces the one-input, one-init named op `op` by a new `kind` op on `input` and `op`'s

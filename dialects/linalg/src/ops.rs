@@ -60,7 +60,7 @@ pub(crate) fn name_hint(kind: Kind) -> Option<NameHintFn> {
 // ------------------------------------------------------------------------------ verifiers
 
 pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let kind = Kind::of(ctx, op).expect("registered for linalg structured ops");
+    let kind = Kind::of(ctx, op).expect("verify is registered for linalg structured ops only");
     let scalar_inputs = matches!(kind, Kind::Fill | Kind::Generic);
     let (ins, outs) = verify_common(ctx, op, kind, scalar_inputs)?;
     let operands = ctx.operands(op);
@@ -373,7 +373,7 @@ fn block_arg_mismatch(
 
 fn body(ctx: &Context, op: OpId) -> BlockId {
     ctx.entry_block(ctx.region(op, 0))
-        .expect("checked: one block")
+        .expect("verify_common checked the region has one block")
 }
 
 /// The `array<i64: ...>` attribute `name` (ODS: `requires attribute 'NAME'`,
@@ -413,7 +413,7 @@ fn linalg_parent(ctx: &Context, op: OpId) -> DiagResult<OpId> {
 
 pub(crate) fn verify_yield(ctx: &Context, op: OpId) -> DiagResult<()> {
     let parent = linalg_parent(ctx, op)?;
-    let kind = Kind::of(ctx, parent).expect("a structured op");
+    let kind = Kind::of(ctx, parent).expect("checked above: the parent is a linalg structured op");
     let operands = ctx.operands(parent);
     // The parent was verified before its body: its operands split.
     let Ok((_, outs)) = crate::structured::groups(ctx, kind, ctx.attrs(parent), operands.len())
@@ -564,7 +564,8 @@ fn named_body(ctx: &mut Context, kind: Kind, operands: &[ValueId], loc: &Locatio
 // ------------------------------------------------------------------------------ named ops
 
 fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    let kind = Kind::from_name(p.ctx.op_name_str(state.name)).expect("a named op");
+    let kind = Kind::from_name(p.ctx.op_name_str(state.name))
+        .expect("parse_named is registered for the named structured ops only");
     p.parse_optional_attr_dict(state)?;
     let io = parse_ins_outs(p)?;
     state.result_types = p.parse_optional_arrow_type_list()?;
@@ -719,7 +720,8 @@ fn parse_dst_style(p: &mut Parser<'_>, state: &mut OpState, kind: Kind) -> PResu
 }
 
 fn parse_permuting(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    let kind = Kind::from_name(p.ctx.op_name_str(state.name)).expect("transpose or broadcast");
+    let kind = Kind::from_name(p.ctx.op_name_str(state.name))
+        .expect("parse_permuting is registered for linalg.transpose and linalg.broadcast only");
     parse_dst_style(p, state, kind)?;
     let loc = state.loc.clone();
     let operands = state.operands.clone();
@@ -737,7 +739,8 @@ fn print_permuting(p: &mut Printer<'_>, op: OpId) {
 // ------------------------------------------------------------------------------ map, reduce
 
 fn parse_mapping(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
-    let kind = Kind::from_name(p.ctx.op_name_str(state.name)).expect("map or reduce");
+    let kind = Kind::from_name(p.ctx.op_name_str(state.name))
+        .expect("parse_mapping is registered for linalg.map and linalg.reduce only");
     let payload = if p.consume_if(Tok::LBrace) {
         let loc = p.loc();
         let name = p.parse_bare_id("operation name")?;

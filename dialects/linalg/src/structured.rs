@@ -299,7 +299,9 @@ fn maps_attr(ctx: &Context, op: OpId) -> Option<Result<Vec<AffineMap>, String>> 
 /// verifier's message. The operands' ranks must already be valid for the ops whose maps
 /// follow from them.
 pub(crate) fn indexing_maps(ctx: &Context, op: OpId) -> Result<Vec<AffineMap>, String> {
-    let kind = Kind::of(ctx, op).expect("a linalg structured op");
+    let kind = Kind::of(ctx, op).expect(
+        "callers pass a linalg structured op (a StructuredOp view or its registered hooks)",
+    );
     let operands = ctx.operands(op);
     let (ins, outs) = groups(ctx, kind, ctx.attrs(op), operands.len())?;
     let rank_of = |v: ValueId| rank(ctx, ctx.value_type(v)) as u32;
@@ -352,7 +354,9 @@ pub(crate) fn indexing_maps(ctx: &Context, op: OpId) -> Result<Vec<AffineMap>, S
 /// Whether each loop is a reduction (see [`StructuredOp::reduction_loops`]), or the
 /// verifier's message.
 pub(crate) fn iterator_types(ctx: &Context, op: OpId) -> Result<Vec<bool>, String> {
-    let kind = Kind::of(ctx, op).expect("a linalg structured op");
+    let kind = Kind::of(ctx, op).expect(
+        "callers pass a linalg structured op (a StructuredOp view or its registered hooks)",
+    );
     match kind {
         Kind::Generic => {
             let bad = || {
@@ -646,7 +650,9 @@ fn print_group(p: &mut Printer<'_>, kw: &str, vs: &[ValueId]) {
 pub(crate) fn print_ins_outs(p: &mut Printer<'_>, op: OpId) {
     let ctx = p.ctx;
     let operands = ctx.operands(op);
-    let kind = Kind::of(ctx, op).expect("a linalg structured op");
+    let kind = Kind::of(ctx, op).expect(
+        "callers pass a linalg structured op (a StructuredOp view or its registered hooks)",
+    );
     let (ins, outs) =
         groups(ctx, kind, ctx.attrs(op), operands.len()).unwrap_or((0..0, 0..operands.len()));
     print_group(p, "ins", &operands[ins]);

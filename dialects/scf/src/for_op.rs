@@ -213,7 +213,9 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     let inits = &ctx.operands(op)[3..];
     let results = common::result_types(ctx, op);
     // LoopLikeOpInterface (22 wording).
-    let body = ctx.entry_block(ctx.region(op, 0)).expect("one block");
+    let body = ctx
+        .entry_block(ctx.region(op, 0))
+        .expect("verify checked the body has one block (it runs before verify_regions)");
     let args = ctx.block_args(body);
     let Some((_, iter_args)) = args.split_first() else {
         // 22 reports `different number of inits and region iter_args: N != 18446744073709551615`
@@ -632,7 +634,9 @@ fn fold_trip_count(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLog) -
             let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
                 return false;
             };
-            let body = ctx.op_block(y).expect("in a block");
+            let body = ctx
+                .op_block(y)
+                .expect("a terminator found in a region is in a block");
             if ctx.operands(y).len() != inits.len() || ctx.block_args(body).len() != inits.len() + 1
             {
                 return false;
@@ -665,7 +669,9 @@ fn forward_invariant_iter_args(
     let Some(y) = crate::canon::terminator(ctx, op, 0, "scf.yield") else {
         return false;
     };
-    let body = ctx.op_block(y).expect("in a block");
+    let body = ctx
+        .op_block(y)
+        .expect("a terminator found in a region is in a block");
     let n = ctx.results(op).len();
     if n == 0
         || ctx.operands(op).len() != n + 3

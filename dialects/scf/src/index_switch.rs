@@ -292,7 +292,9 @@ fn fold_constant_index(ctx: &mut Context, op: OpId, log: &mut weir_ir::RewriteLo
     let Some(y) = crate::canon::terminator(ctx, op, region_index, "scf.yield") else {
         return false;
     };
-    let block = ctx.op_block(y).expect("in a block");
+    let block = ctx
+        .op_block(y)
+        .expect("a terminator found in a region is in a block");
     if ctx.operands(y).len() != ctx.results(op).len() || !ctx.block_args(block).is_empty() {
         return false;
     }

@@ -103,7 +103,9 @@ impl ParallelOp {
 
     /// The `scf.reduce` ending the body.
     pub fn reduce_op(self, ctx: &Context) -> crate::ReduceOp {
-        let last = ctx.last_op(self.body(ctx)).expect("verified");
+        let last = ctx
+            .last_op(self.body(ctx))
+            .expect("a verified scf.parallel body ends with scf.reduce");
         crate::ReduceOp::of(ctx, last).expect("verified scf.parallel ends with scf.reduce")
     }
 }
@@ -226,7 +228,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             "needs at least one tuple element for lowerBound, upperBound and step",
         ));
     }
-    let p = parts(ctx, op).expect("valid segments");
+    let p = parts(ctx, op).expect("segments checked just above");
     if p.steps
         .iter()
         .any(|&v| constant_int(ctx, v).is_some_and(|c| c <= 0))
@@ -234,7 +236,9 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(ctx, op, "constant step operand must be positive"));
     }
     let region = ctx.region(op, 0);
-    let body = ctx.entry_block(region).expect("one block");
+    let body = ctx
+        .entry_block(region)
+        .expect("checked above: the region has one block");
     let ivs = ctx.block_args(body);
     if ivs.len() != s {
         return Err(op_error(
@@ -552,7 +556,9 @@ fn fold_trip_counts(ctx: &mut Context, op: OpId, _log: &mut weir_ir::RewriteLog)
     let values = ctx.operands(reduce).to_vec();
     let mut results = Vec::with_capacity(values.len());
     for (i, r) in ctx.regions(reduce).to_vec().into_iter().enumerate() {
-        let block = ctx.entry_block(r).expect("checked: one block");
+        let block = ctx
+            .entry_block(r)
+            .expect("a verified scf.reduce has one block per region");
         let combined = canon::inline_before(ctx, block, op, &[parts.inits[i], values[i]]);
         results.push(combined[0]);
     }

@@ -54,7 +54,9 @@ impl ReduceOp {
 
     /// The `scf.reduce.return` ending reduction region `i`.
     pub fn reduction_return(self, ctx: &Context, i: usize) -> ReduceReturnOp {
-        let last = ctx.last_op(self.reduction_block(ctx, i)).expect("verified");
+        let last = ctx
+            .last_op(self.reduction_block(ctx, i))
+            .expect("a verified reduction ends with scf.reduce.return");
         ReduceReturnOp::of(ctx, last).expect("verified reduction ends with scf.reduce.return")
     }
 }
@@ -103,7 +105,9 @@ pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     }
     for (i, (&v, &r)) in operands.iter().zip(regions).enumerate() {
         let t = ctx.value_type(v);
-        let block = ctx.entry_block(r).expect("one block");
+        let block = ctx
+            .entry_block(r)
+            .expect("verify checked each region has one block (it runs before verify_regions)");
         let args = ctx.block_args(block);
         if args.len() != 2 || args.iter().any(|&a| ctx.value_type(a) != t) {
             return Err(op_error(
@@ -139,7 +143,9 @@ pub(crate) fn verify_return(ctx: &Context, op: OpId) -> DiagResult<()> {
     if !ctx.parent_op(op).is_some_and(|p| ctx.is(p, "scf.reduce")) {
         return Err(op_error(ctx, op, "expects parent op 'scf.reduce'"));
     }
-    let block = ctx.op_block(op).expect("has a parent op");
+    let block = ctx
+        .op_block(op)
+        .expect("checked above: the op has a parent op, so it is in a block");
     if let Some(&lhs) = ctx.block_args(block).first() {
         let (want, got) = (ctx.value_type(lhs), ctx.value_type(ctx.operand(op, 0)));
         if want != got {

@@ -73,8 +73,12 @@ impl WhileOp {
 
     /// The `scf.condition` ending the before block.
     pub fn condition_op(self, ctx: &Context) -> ConditionOp {
-        ConditionOp::of(ctx, ctx.last_op(self.before(ctx)).expect("verified"))
-            .expect("verified scf.while's before region ends with scf.condition")
+        ConditionOp::of(
+            ctx,
+            ctx.last_op(self.before(ctx))
+                .expect("a verified before block ends with scf.condition"),
+        )
+        .expect("verified scf.while's before region ends with scf.condition")
     }
 
     /// The `i1` condition.

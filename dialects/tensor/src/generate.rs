@@ -118,9 +118,9 @@ pub(crate) fn check_one_region_one_result(
 /// MLIR's `SingleBlockImplicitTerminator<"tensor::YieldOp">` region check: the body block
 /// (returned) ends with a `tensor.yield`.
 pub(crate) fn check_yield_terminator(ctx: &Context, op: OpId) -> DiagResult<BlockId> {
-    let block = ctx
-        .entry_block(ctx.region(op, 0))
-        .expect("checked one block");
+    let block = ctx.entry_block(ctx.region(op, 0)).expect(
+        "the op's verify checked the region has one block (it runs before the region checks)",
+    );
     match ctx.last_op(block) {
         Some(t) if YieldOp::of(ctx, t).is_some() => Ok(block),
         last => {

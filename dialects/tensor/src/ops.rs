@@ -921,7 +921,7 @@ pub(crate) fn verify_from_elements(ctx: &Context, op: OpId) -> DiagResult<()> {
     verify_counts(ctx, op, 1, Arity::Exactly(0), Arity::Any)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     check_tensor(ctx, op, TC::StaticShape, "result", 0, ty)?;
-    let (element, dims) = ranked(ctx, ty).expect("checked static");
+    let (element, dims) = ranked(ctx, ty).expect("checked above: a statically shaped tensor");
     if ctx
         .operands(op)
         .iter()

@@ -56,13 +56,16 @@ impl ExpandShapeOp {
 
     /// The output sizes: static ones as `Ok(n)`, dynamic ones as `Err(value)` (an `index`).
     pub fn output_shape(self, ctx: &Context) -> Vec<Result<u64, ValueId>> {
-        let statics = mixed::statics(ctx, self.0, STATIC_OUTPUT_SHAPE).expect("verified sizes");
+        let statics =
+            mixed::statics(ctx, self.0, STATIC_OUTPUT_SHAPE).expect("verified static_output_shape");
         let mut values = ctx.operands(self.0)[1..].iter();
         statics
             .iter()
             .map(|&s| match size_to_dim(s) {
                 Some(n) => Ok(n),
-                None => Err(*values.next().expect("one operand per dynamic size")),
+                None => Err(*values
+                    .next()
+                    .expect("verified: one operand per dynamic size")),
             })
             .collect()
     }
@@ -557,7 +560,9 @@ pub(crate) fn verify_reshape_op(ctx: &Context, op: OpId) -> DiagResult<()> {
         ));
     }
     check_tensor(ctx, op, TensorConstraint::Any, "result", 0, result)?;
-    let parts = |t| weir_ir::shape::tensor_parts(ctx, t).expect("checked tensor");
+    let parts = |t| {
+        weir_ir::shape::tensor_parts(ctx, t).expect("checked above: operand and result are tensors")
+    };
     let ((src_elem, src_dims), (res_elem, res_dims)) = (parts(src), parts(result));
     if src_elem != res_elem {
         return Err(op_error(
@@ -578,7 +583,7 @@ pub(crate) fn verify_reshape_op(ctx: &Context, op: OpId) -> DiagResult<()> {
             ));
         }
     }
-    match ranked(ctx, shape).expect("checked shape").1[0] {
+    match ranked(ctx, shape).expect("checked above: the shape operand is a ranked tensor").1[0] {
         None => Err(op_error(
             ctx,
             op,

@@ -149,7 +149,9 @@ impl LoopOp {
 
     /// The `weir.yield` ending the body.
     pub fn yield_op(self, ctx: &Context) -> crate::YieldOp {
-        let last = ctx.last_op(self.body(ctx)).expect("verified");
+        let last = ctx
+            .last_op(self.body(ctx))
+            .expect("a verified weir.loop body ends with weir.yield");
         crate::YieldOp::of(ctx, last).expect("verified weir.loop ends with weir.yield")
     }
 }
@@ -176,7 +178,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         return Err(op_error(ctx, op, "requires one region"));
     }
     let parts = match segments(ctx, op) {
-        Ok(_) => loop_operands(ctx, op).expect("valid segments"),
+        Ok(_) => loop_operands(ctx, op).expect("segments checked just above"),
         Err(msg) => return Err(op_error(ctx, op, msg)),
     };
     if let Some(m) = parts.max {
@@ -249,7 +251,7 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// carried values' types along the edges (inits and yielded values against the body arguments
 /// and results) are then checked by the generic region-branch verifier, from [`successors`].
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
-    let parts = loop_operands(ctx, op).expect("verified segments");
+    let parts = loop_operands(ctx, op).expect("verify checked the segments before the nested ops");
     let n = parts.inits.len();
     let block = ctx.region_blocks(ctx.region(op, 0))[0];
     let args = ctx.block_arg_types(block);

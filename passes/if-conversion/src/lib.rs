@@ -153,7 +153,8 @@ fn convert(ctx: &mut Context, op: OpId, arms: &[YieldOp]) {
             .map(|j| build_select(ctx, at, cond, yielded[0][j], yielded[1][j], loc.clone()))
             .collect()
     } else {
-        let switch = IndexSwitchOp::of(ctx, op).expect("an scf.if or scf.index_switch");
+        let switch = IndexSwitchOp::of(ctx, op)
+            .expect("convert runs on scf.if and scf.index_switch only, and this is not an scf.if");
         let idx = switch.arg(ctx);
         let index = ctx.value_type(idx);
         let hits: Vec<ValueId> = switch

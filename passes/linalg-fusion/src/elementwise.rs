@@ -63,7 +63,7 @@ fn convert(ctx: &mut Context, op: OpId, rank: usize) {
             shape: Some(dims), ..
         } = ctx.type_kind(ty).clone()
         else {
-            unreachable!("checked by convertible");
+            unreachable!("convertible checked every result is a ranked tensor");
         };
         let mut sizes = Vec::new();
         for (i, d) in dims.iter().enumerate() {

@@ -254,7 +254,8 @@ struct Fusion {
 
 impl Group {
     fn new(ctx: &Context, c: OpId) -> Group {
-        let s = StructuredOp::of_any(ctx, c).expect("checked by the caller");
+        let s = StructuredOp::of_any(ctx, c)
+            .expect("groups start at structured ops only (`structured` checked it)");
         let maps = s.indexing_maps(ctx);
         let block = s.body(ctx);
         let args = ctx.block_args(block);
@@ -300,7 +301,7 @@ impl Group {
     }
 
     fn count(&mut self, map: &AffineMap, delta: i32) {
-        for d in map_dims(map).expect("projected permutations only") {
+        for d in map_dims(map).expect("`structured` admits projected-permutation maps only") {
             self.cover[d as usize] = self.cover[d as usize].wrapping_add_signed(delta);
         }
     }
@@ -416,7 +417,8 @@ impl Group {
     /// Absorbs `f.producer`: its inputs become the group's, its body ops move to the front of
     /// the group's body, the reads of its result become the value it yields.
     fn absorb(&mut self, ctx: &mut Context, f: Fusion) {
-        let ps = StructuredOp::of_any(ctx, f.producer).expect("checked by candidate");
+        let ps = StructuredOp::of_any(ctx, f.producer)
+            .expect("candidate fuses structured producers only");
         let (p_ins, p_outs) = (ps.inputs(ctx).to_vec(), ps.outputs(ctx).to_vec());
         let p_maps = ps.indexing_maps(ctx);
         let loops = self.cover.len() as u32;
@@ -424,7 +426,7 @@ impl Group {
             num_dims: loops,
             num_symbols: 0,
             results: map_dims(m)
-                .expect("checked")
+                .expect("`structured` admits projected-permutation maps only")
                 .into_iter()
                 .map(|d| AffineExpr::Dim(f.to_c[d as usize]))
                 .collect(),
@@ -461,7 +463,9 @@ impl Group {
         }
         let yielded = ctx.operands(p_yield).to_vec();
         for &k in &f.inputs {
-            let input = self.ins[k].take().expect("a live input");
+            let input = self.ins[k]
+                .take()
+                .expect("candidate chose inputs that are still live");
             self.rename(ctx, input.arg, yielded[f.result]);
             self.count(&input.map, -1);
         }
@@ -519,7 +523,7 @@ impl Group {
             .chain(self.outs.into_iter().map(|o| o.1))
             .collect();
         let reduction = StructuredOp::of_any(ctx, c)
-            .expect("a structured consumer")
+            .expect("groups start at structured ops only (`structured` checked it)")
             .reduction_loops(ctx);
         let loc = ctx.loc(c);
         let fused = weir_dialect_linalg::build_generic(
