@@ -43,3 +43,19 @@ func.func @range_end_column_negative() {
   // expected-error@+1 {{expected integer column number in FileLineColRange}}
   return loc("a.mlir":1:2 to :-4)
 }
+
+// -----
+
+// A range's end line needs its column (mlir-opt's wording).
+func.func @range_end_without_column() {
+  // expected-error@+1 {{expected either integer or `:` post `to` in FileLineColRange}}
+  return loc("a.mlir":3:4 to 5)
+}
+
+// -----
+
+// A line-only file location has no range.
+func.func @line_only_range() {
+  // expected-error@+1 {{expected ')' in location}}
+  return loc("a.mlir":3 to 5:9)
+}

@@ -21,6 +21,21 @@ pub enum Location {
         /// 1-based column (in bytes, as MLIR counts).
         col: u32,
     },
+    /// `loc("file":line:col to end_line:end_col)` (MLIR FileLineColRange with an end): a
+    /// source range that does not end where it starts; printed `to :end_col` when it ends on
+    /// its start line, as mlir-opt prints it.
+    FileRange {
+        /// The file name as written.
+        file: Arc<str>,
+        /// 1-based start line.
+        line: u32,
+        /// 1-based start column.
+        col: u32,
+        /// 1-based end line.
+        end_line: u32,
+        /// 1-based end column.
+        end_col: u32,
+    },
     /// `loc("name")` or `loc("name"(child))`.
     Name {
         /// The name.
@@ -54,7 +69,10 @@ impl Location {
     pub fn file_line_col(&self) -> Option<(&str, u32, u32)> {
         match self {
             Location::Unknown => None,
-            Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
+            Location::FileLineCol { file, line, col }
+            | Location::FileRange {
+                file, line, col, ..
+            } => Some((file, *line, *col)),
             Location::Name { child, .. } => child.as_ref().and_then(|c| c.file_line_col()),
             Location::Fused(locs) => locs.iter().find_map(|l| l.file_line_col()),
             Location::CallSite { callee, .. } => callee.file_line_col(),
@@ -68,6 +86,19 @@ impl fmt::Display for Location {
         match self {
             Location::Unknown => f.write_str("unknown"),
             Location::FileLineCol { file, line, col } => write!(f, "{file:?}:{line}:{col}"),
+            Location::FileRange {
+                file,
+                line,
+                col,
+                end_line,
+                end_col,
+            } => {
+                write!(f, "{file:?}:{line}:{col} to ")?;
+                if end_line != line {
+                    write!(f, "{end_line}")?;
+                }
+                write!(f, ":{end_col}")
+            }
             Location::Name { name, child } => {
                 write!(f, "{name:?}")?;
                 if let Some(c) = child {

@@ -472,6 +472,27 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// After a file location starting on line `line`, the optional end of a range (MLIR
+    /// FileLineColRange): `to 3:4`, or `to :4` on the start line; returns the end line and
+    /// column. An end line needs its column: `to 3` is mlir-opt's error "expected either
+    /// integer or `:` post `to`".
+    fn parse_optional_loc_range_end(&mut self, line: u32) -> PResult<Option<(u32, u32)>> {
+        if !self.parse_optional_keyword("to") {
+            return Ok(None);
+        }
+        let end_line = if self.tok.kind == Tok::Integer {
+            self.parse_loc_number("line")?
+        } else {
+            line
+        };
+        if !self.consume_if(Tok::Colon) {
+            return Err(self.wrong_token_error(
+                "expected either integer or `:` post `to` in FileLineColRange",
+            ));
+        }
+        Ok(Some((end_line, self.parse_loc_number("column")?)))
+    }
+
     /// Parses a string literal and returns its unescaped contents.
     pub fn parse_string(&mut self) -> PResult<String> {
         if self.tok.kind != Tok::String {
@@ -843,7 +864,9 @@ impl<'a> Parser<'a> {
         self.parse_keyword("loc")?;
         self.expect(Tok::LParen, "(")?;
         let l = self.parse_location_body()?;
-        self.expect(Tok::RParen, ")")?;
+        if !self.consume_if(Tok::RParen) {
+            return Err(self.wrong_token_error("expected ')' in location"));
+        }
         Ok(l)
     }
 
@@ -911,23 +934,25 @@ impl<'a> Parser<'a> {
                 let s = self.parse_string()?;
                 if self.consume_if(Tok::Colon) {
                     let line = self.parse_loc_number("line")?;
-                    self.expect(Tok::Colon, ":")?;
+                    // `"f":3` alone is line 3, column 0 (MLIR's FileLineColRange with a
+                    // start line only); a range needs the start column, and one that ends
+                    // where it starts is that point (as mlir-opt prints it).
+                    let file: Arc<str> = Arc::from(s.as_str());
+                    if !self.consume_if(Tok::Colon) {
+                        return Ok(Location::file(&file, line, 0));
+                    }
                     let col = self.parse_loc_number("column")?;
-                    if self.parse_optional_keyword("to") {
-                        // A file range `"f":1:2 to 3:4` (or `to :4`): keep the start.
-                        if self.consume_if(Tok::Colon) {
-                            self.parse_loc_number("column")?;
-                        } else {
-                            self.parse_loc_number("line")?;
-                            if self.consume_if(Tok::Colon) {
-                                self.parse_loc_number("column")?;
+                    return Ok(match self.parse_optional_loc_range_end(line)? {
+                        Some((end_line, end_col)) if (end_line, end_col) != (line, col) => {
+                            Location::FileRange {
+                                file,
+                                line,
+                                col,
+                                end_line,
+                                end_col,
                             }
                         }
-                    }
-                    return Ok(Location::FileLineCol {
-                        file: Arc::from(s.as_str()),
-                        line,
-                        col,
+                        _ => Location::file(&file, line, col),
                     });
                 }
                 let child = if self.consume_if(Tok::LParen) {
