@@ -4,14 +4,11 @@
 //! (MLIR's own implicit bodies for the named ops) lowered with each dialect's scalar lowerings,
 //! as MLIR's `convert-linalg-to-loops` does.
 //!
-//! - Every indexing map must be a projected permutation (each result a loop dimension `dN`),
-//!   which covers every named op and the usual `generic`s; others are a compile error.
-//! - The size of each loop is read from the first operand dimension it indexes, and every
-//!   other operand dimension it indexes is checked at run time against it (a located error
-//!   naming both shapes).
-//! - Each `outs` operand becomes the result buffer: itself when it is at its last use with
-//!   count 1 (in place), else a copy of it when the body reads it (reductions, `generic`s that
-//!   read their init), else a new buffer.
+//! What the nest reads and writes, and what it checks, is decided once for both backends by
+//! [`StructuredPlan`] (`crate::plan::linalg`): the projected-permutation maps, the loop sizes
+//! read from the operands and checked at run time against each other, each output's buffer.
+//! This module emits it:
+//!
 //! - The loops run in the order of the iteration space, the last innermost, with one pointer
 //!   per operand advanced by its stride per loop (0 for a loop the operand does not depend on).
 //! - The innermost loop runs on 128-bit vectors when [`vector_plan`] allows, then element by
@@ -200,10 +197,10 @@ impl FunctionLowering<'_, '_> {
             let o = operands[n_ins + i];
             let p = self.val(op, o)?;
             let q = match *buffer {
-                OutputBuffer::Separate { read } => {
+                OutputBuffer::New { copy } => {
                     let w = elem_width(ctx, o);
                     let q = self.alloc_like(w, rank_of(ctx, o), Some(p), op)?;
-                    if read {
+                    if copy {
                         self.copy_elements(p, q, w);
                     }
                     q
@@ -216,9 +213,6 @@ impl FunctionLowering<'_, '_> {
                     let q = self.reuse_or_alloc(pk, w, rank, Some(pk), op)?;
                     self.release_unless_same(pk, q);
                     q
-                }
-                OutputBuffer::New => {
-                    self.alloc_like(elem_width(ctx, o), rank_of(ctx, o), Some(p), op)?
                 }
             };
             results.push(q);

@@ -27,11 +27,12 @@ use weir_ir::{BlockId, Context, Diagnostic, OpId, ValueId};
 /// How an output of a structured op gets the buffer its result is written into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutputBuffer {
-    /// The output is also another operand of the op (still read while the loops write): a new
-    /// buffer of its sizes, a copy of it when the body reads it (`read`).
-    Separate {
-        /// Whether the body reads the output's elements.
-        read: bool,
+    /// A new buffer of the output's sizes, holding a copy of it when `copy`: the output is
+    /// also another operand of the op (still read while the loops write; `copy` when the body
+    /// reads it), or the body does not read it and it is not at its last use (no copy).
+    New {
+        /// Whether the new buffer starts as a copy of the output.
+        copy: bool,
     },
     /// The body reads the output: the output's buffer when it is at its last use with count
     /// 1, else a copy of it (`writable`).
@@ -42,9 +43,6 @@ pub enum OutputBuffer {
     /// map and element width, each of whose elements is read then written at the same point
     /// of the loops.
     Reuse(usize),
-    /// The body does not read the output, which is not at its last use: a new buffer of its
-    /// sizes.
-    New,
 }
 
 /// One read of an operand's size before the loops: loop `loop_d`'s size is the first read of
@@ -179,7 +177,7 @@ impl StructuredPlan {
             let read = !ctx.uses(args[j]).is_empty();
             let aliased = operands.iter().enumerate().any(|(k, &v)| k != j && v == o);
             outputs.push(if aliased {
-                OutputBuffer::Separate { read }
+                OutputBuffer::New { copy: read }
             } else if read {
                 OutputBuffer::Writable
             } else if let Some(k) = reusable_input(
@@ -195,7 +193,7 @@ impl StructuredPlan {
             } else if is_tracked(ctx, o) && own.is_last_use(op, j) {
                 OutputBuffer::Reuse(j)
             } else {
-                OutputBuffer::New
+                OutputBuffer::New { copy: false }
             });
         }
         Ok(StructuredPlan {

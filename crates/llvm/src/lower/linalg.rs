@@ -3,9 +3,9 @@
 //! tensors, as ONE loop nest over the op's iteration space whose body is the op's region
 //! lowered with each dialect's scalar lowerings (MLIR's `convert-linalg-to-loops`), as the
 //! Cranelift JIT does (`crates/jit/src/lower/linalg.rs`), with its decisions
-//! (`weir_jit::backend::StructuredPlan`: each operand's loops, each output's buffer) and its
-//! run-time shape checks and messages. The loops are plain scalar loops over the contiguous
-//! elements, the last loop innermost, each operand's element index `sum(i_d * stride_d)`:
+//! (`weir_jit::backend::StructuredPlan`: the checks, each operand's loops, the size reads, each
+//! output's buffer) and its run-time shape checks and messages. The loops are plain scalar
+//! loops over the contiguous elements, the last loop innermost, each operand's element index `sum(i_d * stride_d)`:
 //! LLVM's loop vectorizer makes the SIMD code (a float reduction stays in order unless its
 //! combining op carries `fastmath<reassoc>`, MLIR's rule, whose flags the arith lowering passes
 //! on). `linalg.index` reads the current loop indices.
@@ -105,10 +105,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
             let o = operands[n_ins + i];
             let p = self.ptr(op, o)?;
             let q = match *buffer {
-                OutputBuffer::Separate { read } => {
+                OutputBuffer::New { copy } => {
                     let w = elem_width(ctx, o);
                     let q = self.alloc_like(w, rank_of(ctx, o), Some(p), op)?;
-                    if read {
+                    if copy {
                         self.copy_elements(p, q, w)?;
                     }
                     q
@@ -124,9 +124,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
                         reused.push((pk, q));
                     }
                     q
-                }
-                OutputBuffer::New => {
-                    self.alloc_like(elem_width(ctx, o), rank_of(ctx, o), Some(p), op)?
                 }
             };
             results.push(q);
