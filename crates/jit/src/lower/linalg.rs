@@ -4,14 +4,11 @@
 //! (MLIR's own implicit bodies for the named ops) lowered with each dialect's scalar lowerings,
 //! as MLIR's `convert-linalg-to-loops` does.
 //!
-//! - Every indexing map must be a projected permutation (each result a loop dimension `dN`),
-//!   which covers every named op and the usual `generic`s; others are a compile error.
-//! - The size of each loop is read from the first operand dimension it indexes, and every
-//!   other operand dimension it indexes is checked at run time against it (a located error
-//!   naming both shapes).
-//! - Each `outs` operand becomes the result buffer: itself when it is at its last use with
-//!   count 1 (in place), else a copy of it when the body reads it (reductions, `generic`s that
-//!   read their init), else a new buffer.
+//! What the nest reads and writes, and what it checks, is decided once for both backends by
+//! [`StructuredPlan`] (`crate::plan::linalg`): the projected-permutation maps, the loop sizes
+//! read from the operands and checked at run time against each other, each output's buffer.
+//! This module emits it:
+//!
 //! - The loops run in the order of the iteration space, the last innermost, with one pointer
 //!   per operand advanced by its stride per loop (0 for a loop the operand does not depend on).
 //! - The innermost loop runs on 128-bit vectors when [`vector_plan`] allows, then element by
@@ -24,14 +21,16 @@
 //!   (MLIR's rule), so a float reduction without it, or one by another op (`maxsi`,
 //!   `maxnumf`, ...), stays element by element, in order.
 
+use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::diag::{op_err, unsupported_op};
+use crate::plan::linalg::{self, incompatible_shapes, OutputBuffer, StructuredPlan};
+use crate::plan::tensor::{elem_width, rank_of};
 use crate::runtime::buffer::{H_DATA, H_SIZES};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block, BlockArg, InstBuilder, MemFlagsData, Type, Value};
 use std::collections::HashMap;
-use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
-use weir_ir::affine::AffineExpr;
+use weir_dialect_linalg::{Kind, StructuredOp, YieldOp};
 use weir_ir::{OpId, ValueId};
 
 /// The linalg ops' entries of the lowering table: every structured op, and `linalg.index`
@@ -43,14 +42,13 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
         .chain([("linalg.index", (|l, op| l.op_index(op)) as LowerFn)])
 }
 
-/// What every loop of one structured op's nest reads: the op, its loop sizes, its operands'
-/// accesses, its body's arguments, and the innermost loop's vector plan.
+/// What every loop of one structured op's nest reads: the op and its plan, its loop sizes,
+/// its operands' accesses, and the innermost loop's vector plan.
 struct Nest<'n> {
     op: OpId,
+    plan: &'n StructuredPlan,
     sizes: &'n [Value],
     accesses: &'n [Option<Access>],
-    operands: &'n [ValueId],
-    args: &'n [ValueId],
     /// The vector type of the innermost loop and, per operand, how its lanes are read.
     vector: Option<(Type, Vec<Lane>)>,
     /// The size of the innermost loop, if an operand's type gives it statically.
@@ -92,71 +90,53 @@ fn reduction_combiner(ctx: &weir_ir::Context, arg: ValueId, yielded: ValueId) ->
     (regroupable && r == yielded && ctx.uses(r).len() == 1).then_some(op)
 }
 
-/// Whether the innermost loop of a structured op can run on 128-bit vectors: every body op
-/// lane-wise (as the fused kernels' ops, `kernel::is_lane_wise`) on one element type with a
-/// vector form, no `linalg.index`, every input either contiguous along the innermost loop (its
-/// last dimension) or independent of it (broadcast to every lane), every output contiguous
-/// along it or reduced along it by a [`reduction_combiner`]. `dims_of` gives each operand's map
-/// results as loops.
-fn vector_plan(
-    ctx: &weir_ir::Context,
-    op: OpId,
-    dims_of: &[Vec<usize>],
-    operands: &[ValueId],
-    n_ins: usize,
-    loops: usize,
-) -> Option<(Type, Vec<Lane>)> {
-    let d = loops.checked_sub(1)?;
+/// Whether the innermost loop of a structured op (with `plan`) can run on 128-bit vectors:
+/// every body op lane-wise (as the fused kernels' ops, `kernel::is_lane_wise`) on one element
+/// type with a vector form, no `linalg.index`, every input either contiguous along the
+/// innermost loop (its last dimension) or independent of it (broadcast to every lane), every
+/// output contiguous along it or reduced along it by a [`reduction_combiner`].
+fn vector_plan(ctx: &weir_ir::Context, plan: &StructuredPlan) -> Option<(Type, Vec<Lane>)> {
+    let d = plan.loops.checked_sub(1)?;
+    let operands = &plan.operands;
     let elem = weir_dialect_arith::util::element_type(ctx, ctx.value_type(*operands.first()?));
     let lane = super::kernel::lane_type(ctx, elem)?;
-    let s = StructuredOp::of_any(ctx, op)?;
-    for &a in ctx.block_args(s.body(ctx)) {
+    for &a in ctx.block_args(plan.body) {
         if ctx.value_type(a) != elem {
             return None;
         }
     }
-    for inner in ctx.block_ops(s.body(ctx)) {
+    for inner in ctx.block_ops(plan.body) {
         if YieldOp::of(ctx, inner).is_none() && !super::kernel::is_lane_wise(ctx, inner, lane) {
             return None;
         }
     }
-    let body = s.body(ctx);
-    let args = ctx.block_args(body);
-    let yielded = ctx.operands(ctx.last_op(body)?);
     let mut lanes = Vec::new();
-    for (k, ds) in dims_of.iter().enumerate() {
-        let tensor = crate::plan::tensor::element_type(ctx, ctx.value_type(operands[k])).is_some();
+    for (k, ds) in plan.dims_of.iter().enumerate() {
         let uses = ds.iter().filter(|&&x| x == d).count();
-        lanes.push(if tensor && uses == 1 && ds.last() == Some(&d) {
-            Lane::Contiguous
-        } else if uses != 0 {
-            return None;
-        } else if k < n_ins {
-            Lane::Splat
-        } else {
-            let combiner = reduction_combiner(ctx, args[k], *yielded.get(k - n_ins)?)?;
-            Lane::Reduce { combiner }
-        });
+        lanes.push(
+            if plan.is_tensor(ctx, k) && uses == 1 && ds.last() == Some(&d) {
+                Lane::Contiguous
+            } else if uses != 0 {
+                return None;
+            } else if k < plan.n_ins {
+                Lane::Splat
+            } else {
+                let yielded = plan.yielded[k - plan.n_ins];
+                let combiner = reduction_combiner(ctx, plan.args[k], yielded)?;
+                Lane::Reduce { combiner }
+            },
+        );
     }
     Some((lane.by(16 / lane.bytes())?, lanes))
 }
 
-/// How many lanes the innermost loop of structured op `op` (with `plan`) runs at a time, or
+/// How many lanes the innermost loop of a structured op with `plan` runs at a time, or
 /// `None` when it runs element by element ([`vector_plan`]'s rule). The vector part covers
 /// the indices below the largest multiple of the lanes (all of them when that is the static
 /// size), the rest runs one by one; vector lanes compute `math.exp` on `f32` by the
 /// polynomial of `math::exp_f32`, the others by the C library.
-pub fn vector_lanes(ctx: &weir_ir::Context, op: OpId, plan: &StructuredPlan) -> Option<u64> {
-    let s = StructuredOp::of_any(ctx, op)?;
-    let operands: Vec<ValueId> = s
-        .inputs(ctx)
-        .iter()
-        .chain(s.outputs(ctx))
-        .copied()
-        .collect();
-    let n_ins = s.inputs(ctx).len();
-    vector_plan(ctx, op, &plan.dims_of, &operands, n_ins, plan.loops)
-        .map(|(t, _)| t.lane_count() as u64)
+pub fn vector_lanes(ctx: &weir_ir::Context, plan: &StructuredPlan) -> Option<u64> {
+    vector_plan(ctx, plan).map(|(t, _)| t.lane_count() as u64)
 }
 
 /// The most vectors of an innermost loop of static size that are emitted without a loop.
@@ -171,143 +151,6 @@ enum VectorSpan {
     Unrolled(u64),
 }
 
-/// The static size of loop `d`: a dimension of an operand's type that the loop indexes.
-fn static_size(
-    ctx: &weir_ir::Context,
-    dims_of: &[Vec<usize>],
-    operands: &[ValueId],
-    d: Option<usize>,
-) -> Option<u64> {
-    let d = d?;
-    operands.iter().zip(dims_of).find_map(|(&v, ds)| {
-        let j = ds.iter().position(|&x| x == d)?;
-        *crate::plan::tensor::dims(ctx, ctx.value_type(v))?.get(j)?
-    })
-}
-
-/// How an output of a structured op gets the buffer its result is written into (decided once,
-/// for both backends, by [`StructuredPlan::of`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputBuffer {
-    /// The output is also another operand of the op (still read while the loops write): a new
-    /// buffer of its sizes, a copy of it when the body reads it (`read`).
-    Separate {
-        /// Whether the body reads the output's elements.
-        read: bool,
-    },
-    /// The body reads the output: the output's buffer when it is at its last use with count
-    /// 1, else a copy of it (`writable`).
-    Writable,
-    /// The body does not read the output: input `k`'s buffer (at its last use, same map and
-    /// width, each element read then written at the same point) when its count is 1, else a
-    /// new buffer of its sizes; the input's reference passes to the result.
-    Input(usize),
-    /// The body does not read the output, which it overwrites entirely: the output's buffer
-    /// when at its last use with count 1, else a new one of its sizes.
-    Fresh,
-}
-
-/// The loop nest of a linalg structured op on tensors: each operand's map results as loop
-/// dimensions (inputs, then outputs), the number of loops, and each output's buffer.
-#[derive(Clone, Debug)]
-pub struct StructuredPlan {
-    /// For each operand (inputs then outputs), the loop of each of its dimensions.
-    pub dims_of: Vec<Vec<usize>>,
-    /// The number of loops (the maps' dimension count).
-    pub loops: usize,
-    /// For each output, where its result is written.
-    pub outputs: Vec<OutputBuffer>,
-}
-
-impl StructuredPlan {
-    /// The plan of structured op `op` in a function with ownership `own`; `Err` with the
-    /// reason when the op's maps are not projected permutations (not supported).
-    pub fn of(
-        ctx: &weir_ir::Context,
-        op: OpId,
-        own: &crate::plan::ownership::Ownership,
-    ) -> Result<StructuredPlan, &'static str> {
-        let s = StructuredOp::of_any(ctx, op).ok_or("is not a structured op")?;
-        let maps = s.indexing_maps(ctx);
-        let (ins, outs) = (s.inputs(ctx), s.outputs(ctx));
-        let operands: Vec<ValueId> = ins.iter().chain(outs).copied().collect();
-        let loops = maps.first().map_or(0, |m| m.num_dims as usize);
-        let mut dims_of: Vec<Vec<usize>> = Vec::new();
-        for m in &maps {
-            let mut ds = Vec::new();
-            for e in &m.results {
-                match e {
-                    AffineExpr::Dim(d) => ds.push(*d as usize),
-                    _ => return Err("with an indexing map that is not a projected permutation"),
-                }
-            }
-            dims_of.push(ds);
-        }
-        let args = ctx.block_args(s.body(ctx));
-        let mut taken: Vec<ValueId> = Vec::new();
-        let mut outputs = Vec::new();
-        for (i, &o) in outs.iter().enumerate() {
-            let j = ins.len() + i;
-            let read = args.get(j).is_some_and(|&a| !ctx.uses(a).is_empty());
-            let aliased = operands.iter().enumerate().any(|(k, &v)| k != j && v == o);
-            outputs.push(if aliased {
-                OutputBuffer::Separate { read }
-            } else if read {
-                OutputBuffer::Writable
-            } else if let Some(k) = reusable_input(
-                ctx,
-                op,
-                (&dims_of, loops),
-                &operands,
-                (ins.len(), j),
-                (own, &taken),
-            ) {
-                taken.push(operands[k]);
-                OutputBuffer::Input(k)
-            } else {
-                OutputBuffer::Fresh
-            });
-        }
-        Ok(StructuredPlan {
-            dims_of,
-            loops,
-            outputs,
-        })
-    }
-}
-
-/// An input of a structured op whose buffer may become output `j` (an output the body does
-/// not read): a tracked tensor at its last use, not `taken` by an earlier output, not another
-/// operand of the op too, of the output's element width, read through the output's indexing
-/// map, which visits each element once (a permutation of the loops).
-fn reusable_input(
-    ctx: &weir_ir::Context,
-    op: OpId,
-    (dims_of, loops): (&[Vec<usize>], usize),
-    operands: &[ValueId],
-    (n_ins, j): (usize, usize),
-    (own, taken): (&crate::plan::ownership::Ownership, &[ValueId]),
-) -> Option<usize> {
-    if dims_of[j].len() != loops {
-        return None;
-    }
-    let mut seen = vec![false; loops];
-    for &d in &dims_of[j] {
-        if d >= loops || std::mem::replace(&mut seen[d], true) {
-            return None;
-        }
-    }
-    (0..n_ins).find(|&k| {
-        let v = operands[k];
-        crate::plan::tensor::is_tracked(ctx, v)
-            && own.is_last_use(op, k)
-            && !taken.contains(&v)
-            && dims_of[k] == dims_of[j]
-            && crate::plan::tensor::elem_width(ctx, v) == crate::plan::tensor::elem_width(ctx, operands[j])
-            && operands.iter().filter(|&&x| x == v).count() == 1
-    })
-}
-
 /// One operand of the loop nest: its buffer's data pointer and byte stride per loop.
 struct Access {
     base: Value,
@@ -315,84 +158,62 @@ struct Access {
 }
 
 impl FunctionLowering<'_, '_> {
-    /// A linalg structured op on tensors (see the module docs).
+    /// A linalg structured op on tensors (see the module docs; what it reads and writes is
+    /// its [`StructuredPlan`]).
     fn op_structured(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let s = StructuredOp::of_any(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let s = TARGET.view(ctx, op, StructuredOp::of_any(ctx, op))?;
         if self.try_gemm(op, s)? {
             return Ok(());
         }
-        let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
-        let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();
-        let plan = StructuredPlan::of(ctx, op, self.own())
-            .map_err(|why| op_err(ctx, op, format!("{why} is not supported by the JIT")))?;
-        let (dims_of, loops) = (&plan.dims_of, plan.loops);
-        for &v in &operands {
-            if crate::plan::tensor::element_type(ctx, ctx.value_type(v)).is_some() {
-                self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
-            }
-        }
+        let plan = StructuredPlan::of(ctx, s, &TARGET, self.own())?;
+        let (operands, n_ins, loops) = (&plan.operands, plan.n_ins, plan.loops);
         let flags = MemFlagsData::trusted();
-        let tensor = |v: ValueId| crate::plan::tensor::element_type(ctx, ctx.value_type(v)).is_some();
 
         // Loop sizes, checked across operands.
         let mut sizes: Vec<Option<(Value, Value)>> = vec![None; loops]; // (size, header)
-        for (k, &v) in operands.iter().enumerate() {
-            if !tensor(v) {
-                continue;
-            }
-            let p = self.val(op, v)?;
-            for (j, &d) in dims_of[k].iter().enumerate() {
-                let n = self
-                    .b
-                    .ins()
-                    .load(types::I64, flags, p, H_SIZES + 8 * j as i32);
-                match sizes[d] {
-                    None => sizes[d] = Some((n, p)),
-                    Some((m, q)) => {
-                        let bad = self.b.ins().icmp(IntCC::NotEqual, n, m);
-                        let msg =
-                            format!("'{}' operands have incompatible shapes", ctx.name_str(op));
-                        self.shape_guard(bad, (q, p), msg, op);
-                    }
+        for r in &plan.size_reads {
+            let p = self.val(op, operands[r.operand])?;
+            let n = self
+                .b
+                .ins()
+                .load(types::I64, flags, p, H_SIZES + 8 * r.dim as i32);
+            match sizes[r.loop_d] {
+                None => sizes[r.loop_d] = Some((n, p)),
+                Some((m, q)) => {
+                    let bad = self.b.ins().icmp(IntCC::NotEqual, n, m);
+                    self.shape_guard(bad, (q, p), incompatible_shapes(ctx, op), op);
                 }
             }
         }
         let sizes: Vec<Value> = sizes
             .into_iter()
-            .map(|s| s.map(|(n, _)| n))
-            .collect::<Option<_>>()
-            .ok_or_else(|| op_err(ctx, op, "has a loop that indexes no operand"))?;
+            .map(|s| s.expect("the plan reads every loop's size").0)
+            .collect();
 
-        // Result buffers.
-        let body = s.body(ctx);
-        let args = ctx.block_args(body).to_vec();
+        // Result buffers, as the plan says.
         let mut results = Vec::new();
-        for (i, &o) in outs.iter().enumerate() {
+        for (i, buffer) in plan.outputs.iter().enumerate() {
+            let o = operands[n_ins + i];
             let p = self.val(op, o)?;
-            let j = ins.len() + i;
-            let q = match plan.outputs[i] {
-                OutputBuffer::Separate { read } => {
-                    let w = crate::plan::tensor::elem_width(ctx, o);
-                    let rank = crate::plan::tensor::dims(ctx, ctx.value_type(o)).map_or(0, |d| d.len());
-                    let q = self.alloc_like(w, rank, Some(p), op)?;
-                    if read {
+            let q = match *buffer {
+                OutputBuffer::New { copy } => {
+                    let w = elem_width(ctx, o);
+                    let q = self.alloc_like(w, rank_of(ctx, o), Some(p), op)?;
+                    if copy {
                         self.copy_elements(p, q, w);
                     }
                     q
                 }
-                OutputBuffer::Writable => self.writable(op, j, o, p)?,
-                OutputBuffer::Input(k) => {
-                    // The input's buffer becomes the output: each element is read, then
-                    // written, at the same point of the loops.
+                OutputBuffer::Writable => self.writable(op, n_ins + i, o, p)?,
+                OutputBuffer::Reuse(k) => {
                     let (v, pk) = (operands[k], self.val(op, operands[k])?);
                     self.consumed.insert(v);
-                    let w = crate::plan::tensor::elem_width(ctx, v);
-                    let q = self.reuse_or_alloc(pk, w, dims_of[k].len(), Some(pk), op)?;
+                    let (w, rank) = (elem_width(ctx, v), rank_of(ctx, v));
+                    let q = self.reuse_or_alloc(pk, w, rank, Some(pk), op)?;
                     self.release_unless_same(pk, q);
                     q
                 }
-                OutputBuffer::Fresh => self.fresh_like(op, j, o, p)?,
             };
             results.push(q);
         }
@@ -400,18 +221,18 @@ impl FunctionLowering<'_, '_> {
         // Accesses: data pointer and byte strides per loop of each tensor operand.
         let mut accesses: Vec<Option<Access>> = Vec::new();
         for (k, &v) in operands.iter().enumerate() {
-            if !tensor(v) {
+            if !plan.is_tensor(ctx, k) {
                 accesses.push(None);
                 continue;
             }
-            let p = if k >= ins.len() {
-                results[k - ins.len()]
+            let p = if k >= n_ins {
+                results[k - n_ins]
             } else {
                 self.val(op, v)?
             };
             let base = self.b.ins().load(self.env.ptr, flags, p, H_DATA);
-            let width = crate::plan::tensor::elem_width(ctx, v) as i64;
-            let rank = dims_of[k].len();
+            let width = elem_width(ctx, v) as i64;
+            let rank = plan.dims_of[k].len();
             // Row-major strides of the operand, in bytes.
             let mut dim_strides = vec![self.b.ins().iconst(types::I64, width); rank];
             for j in (0..rank.saturating_sub(1)).rev() {
@@ -423,7 +244,7 @@ impl FunctionLowering<'_, '_> {
             }
             let zero = self.b.ins().iconst(types::I64, 0);
             let mut strides = vec![zero; loops];
-            for (j, &d) in dims_of[k].iter().enumerate() {
+            for (j, &d) in plan.dims_of[k].iter().enumerate() {
                 strides[d] = self.b.ins().iadd(strides[d], dim_strides[j]);
             }
             accesses.push(Some(Access { base, strides }));
@@ -432,12 +253,11 @@ impl FunctionLowering<'_, '_> {
         let bases: Vec<Value> = accesses.iter().flatten().map(|a| a.base).collect();
         let nest = Nest {
             op,
+            plan: &plan,
             sizes: &sizes,
             accesses: &accesses,
-            operands: &operands,
-            args: &args,
-            vector: vector_plan(ctx, op, dims_of, &operands, ins.len(), loops),
-            inner_size: static_size(ctx, dims_of, &operands, loops.checked_sub(1)),
+            vector: vector_plan(ctx, &plan),
+            inner_size: loops.checked_sub(1).and_then(|d| plan.static_sizes[d]),
         };
         let mut ivs = Vec::new();
         self.loop_nest(&nest, bases, &mut ivs, 0)?;
@@ -445,22 +265,6 @@ impl FunctionLowering<'_, '_> {
             self.set_result(op, i, q);
         }
         Ok(())
-    }
-
-    /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites
-    /// entirely: `p` itself at its last use with count 1, else a fresh one.
-    fn fresh_like(&mut self, op: OpId, j: usize, v: ValueId, p: Value) -> R<Value> {
-        let ctx = self.ctx;
-        let w = crate::plan::tensor::elem_width(ctx, v);
-        let rank = crate::plan::tensor::dims(ctx, ctx.value_type(v)).map_or(0, |d| d.len());
-        if crate::plan::tensor::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
-            self.consumed.insert(v);
-            let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
-            self.release_unless_same(p, q);
-            Ok(q)
-        } else {
-            self.alloc_like(w, rank, Some(p), op)
-        }
     }
 
     /// Emits loop `d` of the nest (and the ones inside it): `ptrs` are the current element
@@ -577,13 +381,15 @@ impl FunctionLowering<'_, '_> {
         let d = nest.sizes.len() - 1;
         let lanes = nest.vector.as_ref().map_or(&[][..], |v| &v.1[..]);
         let slot = |k: usize| nest.accesses[..k].iter().flatten().count();
-        let mut pre: Vec<Option<Value>> = vec![None; nest.operands.len()];
+        let mut pre: Vec<Option<Value>> = vec![None; nest.plan.operands.len()];
         let mut reduced: Vec<(usize, OpId)> = Vec::new();
         let mut accs = Vec::new();
         for (k, l) in lanes.iter().enumerate() {
             match *l {
-                Lane::Splat if nest.accesses[k].is_some() && !self.ctx.is_unused(nest.args[k]) => {
-                    let t = crate::abi::cl_type(self.ty(nest.op, nest.args[k])?);
+                Lane::Splat
+                    if nest.accesses[k].is_some() && !self.ctx.is_unused(nest.plan.args[k]) =>
+                {
+                    let t = crate::abi::cl_type(self.ty(nest.op, nest.plan.args[k])?);
                     let x = self
                         .b
                         .ins()
@@ -638,12 +444,12 @@ impl FunctionLowering<'_, '_> {
         }
         // A reduced output does not move along the loop: its element is at `ptrs`.
         for (&(k, combiner), &acc) in reduced.iter().zip(&accs) {
-            let t = crate::abi::cl_type(self.ty(nest.op, nest.args[k])?);
+            let t = crate::abi::cl_type(self.ty(nest.op, nest.plan.args[k])?);
             let addr = ptrs[slot(k)];
             let mut x = self.b.ins().load(t, MemFlagsData::trusted(), addr, 0);
             for l in 0..n_lanes as u8 {
                 let y = self.b.ins().extractlane(acc, l);
-                x = self.combine(combiner, nest.args[k], x, y)?;
+                x = self.combine(combiner, nest.plan.args[k], x, y)?;
             }
             self.b.ins().store(MemFlagsData::trusted(), x, addr, 0);
         }
@@ -713,34 +519,36 @@ impl FunctionLowering<'_, '_> {
         let mut elems: HashMap<ValueId, Value> = HashMap::new();
         let mut addr_of = Vec::new();
         let mut next_ptr = ptrs.iter();
-        for (k, &v) in nest.operands.iter().enumerate() {
-            let addr = nest.accesses[k]
-                .as_ref()
-                .map(|_| *next_ptr.next().expect("one per access"));
+        for (k, &v) in nest.plan.operands.iter().enumerate() {
+            let addr = nest.accesses[k].as_ref().map(|_| {
+                *next_ptr
+                    .next()
+                    .expect("`ptrs` holds one pointer per tensor operand, in `accesses` order")
+            });
             addr_of.push(addr);
-            if addr.is_some() && ctx.uses(nest.args[k]).is_empty() {
+            if addr.is_some() && ctx.uses(nest.plan.args[k]).is_empty() {
                 continue;
             }
-            let t = crate::abi::cl_type(self.ty(op, nest.args[k])?);
-            let x = match (addr, vector) {
-                _ if pre.get(k).is_some_and(|x| x.is_some()) => pre[k].expect("checked"),
-                (Some(a), Some(vt)) if lanes.is_some_and(|l| l[k] == Lane::Contiguous) => {
+            let t = crate::abi::cl_type(self.ty(op, nest.plan.args[k])?);
+            let x = match (addr, vector, pre.get(k).copied().flatten()) {
+                (_, _, Some(x)) => x,
+                (Some(a), Some(vt), None) if lanes.is_some_and(|l| l[k] == Lane::Contiguous) => {
                     self.b.ins().load(vt, vflags, a, 0)
                 }
-                (Some(a), Some(vt)) => {
+                (Some(a), Some(vt), None) => {
                     let x = self.b.ins().load(t, flags, a, 0);
                     self.b.ins().splat(vt, x)
                 }
-                (Some(a), None) => self.b.ins().load(t, flags, a, 0),
-                (None, Some(vt)) => {
+                (Some(a), None, None) => self.b.ins().load(t, flags, a, 0),
+                (None, Some(vt), None) => {
                     let x = self.val(op, v)?;
                     self.b.ins().splat(vt, x)
                 }
-                (None, None) => self.val(op, v)?,
+                (None, None, None) => self.val(op, v)?,
             };
-            elems.insert(nest.args[k], x);
+            elems.insert(nest.plan.args[k], x);
         }
-        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
+        let body = nest.plan.body;
         if let Some(vt) = vector {
             // Scalars from outside the body are the same in every lane.
             for inner in ctx.block_ops(body) {
@@ -764,15 +572,8 @@ impl FunctionLowering<'_, '_> {
             self.kernel.replace(elems),
             std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
         );
-        let mut yielded = None;
         for inner in ctx.block_ops(body) {
-            if let Some(y) = YieldOp::of(ctx, inner) {
-                yielded = Some(
-                    y.values(ctx)
-                        .iter()
-                        .map(|&v| self.val(inner, v))
-                        .collect::<R<Vec<_>>>()?,
-                );
+            if inner == nest.plan.yield_op {
                 continue;
             }
             let lower = super::table()
@@ -781,19 +582,22 @@ impl FunctionLowering<'_, '_> {
                 .ok_or_else(|| unsupported_op(ctx, inner))?;
             lower(self, inner)?;
         }
+        let yielded = nest
+            .plan
+            .yielded
+            .iter()
+            .map(|&v| self.val(nest.plan.yield_op, v))
+            .collect::<R<Vec<_>>>()?;
         self.kernel = saved.0;
         self.loop_ivs = saved.1;
-        let yielded =
-            yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
-        let first_out = nest.operands.len() - yielded.len();
         let mut partial = Vec::new();
         for (i, mut x) in yielded.into_iter().enumerate() {
-            if reduced(first_out + i) {
+            let k = nest.plan.n_ins + i;
+            if reduced(k) {
                 partial.push(x);
                 continue;
             }
-            let a = addr_of[first_out + i]
-                .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
+            let a = addr_of[k].expect("the plan makes every output a tensor, with an access");
             let f = match vector {
                 Some(vt) => {
                     // A value computed outside the body (or a block argument of a scalar)
@@ -812,13 +616,8 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR linalg.index: the current index of one loop of the enclosing structured op.
     fn op_index(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let ix = IndexOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let iv = *self
-            .loop_ivs
-            .get(ix.dim(ctx) as usize)
-            .ok_or_else(|| op_err(ctx, op, "is outside a structured op's loops"))?;
-        self.set_result(op, 0, iv);
+        let d = linalg::index(self.ctx, op, &TARGET, self.loop_ivs.len())?;
+        self.set_result(op, 0, self.loop_ivs[d]);
         Ok(())
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod ownership;
 pub mod kernel;
+pub mod linalg;
 pub mod movement;
 pub mod reshape;
 pub mod tensor;

@@ -3,24 +3,27 @@
 //! tensors, as ONE loop nest over the op's iteration space whose body is the op's region
 //! lowered with each dialect's scalar lowerings (MLIR's `convert-linalg-to-loops`), as the
 //! Cranelift JIT does (`crates/jit/src/lower/linalg.rs`), with its decisions
-//! (`weir_jit::backend::StructuredPlan`: each operand's loops, each output's buffer) and its
-//! run-time shape checks and messages. The loops are plain scalar loops over the contiguous
-//! elements, the last loop innermost, each operand's element index `sum(i_d * stride_d)`:
+//! (`weir_jit::backend::StructuredPlan`: the checks, each operand's loops, the size reads, each
+//! output's buffer) and its run-time shape checks and messages. The loops are plain scalar
+//! loops over the contiguous elements, the last loop innermost, each operand's element index `sum(i_d * stride_d)`:
 //! LLVM's loop vectorizer makes the SIMD code (a float reduction stays in order unless its
 //! combining op carries `fastmath<reassoc>`, MLIR's rule, whose flags the arith lowering passes
 //! on). `linalg.index` reads the current loop indices.
 
-use super::tensor::{dims_of, elem_width, element_type};
+use super::tensor::{dims_of, elem_width, TARGET};
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::Ll;
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::op_err;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 use std::collections::HashMap;
-use weir_dialect_linalg::{IndexOp, Kind, StructuredOp, YieldOp};
-use weir_ir::{OpId, ValueId};
-use weir_jit::backend::{structured_vector_lanes, OutputBuffer, StructuredPlan};
+use weir_dialect_linalg::{Kind, StructuredOp};
+use weir_ir::OpId;
+use weir_jit::backend::tensor_plan::rank_of;
+use weir_jit::backend::{
+    incompatible_shapes, linalg_index, structured_vector_lanes, OutputBuffer, StructuredPlan,
+};
 
 /// The linalg entries of the lowering table: every structured op, and `linalg.index`.
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
@@ -32,13 +35,13 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
         .chain(std::iter::once(("linalg.index", INDEX)))
 }
 
-/// What every loop of one structured op's nest reads.
+/// What every loop of one structured op's nest reads: the op and its plan, its loop sizes
+/// and its operands' accesses.
 struct Nest<'n, 'll> {
     op: OpId,
     sizes: &'n [IntValue<'ll>],
     accesses: &'n [Option<Access<'ll>>],
-    operands: &'n [ValueId],
-    args: &'n [ValueId],
+    plan: &'n StructuredPlan,
     /// The lanes of the JIT's vector loop for the innermost loop, if it has one.
     vector: Option<u64>,
     /// The outputs (operand indices) that do not depend on the innermost loop.
@@ -55,94 +58,73 @@ struct Access<'ll> {
 }
 
 impl<'ll> FunctionLowering<'_, 'll> {
-    /// A linalg structured op on tensors (see the module docs).
+    /// A linalg structured op on tensors (see the module docs; what it reads and writes is
+    /// its `StructuredPlan`).
     fn op_structured(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let s = StructuredOp::of_any(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
+        let s = TARGET.view(ctx, op, StructuredOp::of_any(ctx, op))?;
         if self.try_gemm(op, s)? {
             return Ok(());
         }
-        let plan = StructuredPlan::of(ctx, op, self.own()).map_err(|why| {
-            op_err(
-                ctx,
-                op,
-                format!("{why} is not supported by the llvm backend yet"),
-            )
-        })?;
-        let (ins, outs) = (s.inputs(ctx).to_vec(), s.outputs(ctx).to_vec());
-        let operands: Vec<ValueId> = ins.iter().chain(&outs).copied().collect();
-        let tensor = |v: ValueId| element_type(ctx, ctx.value_type(v)).is_some();
-        for &v in &operands {
-            if tensor(v) {
-                self.slot_at(&ctx.loc(op), ctx.value_type(v))?;
-            }
-        }
+        let plan = StructuredPlan::of(ctx, s, &TARGET, self.own())?;
+        let (operands, n_ins) = (&plan.operands, plan.n_ins);
         let i64t = self.cg.ll.i64_type();
 
         // Loop sizes, checked across operands.
         let mut sizes: Vec<Option<(IntValue, PointerValue)>> = vec![None; plan.loops];
-        for (k, &v) in operands.iter().enumerate() {
-            if !tensor(v) {
-                continue;
-            }
-            let p = self.ptr(op, v)?;
-            for (j, &d) in plan.dims_of[k].iter().enumerate() {
-                let n = self.size_of(p, j)?;
-                match sizes[d] {
-                    None => sizes[d] = Some((n, p)),
-                    Some((m, q)) => {
-                        let bad = self
-                            .cg
-                            .b
-                            .build_int_compare(IntPredicate::NE, n, m, "")
-                            .ll()?;
-                        let msg =
-                            format!("'{}' operands have incompatible shapes", ctx.name_str(op));
-                        self.shape_guard(bad, (q, p), msg, op)?;
-                    }
+        for r in &plan.size_reads {
+            let p = self.ptr(op, operands[r.operand])?;
+            let n = self.size_of(p, r.dim)?;
+            match sizes[r.loop_d] {
+                None => sizes[r.loop_d] = Some((n, p)),
+                Some((m, q)) => {
+                    let bad = self
+                        .cg
+                        .b
+                        .build_int_compare(IntPredicate::NE, n, m, "")
+                        .ll()?;
+                    self.shape_guard(bad, (q, p), incompatible_shapes(ctx, op), op)?;
                 }
             }
         }
-        let mut sizes: Vec<IntValue> = sizes
-            .into_iter()
-            .map(|s| s.map(|(n, _)| n))
-            .collect::<Option<_>>()
-            .ok_or_else(|| op_err(ctx, op, "has a loop that indexes no operand"))?;
         // A size an operand's type gives statically is that constant (the checks above made
         // every other operand agree), so LLVM knows the trip counts.
-        for (k, &v) in operands.iter().enumerate() {
-            for (j, &d) in plan.dims_of[k].iter().enumerate() {
-                if let Some(Some(n)) = dims_of(ctx, v).and_then(|ds| ds.get(j)) {
-                    sizes[d] = i64t.const_int(*n, false);
-                }
-            }
-        }
+        let sizes: Vec<IntValue> = sizes
+            .into_iter()
+            .zip(&plan.static_sizes)
+            .map(|(s, st)| match st {
+                Some(n) => i64t.const_int(*n, false),
+                None => s.expect("the plan reads every loop's size").0,
+            })
+            .collect();
 
         // Result buffers, as the plan says.
         let mut results = Vec::new();
         let mut reused = Vec::new();
-        for (i, &o) in outs.iter().enumerate() {
+        for (i, buffer) in plan.outputs.iter().enumerate() {
+            let o = operands[n_ins + i];
             let p = self.ptr(op, o)?;
-            let j = ins.len() + i;
-            let (w, rank) = (elem_width(ctx, o), dims_of(ctx, o).map_or(0, |d| d.len()));
-            let q = match plan.outputs[i] {
-                OutputBuffer::Separate { read } => {
-                    let q = self.alloc_like(w, rank, Some(p), op)?;
-                    if read {
+            let q = match *buffer {
+                OutputBuffer::New { copy } => {
+                    let w = elem_width(ctx, o);
+                    let q = self.alloc_like(w, rank_of(ctx, o), Some(p), op)?;
+                    if copy {
                         self.copy_elements(p, q, w)?;
                     }
                     q
                 }
-                OutputBuffer::Writable => self.writable(op, j, o, p)?,
-                OutputBuffer::Input(k) => {
+                OutputBuffer::Writable => self.writable(op, n_ins + i, o, p)?,
+                OutputBuffer::Reuse(k) => {
                     let (v, pk) = (operands[k], self.ptr(op, operands[k])?);
                     self.consumed.insert(v);
-                    let q = self.reuse_or_alloc(pk, w, plan.dims_of[k].len(), Some(pk), op)?;
+                    let (w, rank) = (elem_width(ctx, v), rank_of(ctx, v));
+                    let q = self.reuse_or_alloc(pk, w, rank, Some(pk), op)?;
                     self.release_unless_same(pk, q)?;
-                    reused.push((pk, q));
+                    if plan.reused_input(i).is_some() {
+                        reused.push((pk, q));
+                    }
                     q
                 }
-                OutputBuffer::Fresh => self.fresh_like(op, j, o, p)?,
             };
             results.push(q);
         }
@@ -150,12 +132,12 @@ impl<'ll> FunctionLowering<'_, 'll> {
         // Accesses: element type, data pointer and element strides per loop.
         let mut accesses: Vec<Option<Access>> = Vec::new();
         for (k, &v) in operands.iter().enumerate() {
-            if !tensor(v) {
+            if !plan.is_tensor(ctx, k) {
                 accesses.push(None);
                 continue;
             }
-            let p = if k >= ins.len() {
-                results[k - ins.len()]
+            let p = if k >= n_ins {
+                results[k - n_ins]
             } else {
                 self.ptr(op, v)?
             };
@@ -182,25 +164,17 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 strides,
             }));
         }
-        let body = s.body(ctx);
-        let args = ctx.block_args(body).to_vec();
         // Twice when an output may reuse an input's buffer: in place, the output is addressed
         // through the input's data pointer.
-        let vector = structured_vector_lanes(ctx, op, &plan);
-        let reduced: Vec<usize> = (ins.len()..operands.len())
-            .filter(|&k| {
-                plan.loops > 0
-                    && tensor(operands[k])
-                    && !plan.dims_of[k].contains(&(plan.loops - 1))
-            })
-            .collect();
+        let vector = structured_vector_lanes(ctx, &plan);
+        let reduced = plan.reduced_outputs();
         self.versioned(&reused, |l, same| {
             let mut acc = accesses.clone();
             if same {
-                for (i, b) in plan.outputs.iter().enumerate() {
-                    if let OutputBuffer::Input(k) = *b {
+                for i in 0..plan.outputs.len() {
+                    if let Some(k) = plan.reused_input(i) {
                         let data = acc[k].as_ref().map(|a| a.data);
-                        if let (Some(o), Some(d)) = (acc[ins.len() + i].as_mut(), data) {
+                        if let (Some(o), Some(d)) = (acc[n_ins + i].as_mut(), data) {
                             o.data = d;
                         }
                     }
@@ -208,10 +182,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
             }
             let nest = Nest {
                 op,
+                plan: &plan,
                 sizes: &sizes,
                 accesses: &acc,
-                operands: &operands,
-                args: &args,
                 vector,
                 reduced: reduced.clone(),
             };
@@ -246,7 +219,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let mut carried = Vec::new();
         let mut addrs = Vec::new();
         for &k in &nest.reduced {
-            let (t, a) = self.operand_addr(nest, k, ivs)?.expect("a tensor output");
+            let (t, a) = self
+                .operand_addr(nest, k, ivs)?
+                .expect("a reduced output is a tensor, with an access");
             carried.push(self.cg.b.build_load(t, a, "").ll()?);
             addrs.push(a);
         }
@@ -304,19 +279,17 @@ impl<'ll> FunctionLowering<'_, 'll> {
         carried: &[BasicValueEnum<'ll>],
     ) -> R<Vec<BasicValueEnum<'ll>>> {
         let ctx = self.ctx;
-        let (op, operands, args) = (nest.op, nest.operands, nest.args);
+        let (op, plan) = (nest.op, nest.plan);
         let mut elems = HashMap::new();
         let mut addr_of = Vec::new();
-        for (k, &v) in operands.iter().enumerate() {
+        for (k, &v) in plan.operands.iter().enumerate() {
             let reduced = nest.reduced.iter().position(|&r| r == k);
             let addr = match reduced {
                 Some(_) => None,
                 None => self.operand_addr(nest, k, ivs)?,
             };
             addr_of.push(addr);
-            let arg = *args
-                .get(k)
-                .ok_or_else(|| op_err(ctx, op, "has fewer body arguments than operands"))?;
+            let arg = plan.args[k];
             if ctx.uses(arg).is_empty() {
                 continue;
             }
@@ -329,72 +302,35 @@ impl<'ll> FunctionLowering<'_, 'll> {
             };
             elems.insert(arg, x);
         }
-        let body = StructuredOp::of_any(ctx, op).expect("checked").body(ctx);
         let saved = (
             self.kernel.replace(elems),
             std::mem::replace(&mut self.loop_ivs, ivs.to_vec()),
         );
-        self.lower_body(body)?;
-        let yielded = ctx
-            .last_op(body)
-            .and_then(|t| YieldOp::of(ctx, t))
-            .map(|y| {
-                y.values(ctx)
-                    .iter()
-                    .map(|&v| self.val(op, v))
-                    .collect::<R<Vec<_>>>()
-            })
-            .transpose()?;
+        self.lower_body(plan.body)?;
+        let yielded = plan
+            .yielded
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
         self.kernel = saved.0;
         self.loop_ivs = saved.1;
-        let yielded =
-            yielded.ok_or_else(|| op_err(ctx, op, "has a body without 'linalg.yield'"))?;
-        let first_out = operands.len() - yielded.len();
-        let mut next = vec![None; nest.reduced.len()];
+        let mut next = Vec::new();
         for (i, x) in yielded.into_iter().enumerate() {
-            if let Some(r) = nest.reduced.iter().position(|&k| k == first_out + i) {
-                next[r] = Some(x);
+            let k = plan.n_ins + i;
+            if nest.reduced.contains(&k) {
+                next.push(x);
                 continue;
             }
-            let (_, a) = addr_of[first_out + i]
-                .ok_or_else(|| op_err(ctx, op, "yields to a scalar output"))?;
+            let (_, a) = addr_of[k].expect("the plan makes every output a tensor, with an access");
             self.cg.b.build_store(a, x).ll()?;
         }
-        next.into_iter()
-            .map(|x| x.ok_or_else(|| op_err(ctx, op, "yields no value for an output")))
-            .collect()
-    }
-
-    /// A new buffer like operand `j` (`v`, buffer `p`) of `op` that the op overwrites
-    /// entirely: `p` itself at its last use with count 1, else a fresh one.
-    fn fresh_like(
-        &mut self,
-        op: OpId,
-        j: usize,
-        v: ValueId,
-        p: PointerValue<'ll>,
-    ) -> R<PointerValue<'ll>> {
-        let ctx = self.ctx;
-        let (w, rank) = (elem_width(ctx, v), dims_of(ctx, v).map_or(0, |d| d.len()));
-        if weir_jit::backend::is_tracked(ctx, v) && self.own().is_last_use(op, j) {
-            self.consumed.insert(v);
-            let q = self.reuse_or_alloc(p, w, rank, Some(p), op)?;
-            self.release_unless_same(p, q)?;
-            Ok(q)
-        } else {
-            self.alloc_like(w, rank, Some(p), op)
-        }
+        Ok(next)
     }
 
     /// MLIR linalg.index: the current index of one loop of the enclosing structured op.
     fn op_index(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let ix = IndexOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let iv = *self
-            .loop_ivs
-            .get(ix.dim(ctx) as usize)
-            .ok_or_else(|| op_err(ctx, op, "is outside a structured op's loops"))?;
-        self.set_result(op, 0, iv);
+        let d = linalg_index(self.ctx, op, &TARGET, self.loop_ivs.len())?;
+        self.set_result(op, 0, self.loop_ivs[d]);
         Ok(())
     }
 }
