@@ -9,13 +9,14 @@ use weir_ir::{Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, OpId};
 
 /// Folds a float math op whose operands are all scalar constants, as MLIR does:
 /// - `absf`, `floor`, `ceil`, `roundeven`, `copysign`: any float format (exact, APFloat);
-/// - `sqrt`, `log`, `log2`: `f32`/`f64` operands whose sign bit is clear (so not `-0.0` or a
+/// - `sqrt`, `log`, `log2`, `log10`: `f32`/`f64` operands whose sign bit is clear (so not `-0.0` or a
 ///   negative NaN); `log1p`: `f32`/`f64` with `x + 1` not negative;
 /// - `atan2(±0, ±0)`: the default NaN in any format, else `f32`/`f64`;
-/// - `trunc`, `exp`, `exp2`, `expm1`, `tanh`, `sin`, `cos`, `tan`, `atan`, `erf`, `powf`:
-///   `f32`/`f64`.
+/// - `trunc`, `round`, `exp`, `exp2`, `expm1`, `tanh`, `sinh`, `cosh`, `sin`, `cos`, `tan`, `asin`,
+///   `acos`, `atan`, `erf`, `powf`: `f32`/`f64`.
 ///
-/// `rsqrt`, `cbrt`, `fma` and `fpowi` have no folder (as upstream).
+/// `rsqrt`, `cbrt`, `fma` and `fpowi` have no folder (as upstream); `asinh`, `acosh`, `atanh`
+/// and `erfc` none either (upstream folds them: see [`FloatFn`]).
 pub fn fold_float(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let f = FloatFn::from_op_name(ctx.name_str(op))?;
     if consts.len() != f.arity() || ctx.operands(op).len() != f.arity() || f.arity() > 2 {
@@ -68,7 +69,11 @@ fn float_value(f: FloatFn, kind: FloatKind, args: &[f64]) -> Option<f64> {
         // APFloat's default NaN: positive, quiet, no payload.
         FloatFn::Atan2 if args[0] == 0.0 && args[1] == 0.0 => f64::NAN,
         _ if !any_format && !matches!(kind, FloatKind::F32 | FloatKind::F64) => return None,
-        FloatFn::Sqrt | FloatFn::Log | FloatFn::Log2 if args[0].is_sign_negative() => return None,
+        FloatFn::Sqrt | FloatFn::Log | FloatFn::Log2 | FloatFn::Log10
+            if args[0].is_sign_negative() =>
+        {
+            return None
+        }
         FloatFn::Log1p if plus_one(args[0], kind).is_sign_negative() => return None,
         _ => eval_float(f, kind, args)?,
     })

@@ -8,14 +8,16 @@
 //! |---|---|---|---|
 //! | `math.absf` | `%r = math.absf %a [fastmath<..>] : f32` | \|a\| | any float format |
 //! | `math.floor` `ceil` `roundeven` | `%r = math.floor %a [fastmath<..>] : f32` | round towards -inf / +inf / to nearest, ties to even | any float format |
+//! | `math.round` | `%r = math.round %a [fastmath<..>] : f32` | round to nearest, ties away from zero (C `round`; 2.5 -> 3) | `f32`, `f64` |
 //! | `math.trunc` | `%r = math.trunc %a [fastmath<..>] : f32` | round towards zero | `f32`, `f64` |
 //! | `math.sqrt` | `%r = math.sqrt %a [fastmath<..>] : f64` | square root (NaN below zero) | `f32`, `f64`, sign bit clear |
 //! | `math.rsqrt` | `%r = math.rsqrt %a [fastmath<..>] : f64` | `1 / sqrt(a)` | no |
 //! | `math.cbrt` | `%r = math.cbrt %a [fastmath<..>] : f64` | cube root | no |
 //! | `math.exp` `exp2` `expm1` | `%r = math.exp %a [fastmath<..>] : f64` | e^a, 2^a, e^a - 1 | `f32`, `f64` |
-//! | `math.log` `log2` | `%r = math.log %a [fastmath<..>] : f64` | ln a, log2 a | `f32`, `f64`, sign bit clear |
+//! | `math.log` `log2` `log10` | `%r = math.log %a [fastmath<..>] : f64` | ln a, log2 a, log10 a | `f32`, `f64`, sign bit clear |
 //! | `math.log1p` | `%r = math.log1p %a [fastmath<..>] : f64` | ln(1 + a) | `f32`, `f64`, `a + 1` not negative |
-//! | `math.tanh` `sin` `cos` `tan` `atan` `erf` | `%r = math.sin %a [fastmath<..>] : f32` | (radians; `erf` the error function) | `f32`, `f64` |
+//! | `math.tanh` `sinh` `cosh` `sin` `cos` `tan` `asin` `acos` `atan` `erf` | `%r = math.sin %a [fastmath<..>] : f32` | (radians; `erf` the error function; NaN outside a function's domain) | `f32`, `f64` |
+//! | `math.asinh` `acosh` `atanh` `erfc` | `%r = math.asinh %a [fastmath<..>] : f32` | inverse hyperbolic functions, 1 - erf | no (upstream: `f32`, `f64`; see [`semantics::FloatFn`]) |
 //! | `math.copysign` | `%r = math.copysign %a, %b [fastmath<..>] : f32` | \|a\| with the sign of b | any float format |
 //! | `math.atan2` | `%r = math.atan2 %y, %x [fastmath<..>] : f32` | angle of (x, y) in [-pi, pi] | `f32`, `f64`; `atan2(±0, ±0)` is NaN in any format |
 //! | `math.powf` | `%r = math.powf %a, %b [fastmath<..>] : f32` | a^b (C `pow`) | `f32`, `f64` |
@@ -51,7 +53,7 @@ use weir_syntax::lexer::Tok;
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// The math ops.
-pub const OPS: [&str; 27] = [
+pub const OPS: [&str; 37] = [
     "math.absf",
     "math.floor",
     "math.ceil",
@@ -72,6 +74,16 @@ pub const OPS: [&str; 27] = [
     "math.tan",
     "math.atan",
     "math.erf",
+    "math.round",
+    "math.log10",
+    "math.sinh",
+    "math.cosh",
+    "math.asin",
+    "math.acos",
+    "math.asinh",
+    "math.acosh",
+    "math.atanh",
+    "math.erfc",
     "math.copysign",
     "math.atan2",
     "math.powf",

@@ -14,6 +14,10 @@ use weir_ir::FloatKind;
 
 /// The float functions of the math ops that MLIR constant-folds (one per op, named as the op;
 /// `math.rsqrt`, `math.cbrt`, `math.fma` and `math.fpowi` have no folder upstream).
+/// `math.asinh`, `acosh`, `atanh` and `erfc` fold upstream with the host C library, which this
+/// crate cannot call: `std` computes the first three with its own formulas and the `libm`
+/// crate's are an ulp off glibc's on some inputs (and give NaNs of the other sign), so Weir leaves
+/// them to run time, where the JIT calls the C library as mlir-runner does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloatFn {
     /// `math.absf`: |x|.
@@ -52,6 +56,18 @@ pub enum FloatFn {
     Atan,
     /// `math.erf`: the error function.
     Erf,
+    /// `math.round`: rounds to the nearest integer, ties away from zero (C `round`).
+    Round,
+    /// `math.log10`: base-10 logarithm.
+    Log10,
+    /// `math.sinh`: hyperbolic sine.
+    Sinh,
+    /// `math.cosh`: hyperbolic cosine.
+    Cosh,
+    /// `math.asin`: arc sine, in [-pi/2, pi/2] (NaN outside [-1, 1]).
+    Asin,
+    /// `math.acos`: arc cosine, in [0, pi] (NaN outside [-1, 1]).
+    Acos,
     /// `math.copysign %a, %b`: |a| with the sign of b.
     CopySign,
     /// `math.atan2 %y, %x`: the angle of (x, y), in [-pi, pi].
@@ -84,6 +100,12 @@ impl FloatFn {
             "math.tan" => Tan,
             "math.atan" => Atan,
             "math.erf" => Erf,
+            "math.round" => Round,
+            "math.log10" => Log10,
+            "math.sinh" => Sinh,
+            "math.cosh" => Cosh,
+            "math.asin" => Asin,
+            "math.acos" => Acos,
             "math.copysign" => CopySign,
             "math.atan2" => Atan2,
             "math.powf" => PowF,
@@ -152,6 +174,12 @@ macro_rules! eval_float {
                 Tan => x.tan(),
                 Atan => x.atan(),
                 Erf => $erf(x),
+                Round => x.round(),
+                Log10 => x.log10(),
+                Sinh => x.sinh(),
+                Cosh => x.cosh(),
+                Asin => x.asin(),
+                Acos => x.acos(),
                 CopySign => x.copysign(a[1]),
                 Atan2 => x.atan2(a[1]),
                 PowF => x.powf(a[1]),
