@@ -20,25 +20,29 @@ pub use crate::abi::{
     RT_STATE, RT_STATUS,
 };
 pub use crate::lower::kernel::vector_elements as kernel_vector_elements;
-pub use crate::plan::kernel::{
-    different_shapes, group as kernel_group, input_owner, is_tensor_elementwise,
-    not_on_tensors, not_static_shape, splat_bits, KernelPlan,
-};
 pub use crate::lower::linalg::{
     vector_lanes as structured_vector_lanes, OutputBuffer, StructuredPlan,
 };
 pub use crate::lower::math::exp_f32;
-pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
-pub use crate::plan::ownership::Ownership;
-pub use crate::plan::tensor::{
-    constant_buffer, dims, elem_width, element_type, is_tensor_constant, is_tracked,
-};
-pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};
-pub use crate::plan::{tensor as tensor_plan, tensor_checks::Target};
 pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,
     FPOWIF, IPOWI,
 };
+pub use crate::plan::arith as arith_plan;
+pub use crate::plan::cf as cf_plan;
+pub use crate::plan::cfg;
+pub use crate::plan::checks::{counts, Scalars};
+pub use crate::plan::kernel::{
+    different_shapes, group as kernel_group, input_owner, is_tensor_elementwise, not_on_tensors,
+    not_static_shape, splat_bits, KernelPlan,
+};
+pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
+pub use crate::plan::ownership::Ownership;
+pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};
+pub use crate::plan::tensor::{
+    constant_buffer, dims, elem_width, element_type, is_tensor_constant, is_tracked,
+};
+pub use crate::plan::{tensor as tensor_plan, tensor_checks::Target};
 pub use crate::runtime::buffer::{H_DATA, H_NUMEL, H_RANK, H_RC, H_SIZES, MAX_RANK};
 pub use crate::runtime::kernels::{CONCAT, EXTRACT_SLICE, INSERT_SLICE, MATMUL, PAD};
 pub use crate::runtime::{
