@@ -65,6 +65,22 @@ impl Location {
         }
     }
 
+    /// The source range from `line:col` to `end:end_col` of `file` (MLIR FileLineColRange):
+    /// a [`Location::FileRange`], or the point `file:line:col` when the range ends where it
+    /// starts (as MLIR stores it).
+    pub fn range(file: Arc<str>, (line, col): (u32, u32), (end_line, end_col): (u32, u32)) -> Self {
+        if (end_line, end_col) == (line, col) {
+            return Location::FileLineCol { file, line, col };
+        }
+        Location::FileRange {
+            file,
+            line,
+            col,
+            end_line,
+            end_col,
+        }
+    }
+
     /// The first `file:line:col` inside this location, if any: what diagnostics point at.
     pub fn file_line_col(&self) -> Option<(&str, u32, u32)> {
         match self {

@@ -26,6 +26,10 @@ pub use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF, FPOWI,
     FPOWIF, IPOWI,
 };
+pub use crate::plan::arith as arith_plan;
+pub use crate::plan::cf as cf_plan;
+pub use crate::plan::cfg;
+pub use crate::plan::checks::{counts, Scalars};
 pub use crate::plan::kernel::{
     different_shapes, group as kernel_group, input_owner, is_tensor_elementwise, not_on_tensors,
     not_static_shape, splat_bits, KernelPlan,

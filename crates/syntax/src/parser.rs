@@ -935,24 +935,15 @@ impl<'a> Parser<'a> {
                 if self.consume_if(Tok::Colon) {
                     let line = self.parse_loc_number("line")?;
                     // `"f":3` alone is line 3, column 0 (MLIR's FileLineColRange with a
-                    // start line only); a range needs the start column, and one that ends
-                    // where it starts is that point (as mlir-opt prints it).
+                    // start line only); a range needs the start column.
                     let file: Arc<str> = Arc::from(s.as_str());
                     if !self.consume_if(Tok::Colon) {
                         return Ok(Location::file(&file, line, 0));
                     }
                     let col = self.parse_loc_number("column")?;
                     return Ok(match self.parse_optional_loc_range_end(line)? {
-                        Some((end_line, end_col)) if (end_line, end_col) != (line, col) => {
-                            Location::FileRange {
-                                file,
-                                line,
-                                col,
-                                end_line,
-                                end_col,
-                            }
-                        }
-                        _ => Location::file(&file, line, col),
+                        Some(end) => Location::range(file, (line, col), end),
+                        None => Location::file(&file, line, col),
                     });
                 }
                 let child = if self.consume_if(Tok::LParen) {

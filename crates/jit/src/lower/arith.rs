@@ -7,15 +7,15 @@ use crate::diag::{op_err, unsupported_op};
 use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF,
 };
+use crate::plan::arith as plan;
 use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value};
 use weir_dialect_arith::{
-    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault,
-    OversizedShift, SelectOp,
+    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift, SelectOp,
 };
-use weir_ir::{AttrKind, Context, Diagnostic, OpId, ValueId};
+use weir_ir::{AttrKind, OpId};
 
 /// The arith ops' entries of the lowering table: [`ENTRIES`] and one per binary integer and
 /// float op, named by [`IntBinaryOp::ALL`] and [`FloatBinaryOp::ALL`].
@@ -92,15 +92,6 @@ fn float_cc(p: CmpFPredicate) -> Result<FloatCC, bool> {
         Uno => Ok(FloatCC::Unordered),
         AlwaysTrue => Err(true),
     }
-}
-
-/// The error for a comparison whose `predicate` attribute is missing or out of range.
-fn bad_predicate(ctx: &Context, op: OpId) -> Diagnostic {
-    op_err(
-        ctx,
-        op,
-        "requires a 'predicate' attribute naming one of its predicates",
-    )
 }
 
 impl FunctionLowering<'_, '_> {
@@ -353,42 +344,13 @@ impl FunctionLowering<'_, '_> {
         Ok(())
     }
 
-    /// The operand type of a comparison (arith.cmpi / cmpf) with operands `lhs`, `rhs` and two
-    /// operands and one result (checked by the caller): operands of one type and an `i1`
-    /// result, else an error naming the `kind` of operand expected.
-    fn compare_operand_type(
-        &self,
-        op: OpId,
-        lhs: ValueId,
-        rhs: ValueId,
-        kind: &str,
-    ) -> R<ScalarType> {
-        let ctx = self.ctx;
-        let t = self.ty(op, lhs)?;
-        if self.ty(op, rhs)? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("requires two operands of one {kind} type and an i1 result"),
-            ));
-        }
-        Ok(t)
-    }
-
     /// MLIR arith.cmpi: `predicate` is an [`CmpIPredicate`]; the result is an `i1`.
     fn op_cmpi(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let cmp = CmpIOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-        let t = self.compare_operand_type(op, lhs, rhs, "integer")?;
-        let w = self.int_type_of(op, t)?;
-        let pred = cmp
-            .try_predicate(ctx)
-            .ok_or_else(|| bad_predicate(ctx, op))?;
-        let (cc, signed) = int_cc(pred);
-        let mut a = self.val(op, lhs)?;
-        let mut b = self.val(op, rhs)?;
+        let p = plan::cmpi(self.ctx, op, &self.scalars())?;
+        let w = self.int_type_of(op, p.ty)?;
+        let (cc, signed) = int_cc(p.predicate);
+        let mut a = self.val(op, p.lhs)?;
+        let mut b = self.val(op, p.rhs)?;
         if signed {
             a = self.sext(a, w);
             b = self.sext(b, w);
@@ -400,18 +362,10 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR arith.cmpf (see [`float_cc`]); the result is an `i1`.
     fn op_cmpf(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let cmp = CmpFOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-        let t = self.compare_operand_type(op, lhs, rhs, "float")?;
-        self.float_type_of(op, t)?;
-        let pred = cmp
-            .try_predicate(ctx)
-            .ok_or_else(|| bad_predicate(ctx, op))?;
-        let cc = float_cc(pred);
-        let a = self.val(op, lhs)?;
-        let b = self.val(op, rhs)?;
+        let p = plan::cmpf(self.ctx, op, &self.scalars())?;
+        let cc = float_cc(p.predicate);
+        let a = self.val(op, p.lhs)?;
+        let b = self.val(op, p.rhs)?;
         let r = match cc {
             Ok(cc) => self.b.ins().fcmp(cc, a, b),
             Err(k) => self.b.ins().iconst(types::I8, k as i64),

@@ -27,9 +27,10 @@ pub(crate) mod tensor;
 use crate::abi::{
     carrier, cl_type, entry_params, Slot, RT_FUEL, RT_STACK_LIMIT, RT_STATE, RT_STATUS,
 };
-use crate::diag::{err_at, op_err, unregistered_op, unsupported_op, unsupported_type};
+use crate::diag::{op_err, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
-use crate::plan::ownership;
+use crate::plan::checks::{counts, Scalars};
+use crate::plan::{cfg, ownership};
 use crate::runtime::ConstBuffer;
 use crate::scalar::low_mask;
 use crate::{FaultSite, RuntimeErrorKind, ScalarType};
@@ -39,7 +40,7 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 use cranelift_jit::JITModule;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
+use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
 
 /// The lowering of one op: emits its Cranelift code at the current insertion point (setting
 /// its results, or ending the block for a terminator), or a located error for a malformed op.
@@ -159,57 +160,6 @@ pub(crate) struct FunctionLowering<'a, 'f> {
     pending_edges: Vec<(Block, Block, Vec<BlockArg>, Vec<(ValueId, i64)>)>,
 }
 
-/// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
-/// (every CFG cycle contains one: the loop headers that cost fuel).
-fn cfg_order(
-    ctx: &Context,
-    region: RegionId,
-    entry: BlockId,
-) -> Result<(Vec<BlockId>, HashSet<BlockId>), Diagnostic> {
-    let succs = |b: BlockId| -> Result<Vec<BlockId>, Diagnostic> {
-        let mut out = Vec::new();
-        for op in ctx.block_ops(b) {
-            for &s in ctx.successors(op) {
-                if ctx.block_region(s) != Some(region) {
-                    return Err(op_err(ctx, op, "has a successor in another region"));
-                }
-                out.push(s);
-            }
-        }
-        Ok(out)
-    };
-    // 1 = on the DFS stack, 2 = done.
-    let mut state: HashMap<BlockId, u8> = HashMap::new();
-    let mut headers = HashSet::new();
-    let mut post = Vec::new();
-    let mut stack = vec![(entry, succs(entry)?, 0usize)];
-    state.insert(entry, 1);
-    while let Some((b, ss, i)) = stack.last_mut() {
-        if *i < ss.len() {
-            let s = ss[*i];
-            *i += 1;
-            match state.get(&s) {
-                None => {
-                    state.insert(s, 1);
-                    let next = succs(s)?;
-                    stack.push((s, next, 0));
-                }
-                Some(1) => {
-                    headers.insert(s);
-                }
-                _ => {}
-            }
-        } else {
-            let b = *b;
-            state.insert(b, 2);
-            post.push(b);
-            stack.pop();
-        }
-    }
-    post.reverse();
-    Ok((post, headers))
-}
-
 type R<T> = Result<T, Diagnostic>;
 
 impl FunctionLowering<'_, '_> {
@@ -225,18 +175,9 @@ impl FunctionLowering<'_, '_> {
         let ctx = self.ctx;
         let fop = self.decl().op;
         let floc = ctx.loc(fop);
-        let region = ctx.region(fop, 0);
-        let entry = ctx.entry_block(region).expect("checked non-empty");
-        let (rpo, headers) = cfg_order(ctx, region, entry)?;
-
-        let entry_types = ctx.block_arg_types(entry);
-        if entry_types != self.decl().param_types {
-            return Err(err_at(
-                &floc,
-                "entry block arguments do not match the function type",
-            ));
-        }
-        for &blk in &rpo {
+        let body = cfg::Body::of(ctx, fop, &self.decl().param_types)?;
+        let (entry, rpo) = (body.entry, &body.order);
+        for &blk in rpo {
             let cb = self.b.create_block();
             for &a in ctx.block_args(blk) {
                 let t = self.slot_at(&floc, ctx.value_type(a))?;
@@ -272,17 +213,17 @@ impl FunctionLowering<'_, '_> {
             .ins()
             .load(self.env.ptr, MemFlagsData::trusted(), rt, RT_STATE);
         self.state = Some(state);
-        self.own = Some(ownership::Ownership::analyze(ctx, &rpo, &|v| {
+        self.own = Some(ownership::Ownership::analyze(ctx, rpo, &|v| {
             crate::plan::tensor::is_tracked(ctx, v)
         }));
-        if self.env.loop_fuel && !headers.is_empty() {
+        if self.env.loop_fuel && !body.headers.is_empty() {
             self.fuel = Some(self.b.declare_var(types::I64));
             self.sync_fuel_in();
         }
         let body_entry = self.blocks[&entry];
         self.b.ins().jump(body_entry, &args);
 
-        for &blk in &rpo {
+        for &blk in rpo {
             let cb = self.blocks[&blk];
             self.b.switch_to_block(cb);
             self.terminated = false;
@@ -290,9 +231,8 @@ impl FunctionLowering<'_, '_> {
             for (&a, p) in ctx.block_args(blk).iter().zip(params) {
                 self.values.insert(a, p);
             }
-            if headers.contains(&blk) {
-                let loc = ctx.block_ops(blk).first().map(|&op| ctx.loc(op));
-                self.fuel_check(loc.as_ref().unwrap_or(&floc));
+            if let Some(loc) = body.fuel_loc(ctx, blk, &floc) {
+                self.fuel_check(&loc);
             }
             self.block = Some(blk);
             for a in ctx.block_args(blk).to_vec() {
@@ -303,22 +243,15 @@ impl FunctionLowering<'_, '_> {
                 if self.fused.contains(&op) {
                     continue;
                 }
-                if self.terminated {
-                    return Err(op_err(ctx, op, "follows the block's terminator"));
-                }
-                if ctx.op_def(ctx.name(op)).is_none() {
-                    return Err(unregistered_op(ctx, op));
-                }
-                if crate::plan::kernel::is_tensor_elementwise(ctx, op) {
-                    self.lower_kernel(&ops[i..])?;
-                    continue;
-                }
-                let lower = if crate::plan::tensor::is_tensor_constant(ctx, op) {
-                    tensor::lower_constant
-                } else {
-                    *table()
+                let lower = match cfg::lowering(ctx, op, self.terminated, &tensor::TARGET)? {
+                    cfg::Lowering::Kernel => {
+                        self.lower_kernel(&ops[i..])?;
+                        continue;
+                    }
+                    cfg::Lowering::TensorConstant => tensor::lower_constant,
+                    cfg::Lowering::ByName => *table()
                         .get(ctx.name_str(op))
-                        .ok_or_else(|| unsupported_op(ctx, op))?
+                        .ok_or_else(|| unsupported_op(ctx, op))?,
                 };
                 self.consumed.clear();
                 lower(&mut self, op)?;
@@ -328,12 +261,7 @@ impl FunctionLowering<'_, '_> {
                     self.release_after(op);
                 }
             }
-            if !self.terminated {
-                return Err(err_at(
-                    &floc,
-                    "a block of the function does not end with a terminator",
-                ));
-            }
+            cfg::check_terminated(&floc, self.terminated)?;
         }
 
         for (blk, status) in std::mem::take(&mut self.pending_faults) {
@@ -366,23 +294,22 @@ impl FunctionLowering<'_, '_> {
 
     // -------------------------------------------------------------- helpers
 
-    fn scalar_at(&self, loc: &Location, ty: Type) -> R<ScalarType> {
-        ScalarType::from_type(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
-    }
-
     fn slot_at(&self, loc: &Location, ty: Type) -> R<Slot> {
         Slot::of(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
+    /// How the plans read the scalar types of the op being lowered (in an elementwise
+    /// kernel's body, tensors as their elements).
+    fn scalars(&self) -> Scalars<'static> {
+        Scalars {
+            target: &tensor::TARGET,
+            elements: self.kernel.is_some(),
+        }
+    }
+
     /// The scalar type of `v` (in an elementwise kernel's body, a tensor's element type).
     fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        let t = self.ctx.value_type(v);
-        if self.kernel.is_some() {
-            if let Some(e) = crate::plan::tensor::element_type(self.ctx, t) {
-                return self.scalar_at(&self.ctx.loc(op), e);
-            }
-        }
-        self.scalar_at(&self.ctx.loc(op), t)
+        self.scalars().ty(self.ctx, op, v)
     }
 
     /// The Cranelift value of `v` (in an elementwise kernel's body, a tensor's element).
@@ -396,15 +323,7 @@ impl FunctionLowering<'_, '_> {
     }
 
     fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
-        let (o, r) = (self.ctx.operands(op).len(), self.ctx.results(op).len());
-        if o != operands || r != results {
-            return Err(op_err(
-                self.ctx,
-                op,
-                format!("expects {operands} operand(s) and {results} result(s), got {o} and {r}"),
-            ));
-        }
-        Ok(())
+        counts(self.ctx, op, operands, results)
     }
 
     fn set_result(&mut self, op: OpId, i: usize, v: Value) {
@@ -719,54 +638,18 @@ impl FunctionLowering<'_, '_> {
             .call_runtime(self.jit, &mut self.b, (symbol, args, ret), &loc)
     }
 
-    /// Checks that every operand and result of `op` has one scalar type, and returns it.
+    /// The one scalar type of every operand and result of `op` ([`Scalars::same_type`]).
     fn same_type(&self, op: OpId) -> R<ScalarType> {
-        let ctx = self.ctx;
-        let all: Vec<ValueId> = ctx
-            .operands(op)
-            .iter()
-            .chain(ctx.results(op))
-            .copied()
-            .collect();
-        let t = self.ty(op, all[0])?;
-        for &v in &all[1..] {
-            if self.ty(op, v)? != t {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "requires all operands and results to have the same type",
-                ));
-            }
-        }
-        Ok(t)
+        self.scalars().same_type(self.ctx, op)
     }
 
     fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
-        t.int_width()
-            .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
+        self.scalars().int_width(self.ctx, op, t)
     }
 
-    /// Checks that `t` is a float type the JIT computes with: `f32` or `f64` (`f16` and `bf16`
-    /// are computed in `f32` after `--arith-emulate-unsupported-floats`, which cf-run runs).
+    /// Checks that `t` is `f32` or `f64` ([`Scalars::float`]).
     fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
-        if t.is_half() {
-            Err(op_err(
-                self.ctx,
-                op,
-                format!(
-                    "requires f32 or f64 operands, got {t} (the JIT computes {t} in f32 after \
-                     --arith-emulate-unsupported-floats)"
-                ),
-            ))
-        } else if t.is_float() {
-            Ok(())
-        } else {
-            Err(op_err(
-                self.ctx,
-                op,
-                format!("requires float operands, got {t}"),
-            ))
-        }
+        self.scalars().float(self.ctx, op, t)
     }
 }
 

@@ -6,7 +6,7 @@
 //! last use with count 1 (docs/design/tensor-runtime.md).
 
 use super::{FunctionLowering, LowerFn, R};
-use crate::diag::{op_err, unsupported_op, unsupported_type};
+use crate::diag::{op_err, unregistered_op, unsupported_op, unsupported_type};
 use crate::plan::tensor::{
     self as plan, at_last_use, constant_buffer, elem_width, index_out_of_bounds, negative_size,
     rank_of, Alias, CastPlan, DimIndex, DimPlan, Element, GeneratePlan, NewTensor, Size,
@@ -22,7 +22,9 @@ use weir_ir::{OpId, ValueId};
 pub(super) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
+    unregistered_op,
     name: "the JIT",
+    noun: "the JIT",
 };
 
 /// The tensor ops' entries of the lowering table.
@@ -229,11 +231,10 @@ impl FunctionLowering<'_, '_> {
         let p = self.val(op, plan.source)?;
         let flags = MemFlagsData::trusted();
         let size = match plan.index {
-            DimIndex::Static(i) => {
-                self.b
-                    .ins()
-                    .load(types::I64, flags, p, H_SIZES + 8 * i as i32)
-            }
+            DimIndex::Static(i) => self
+                .b
+                .ins()
+                .load(types::I64, flags, p, H_SIZES + 8 * i as i32),
             DimIndex::Dynamic(ix) => {
                 let i = self.val(op, ix)?;
                 let rank = plan.rank as i64;

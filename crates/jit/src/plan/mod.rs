@@ -5,10 +5,14 @@
 //! op gets its plan here, then only emits code. (The modules are `pub` so that `backend`
 //! can re-export them; this module itself is private to the crate.)
 
-pub mod ownership;
+pub mod arith;
+pub mod cf;
+pub mod cfg;
+pub mod checks;
 pub mod kernel;
 pub mod linalg;
 pub mod movement;
+pub mod ownership;
 pub mod reshape;
 pub mod tensor;
 pub mod tensor_checks;

@@ -13,8 +13,13 @@ pub struct Target {
     pub unsupported_op: fn(&Context, OpId) -> Diagnostic,
     /// Its `unsupported type '<type>' in ...` error at a location.
     pub unsupported_type: fn(&Context, &Location, Type) -> Diagnostic,
+    /// Its `'<name>' is not registered in the context (...)` error at an op.
+    pub unregistered_op: fn(&Context, OpId) -> Diagnostic,
     /// How `... is not supported by <name>` names it (`the JIT`, `the llvm backend yet`).
     pub name: &'static str,
+    /// How a note on what it computes names it (`the JIT`, `the llvm backend`: `(the JIT
+    /// computes f16 in f32 ...)`).
+    pub noun: &'static str,
 }
 
 impl Target {

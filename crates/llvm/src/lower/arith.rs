@@ -7,10 +7,10 @@ use crate::diag::{op_err, unsupported_op};
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use weir_dialect_arith::{
-    CmpFOp, CmpFPredicate, CmpIOp, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault,
-    OversizedShift, SelectOp,
+    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift, SelectOp,
 };
-use weir_ir::{AttrKind, Context, Diagnostic, OpId, ValueId};
+use weir_ir::{AttrKind, OpId};
+use weir_jit::backend::arith_plan as plan;
 use weir_jit::backend::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16,
 };
@@ -88,15 +88,6 @@ fn float_predicate(p: CmpFPredicate) -> FloatPredicate {
         Uno => FloatPredicate::UNO,
         AlwaysTrue => FloatPredicate::PredicateTrue,
     }
-}
-
-/// The error for a comparison whose `predicate` attribute is missing or out of range.
-fn bad_predicate(ctx: &Context, op: OpId) -> Diagnostic {
-    op_err(
-        ctx,
-        op,
-        "requires a 'predicate' attribute naming one of its predicates",
-    )
 }
 
 /// The mask of the low `w` bits.
@@ -370,42 +361,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Ok(())
     }
 
-    /// The operand type of a comparison: operands of one type and an `i1` result.
-    fn compare_operand_type(
-        &self,
-        op: OpId,
-        lhs: ValueId,
-        rhs: ValueId,
-        kind: &str,
-    ) -> R<ScalarType> {
-        let ctx = self.ctx;
-        let t = self.ty(op, lhs)?;
-        if self.ty(op, rhs)? != t || self.ty(op, ctx.result(op, 0))? != ScalarType::Int(1) {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("requires two operands of one {kind} type and an i1 result"),
-            ));
-        }
-        Ok(t)
-    }
-
     /// MLIR arith.cmpi.
     fn op_cmpi(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let cmp = CmpIOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-        let t = self.compare_operand_type(op, lhs, rhs, "integer")?;
-        self.int_type_of(op, t)?;
-        let pred = cmp
-            .try_predicate(ctx)
-            .ok_or_else(|| bad_predicate(ctx, op))?;
-        let (a, b) = (self.int(op, lhs)?, self.int(op, rhs)?);
+        let p = plan::cmpi(self.ctx, op, &self.scalars())?;
+        let (a, b) = (self.int(op, p.lhs)?, self.int(op, p.rhs)?);
         let r = self
             .cg
             .b
-            .build_int_compare(int_predicate(pred), a, b, "")
+            .build_int_compare(int_predicate(p.predicate), a, b, "")
             .ll()?;
         self.set_result(op, 0, r);
         Ok(())
@@ -413,20 +376,12 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR arith.cmpf.
     fn op_cmpf(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let cmp = CmpFOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-        let t = self.compare_operand_type(op, lhs, rhs, "float")?;
-        self.float_type_of(op, t)?;
-        let pred = cmp
-            .try_predicate(ctx)
-            .ok_or_else(|| bad_predicate(ctx, op))?;
-        let (a, b) = (self.float(op, lhs)?, self.float(op, rhs)?);
+        let p = plan::cmpf(self.ctx, op, &self.scalars())?;
+        let (a, b) = (self.float(op, p.lhs)?, self.float(op, p.rhs)?);
         let r = self
             .cg
             .b
-            .build_float_compare(float_predicate(pred), a, b, "")
+            .build_float_compare(float_predicate(p.predicate), a, b, "")
             .ll()?;
         self.set_result(op, 0, r);
         Ok(())

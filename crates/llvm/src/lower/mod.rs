@@ -20,7 +20,7 @@ mod tensor;
 use crate::codegen::{
     int_type, slot_type, Codegen, Ll, FUEL_FIELD, STACK_LIMIT_FIELD, STATE_FIELD, STATUS_FIELD,
 };
-use crate::diag::{err_at, host_error, op_err, unregistered_op, unsupported_op, unsupported_type};
+use crate::diag::{host_error, op_err, unsupported_op, unsupported_type};
 use inkwell::basic_block::BasicBlock;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::types::BasicTypeEnum;
@@ -31,8 +31,8 @@ use inkwell::values::{
 use inkwell::IntPredicate;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
-use weir_jit::backend::{FaultSite, Ownership, Slot, FUEL_MESSAGE};
+use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
+use weir_jit::backend::{cfg, counts, FaultSite, Ownership, Scalars, Slot, FUEL_MESSAGE};
 use weir_jit::{RuntimeErrorKind, ScalarType};
 
 type R<T> = Result<T, Diagnostic>;
@@ -152,57 +152,6 @@ struct Edge<'ll> {
     changes: Vec<(ValueId, i64)>,
 }
 
-/// Reverse post-order of the blocks reachable from `entry`, and the targets of DFS back edges
-/// (every CFG cycle contains one: the loop headers that cost fuel).
-fn cfg_order(
-    ctx: &Context,
-    region: RegionId,
-    entry: BlockId,
-) -> R<(Vec<BlockId>, HashSet<BlockId>)> {
-    let succs = |b: BlockId| -> R<Vec<BlockId>> {
-        let mut out = Vec::new();
-        for op in ctx.ops(b) {
-            for &s in ctx.successors(op) {
-                if ctx.block_region(s) != Some(region) {
-                    return Err(op_err(ctx, op, "has a successor in another region"));
-                }
-                out.push(s);
-            }
-        }
-        Ok(out)
-    };
-    // 1 = on the DFS stack, 2 = done.
-    let mut state: HashMap<BlockId, u8> = HashMap::new();
-    let mut headers = HashSet::new();
-    let mut post = Vec::new();
-    let mut stack = vec![(entry, succs(entry)?, 0usize)];
-    state.insert(entry, 1);
-    while let Some((b, ss, i)) = stack.last_mut() {
-        if *i < ss.len() {
-            let s = ss[*i];
-            *i += 1;
-            match state.get(&s) {
-                None => {
-                    state.insert(s, 1);
-                    let next = succs(s)?;
-                    stack.push((s, next, 0));
-                }
-                Some(1) => {
-                    headers.insert(s);
-                }
-                _ => {}
-            }
-        } else {
-            let b = *b;
-            state.insert(b, 2);
-            post.push(b);
-            stack.pop();
-        }
-    }
-    post.reverse();
-    Ok((post, headers))
-}
-
 impl<'ll> FunctionLowering<'_, 'll> {
     fn decl(&self) -> &crate::codegen::FuncDecl<'ll> {
         &self.cg.decls[self.this]
@@ -212,19 +161,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let ctx = self.ctx;
         let fop = self.decl().op;
         let floc = ctx.loc(fop);
-        let region = ctx.region(fop, 0);
-        let entry = ctx
-            .entry_block(region)
-            .ok_or_else(|| err_at(&floc, "the function has no entry block"))?;
-        let (rpo, headers) = cfg_order(ctx, region, entry)?;
-        if ctx.block_arg_types(entry) != self.decl().param_types {
-            return Err(err_at(
-                &floc,
-                "entry block arguments do not match the function type",
-            ));
-        }
+        let body = cfg::Body::of(ctx, fop, &self.decl().param_types)?;
+        let (entry, rpo) = (body.entry, &body.order);
         let start = self.cg.ll.append_basic_block(self.func, "start");
-        for &blk in &rpo {
+        for &blk in rpo {
             let bb = self.cg.ll.append_basic_block(self.func, "");
             self.cg.b.position_at_end(bb);
             let mut phis = Vec::new();
@@ -261,10 +201,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
         )?;
         let state = self.load_rt_ptr(STATE_FIELD)?;
         self.state = Some(state);
-        self.own = Some(Ownership::analyze(ctx, &rpo, &|v| {
+        self.own = Some(Ownership::analyze(ctx, rpo, &|v| {
             weir_jit::backend::is_tracked(ctx, v)
         }));
-        if self.cg.loop_fuel && !headers.is_empty() {
+        if self.cg.loop_fuel && !body.headers.is_empty() {
             let slot = self.cg.b.build_alloca(i64t, "fuel").ll()?;
             self.fuel = Some(slot);
             self.sync_fuel_in()?;
@@ -279,12 +219,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
             .build_unconditional_branch(self.blocks[&entry])
             .ll()?;
 
-        for &blk in &rpo {
+        for &blk in rpo {
             self.cg.b.position_at_end(self.blocks[&blk]);
             self.terminated = false;
-            if headers.contains(&blk) {
-                let loc = ctx.ops(blk).next().map(|op| ctx.loc(op));
-                self.fuel_check(loc.as_ref().unwrap_or(&floc))?;
+            if let Some(loc) = body.fuel_loc(ctx, blk, &floc) {
+                self.fuel_check(&loc)?;
             }
             self.block = Some(blk);
             for a in ctx.block_args(blk).to_vec() {
@@ -295,22 +234,15 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 if self.fused.contains(&op) {
                     continue;
                 }
-                if self.terminated {
-                    return Err(op_err(ctx, op, "follows the block's terminator"));
-                }
-                if ctx.op_def(ctx.name(op)).is_none() {
-                    return Err(unregistered_op(ctx, op));
-                }
-                if weir_jit::backend::is_tensor_elementwise(ctx, op) {
-                    self.lower_kernel(&ops[i..])?;
-                    continue;
-                }
-                let lower = if weir_jit::backend::is_tensor_constant(ctx, op) {
-                    tensor::lower_constant
-                } else {
-                    *table()
+                let lower = match cfg::lowering(ctx, op, self.terminated, &tensor::TARGET)? {
+                    cfg::Lowering::Kernel => {
+                        self.lower_kernel(&ops[i..])?;
+                        continue;
+                    }
+                    cfg::Lowering::TensorConstant => tensor::lower_constant,
+                    cfg::Lowering::ByName => *table()
                         .get(ctx.name_str(op))
-                        .ok_or_else(|| unsupported_op(ctx, op))?
+                        .ok_or_else(|| unsupported_op(ctx, op))?,
                 };
                 self.consumed.clear();
                 lower(&mut self, op)?;
@@ -318,12 +250,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
                     self.release_after(op)?;
                 }
             }
-            if !self.terminated {
-                return Err(err_at(
-                    &floc,
-                    "a block of the function does not end with a terminator",
-                ));
-            }
+            cfg::check_terminated(&floc, self.terminated)?;
         }
 
         for (blk, status) in std::mem::take(&mut self.pending_faults) {
@@ -394,15 +321,18 @@ impl<'ll> FunctionLowering<'_, 'll> {
         Slot::of(self.ctx, ty).ok_or_else(|| unsupported_type(self.ctx, loc, ty))
     }
 
+    /// How the plans read the scalar types of the op being lowered (in an elementwise
+    /// kernel's body, tensors as their elements).
+    fn scalars(&self) -> Scalars<'static> {
+        Scalars {
+            target: &tensor::TARGET,
+            elements: self.kernel.is_some(),
+        }
+    }
+
     /// The scalar type of `v` (in an elementwise kernel's body, a tensor's element type).
     fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        let t = self.ctx.value_type(v);
-        if self.kernel.is_some() {
-            if let Some(e) = tensor::element_type(self.ctx, t) {
-                return self.scalar_at(&self.ctx.loc(op), e);
-            }
-        }
-        self.scalar_at(&self.ctx.loc(op), t)
+        self.scalars().ty(self.ctx, op, v)
     }
 
     /// The LLVM value of `v` (in an elementwise kernel's body, a tensor's element).
@@ -515,15 +445,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
-        let (o, r) = (self.ctx.operands(op).len(), self.ctx.results(op).len());
-        if o != operands || r != results {
-            return Err(op_err(
-                self.ctx,
-                op,
-                format!("expects {operands} operand(s) and {results} result(s), got {o} and {r}"),
-            ));
-        }
-        Ok(())
+        counts(self.ctx, op, operands, results)
     }
 
     fn set_result(&mut self, op: OpId, i: usize, v: impl BasicValue<'ll>) {
@@ -535,52 +457,18 @@ impl<'ll> FunctionLowering<'_, 'll> {
         };
     }
 
-    /// Checks that every operand and result of `op` has one scalar type, and returns it.
+    /// The one scalar type of every operand and result of `op` ([`Scalars::same_type`]).
     fn same_type(&self, op: OpId) -> R<ScalarType> {
-        let ctx = self.ctx;
-        let mut all = ctx.operands(op).iter().chain(ctx.results(op));
-        let first = *all
-            .next()
-            .ok_or_else(|| op_err(ctx, op, "requires operands"))?;
-        let t = self.ty(op, first)?;
-        for &v in all {
-            if self.ty(op, v)? != t {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "requires all operands and results to have the same type",
-                ));
-            }
-        }
-        Ok(t)
+        self.scalars().same_type(self.ctx, op)
     }
 
     fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
-        t.int_width()
-            .ok_or_else(|| op_err(self.ctx, op, format!("requires integer operands, got {t}")))
+        self.scalars().int_width(self.ctx, op, t)
     }
 
-    /// Checks that `t` is `f32` or `f64` (`f16`/`bf16` are computed in `f32` after
-    /// `--arith-emulate-unsupported-floats`, which cf-run runs).
+    /// Checks that `t` is `f32` or `f64` ([`Scalars::float`]).
     fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
-        if t.is_half() {
-            Err(op_err(
-                self.ctx,
-                op,
-                format!(
-                    "requires f32 or f64 operands, got {t} (the llvm backend computes {t} in f32 \
-                     after --arith-emulate-unsupported-floats)"
-                ),
-            ))
-        } else if t.is_float() {
-            Ok(())
-        } else {
-            Err(op_err(
-                self.ctx,
-                op,
-                format!("requires float operands, got {t}"),
-            ))
-        }
+        self.scalars().float(self.ctx, op, t)
     }
 
     fn int_attr(&self, op: OpId, name: &str) -> R<i128> {

@@ -7,14 +7,14 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::{llvm_type, Ll};
-use crate::diag::{op_err, unsupported_op, unsupported_type};
+use crate::diag::{op_err, unregistered_op, unsupported_op, unsupported_type};
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
 use weir_ir::{OpId, ValueId};
 use weir_jit::backend::tensor_plan::{
-    self as plan, at_last_use, cannot_allocate, index_out_of_bounds, negative_size, rank_of,
-    Alias, CastPlan, DimIndex, DimPlan, Element, GeneratePlan, NewTensor, Size,
+    self as plan, at_last_use, cannot_allocate, index_out_of_bounds, negative_size, rank_of, Alias,
+    CastPlan, DimIndex, DimPlan, Element, GeneratePlan, NewTensor, Size,
 };
 pub(super) use weir_jit::backend::tensor_plan::{dims_of, elem_width, element_type};
 use weir_jit::backend::{
@@ -40,7 +40,9 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
 pub(super) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
+    unregistered_op,
     name: "the llvm backend yet",
+    noun: "the llvm backend",
 };
 
 /// A tensor constant (`arith.constant dense<...>`): an immortal buffer of the module
