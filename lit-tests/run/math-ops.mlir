@@ -58,6 +58,26 @@
 // CHECK-NEXT: {{^}}4.0{{$}}
 // CHECK-NEXT: {{^}}-3.0{{$}}
 // CHECK-NEXT: {{^}}0.5{{$}}
+// CHECK-NEXT: {{^}}3.0{{$}}
+// CHECK-NEXT: {{^}}-1.0{{$}}
+// CHECK-NEXT: {{^}}3.0{{$}}
+// CHECK-NEXT: {{^}}-0.30103{{$}}
+// CHECK-NEXT: {{^}}0.5210953054937474{{$}}
+// CHECK-NEXT: {{^}}-10.017875{{$}}
+// CHECK-NEXT: {{^}}1.5430806348152437{{$}}
+// CHECK-NEXT: {{^}}1.0314131{{$}}
+// CHECK-NEXT: {{^}}0.5235987755982989{{$}}
+// CHECK-NEXT: {{^}}nan{{$}}
+// CHECK-NEXT: {{^}}2.0943951023931957{{$}}
+// CHECK-NEXT: {{^}}0.7227343{{$}}
+// CHECK-NEXT: {{^}}1.8184464592320668{{$}}
+// CHECK-NEXT: {{^}}1.8184465{{$}}
+// CHECK-NEXT: {{^}}1.566799236972411{{$}}
+// CHECK-NEXT: {{^}}nan{{$}}
+// CHECK-NEXT: {{^}}0.5493061443340548{{$}}
+// CHECK-NEXT: {{^}}inf{{$}}
+// CHECK-NEXT: {{^}}1.842700792949715{{$}}
+// CHECK-NEXT: {{^}}1.8427007{{$}}
 // CHECK-NEXT: {{^}}0.125{{$}}
 // CHECK-NEXT: {{^}}2.593742460100002{{$}}
 // CHECK-NEXT: {{^}}2.593743{{$}}
@@ -75,7 +95,7 @@
 // CHECK-NEXT: {{^}}-128{{$}}
 // CHECK-NEXT: {{^}}7{{$}}
 
-func.func @main() -> (f64, f32, f32, f64, f32, f64, f32, f64, f32, f64, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, i32, i32, i32, i32, i8, i64, index, i32, i32, i8, index) {
+func.func @main() -> (f64, f32, f32, f64, f32, f64, f32, f64, f32, f64, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, i32, i32, i32, i32, i8, i64, index, i32, i32, i8, index) {
   %c0_0 = arith.constant 1.00000000000000000e+00 : f64
   %r0 = math.exp %c0_0 : f64
   %c1_0 = arith.constant 1.00000000000000000e+00 : f32
@@ -186,51 +206,91 @@ func.func @main() -> (f64, f32, f32, f64, f32, f64, f32, f64, f32, f64, f64, f64
   %r48 = math.copysign %c48_0, %c48_1 : f64
   %c49_0 = arith.constant -5.00000000000000000e-01 : f32
   %r49 = math.absf %c49_0 : f32
-  %c50_0 = arith.constant 2.00000000000000000e+00 : f64
-  %c50_1 = arith.constant -3 : i32
-  %r50 = math.fpowi %c50_0, %c50_1 : f64, i32
-  %c51_0 = arith.constant 1.10000000000000009e+00 : f64
-  %c51_1 = arith.constant 10 : i32
-  %r51 = math.fpowi %c51_0, %c51_1 : f64, i32
-  %c52_0 = arith.constant 1.10000000000000009e+00 : f32
-  %c52_1 = arith.constant 10 : i32
-  %r52 = math.fpowi %c52_0, %c52_1 : f32, i32
-  %c53_0 = arith.constant -2.00000000000000000e+00 : f64
-  %c53_1 = arith.constant 5 : i32
-  %r53 = math.fpowi %c53_0, %c53_1 : f64, i32
-  %c54_0 = arith.constant 3.00000000000000000e+00 : f32
-  %c54_1 = arith.constant 0 : i32
-  %r54 = math.fpowi %c54_0, %c54_1 : f32, i32
-  %c55_0 = arith.constant 3 : i32
-  %c55_1 = arith.constant 5 : i32
-  %r55 = math.ipowi %c55_0, %c55_1 : i32
-  %c56_0 = arith.constant 2 : i32
-  %c56_1 = arith.constant 31 : i32
-  %r56 = math.ipowi %c56_0, %c56_1 : i32
-  %c57_0 = arith.constant -1 : i32
-  %c57_1 = arith.constant -3 : i32
-  %r57 = math.ipowi %c57_0, %c57_1 : i32
-  %c58_0 = arith.constant 5 : i32
-  %c58_1 = arith.constant -2 : i32
-  %r58 = math.ipowi %c58_0, %c58_1 : i32
-  %c59_0 = arith.constant 3 : i8
-  %c59_1 = arith.constant 5 : i8
-  %r59 = math.ipowi %c59_0, %c59_1 : i8
-  %c60_0 = arith.constant 3 : i64
-  %c60_1 = arith.constant 39 : i64
-  %r60 = math.ipowi %c60_0, %c60_1 : i64
-  %c61_0 = arith.constant -2 : index
-  %c61_1 = arith.constant 63 : index
-  %r61 = math.ipowi %c61_0, %c61_1 : index
-  %c62_0 = arith.constant -5 : i32
-  %r62 = math.absi %c62_0 : i32
-  %c63_0 = arith.constant -2147483648 : i32
-  %r63 = math.absi %c63_0 : i32
-  %c64_0 = arith.constant -128 : i8
-  %r64 = math.absi %c64_0 : i8
-  %c65_0 = arith.constant -7 : index
-  %r65 = math.absi %c65_0 : index
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19, %r20, %r21, %r22, %r23, %r24, %r25, %r26, %r27, %r28, %r29, %r30, %r31, %r32, %r33, %r34, %r35, %r36, %r37, %r38, %r39, %r40, %r41, %r42, %r43, %r44, %r45, %r46, %r47, %r48, %r49, %r50, %r51, %r52, %r53, %r54, %r55, %r56, %r57, %r58, %r59, %r60, %r61, %r62, %r63, %r64, %r65 : f64, f32, f32, f64, f32, f64, f32, f64, f32, f64, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, i32, i32, i32, i32, i8, i64, index, i32, i32, i8, index
+  %c50_0 = arith.constant 2.50000000000000000e+00 : f64
+  %r50 = math.round %c50_0 : f64
+  %c51_0 = arith.constant -5.00000000000000000e-01 : f32
+  %r51 = math.round %c51_0 : f32
+  %c52_0 = arith.constant 1.00000000000000000e+03 : f64
+  %r52 = math.log10 %c52_0 : f64
+  %c53_0 = arith.constant 5.00000000000000000e-01 : f32
+  %r53 = math.log10 %c53_0 : f32
+  %c54_0 = arith.constant 5.00000000000000000e-01 : f64
+  %r54 = math.sinh %c54_0 : f64
+  %c55_0 = arith.constant -3.00000000000000000e+00 : f32
+  %r55 = math.sinh %c55_0 : f32
+  %c56_0 = arith.constant 1.00000000000000000e+00 : f64
+  %r56 = math.cosh %c56_0 : f64
+  %c57_0 = arith.constant 2.50000000000000000e-01 : f32
+  %r57 = math.cosh %c57_0 : f32
+  %c58_0 = arith.constant 5.00000000000000000e-01 : f64
+  %r58 = math.asin %c58_0 : f64
+  %c59_0 = arith.constant 2.00000000000000000e+00 : f32
+  %r59 = math.asin %c59_0 : f32
+  %c60_0 = arith.constant -5.00000000000000000e-01 : f64
+  %r60 = math.acos %c60_0 : f64
+  %c61_0 = arith.constant 7.50000000000000000e-01 : f32
+  %r61 = math.acos %c61_0 : f32
+  %c62_0 = arith.constant 3.00000000000000000e+00 : f64
+  %r62 = math.asinh %c62_0 : f64
+  %c63_0 = arith.constant 3.00000000000000000e+00 : f32
+  %r63 = math.asinh %c63_0 : f32
+  %c64_0 = arith.constant 2.50000000000000000e+00 : f64
+  %r64 = math.acosh %c64_0 : f64
+  %c65_0 = arith.constant 5.00000000000000000e-01 : f32
+  %r65 = math.acosh %c65_0 : f32
+  %c66_0 = arith.constant 5.00000000000000000e-01 : f64
+  %r66 = math.atanh %c66_0 : f64
+  %c67_0 = arith.constant 1.00000000000000000e+00 : f32
+  %r67 = math.atanh %c67_0 : f32
+  %c68_0 = arith.constant -1.00000000000000000e+00 : f64
+  %r68 = math.erfc %c68_0 : f64
+  %c69_0 = arith.constant -1.00000000000000000e+00 : f32
+  %r69 = math.erfc %c69_0 : f32
+  %c70_0 = arith.constant 2.00000000000000000e+00 : f64
+  %c70_1 = arith.constant -3 : i32
+  %r70 = math.fpowi %c70_0, %c70_1 : f64, i32
+  %c71_0 = arith.constant 1.10000000000000009e+00 : f64
+  %c71_1 = arith.constant 10 : i32
+  %r71 = math.fpowi %c71_0, %c71_1 : f64, i32
+  %c72_0 = arith.constant 1.10000000000000009e+00 : f32
+  %c72_1 = arith.constant 10 : i32
+  %r72 = math.fpowi %c72_0, %c72_1 : f32, i32
+  %c73_0 = arith.constant -2.00000000000000000e+00 : f64
+  %c73_1 = arith.constant 5 : i32
+  %r73 = math.fpowi %c73_0, %c73_1 : f64, i32
+  %c74_0 = arith.constant 3.00000000000000000e+00 : f32
+  %c74_1 = arith.constant 0 : i32
+  %r74 = math.fpowi %c74_0, %c74_1 : f32, i32
+  %c75_0 = arith.constant 3 : i32
+  %c75_1 = arith.constant 5 : i32
+  %r75 = math.ipowi %c75_0, %c75_1 : i32
+  %c76_0 = arith.constant 2 : i32
+  %c76_1 = arith.constant 31 : i32
+  %r76 = math.ipowi %c76_0, %c76_1 : i32
+  %c77_0 = arith.constant -1 : i32
+  %c77_1 = arith.constant -3 : i32
+  %r77 = math.ipowi %c77_0, %c77_1 : i32
+  %c78_0 = arith.constant 5 : i32
+  %c78_1 = arith.constant -2 : i32
+  %r78 = math.ipowi %c78_0, %c78_1 : i32
+  %c79_0 = arith.constant 3 : i8
+  %c79_1 = arith.constant 5 : i8
+  %r79 = math.ipowi %c79_0, %c79_1 : i8
+  %c80_0 = arith.constant 3 : i64
+  %c80_1 = arith.constant 39 : i64
+  %r80 = math.ipowi %c80_0, %c80_1 : i64
+  %c81_0 = arith.constant -2 : index
+  %c81_1 = arith.constant 63 : index
+  %r81 = math.ipowi %c81_0, %c81_1 : index
+  %c82_0 = arith.constant -5 : i32
+  %r82 = math.absi %c82_0 : i32
+  %c83_0 = arith.constant -2147483648 : i32
+  %r83 = math.absi %c83_0 : i32
+  %c84_0 = arith.constant -128 : i8
+  %r84 = math.absi %c84_0 : i8
+  %c85_0 = arith.constant -7 : index
+  %r85 = math.absi %c85_0 : index
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19, %r20, %r21, %r22, %r23, %r24, %r25, %r26, %r27, %r28, %r29, %r30, %r31, %r32, %r33, %r34, %r35, %r36, %r37, %r38, %r39, %r40, %r41, %r42, %r43, %r44, %r45, %r46, %r47, %r48, %r49, %r50, %r51, %r52, %r53, %r54, %r55, %r56, %r57, %r58, %r59, %r60, %r61, %r62, %r63, %r64, %r65, %r66, %r67, %r68, %r69, %r70, %r71, %r72, %r73, %r74, %r75, %r76, %r77, %r78, %r79, %r80, %r81, %r82, %r83, %r84, %r85 : f64, f32, f32, f64, f32, f64, f32, f64, f32, f64, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f64, f32, f64, f64, f32, f64, f32, f64, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f32, f64, f64, f32, f64, f32, i32, i32, i32, i32, i8, i64, index, i32, i32, i8, index
 }
 
 func.func @ipowi_zero_negative() -> i32 {
