@@ -312,7 +312,10 @@ impl FunctionLowering<'_, '_> {
                     .ok_or_else(|| not_on_tensors(ctx, op, &TARGET))?;
                 lower(self, op)?;
             }
-            let elems = self.kernel.take().expect("the kernel's elements were set before its ops were lowered");
+            let elems = self
+                .kernel
+                .take()
+                .expect("the kernel's elements were set before its ops were lowered");
             for (k, &r) in plan.outputs.iter().enumerate() {
                 let w = elem_width(ctx, r) as i64;
                 let off = self.b.ins().imul_imm_s(i, w);

@@ -129,4 +129,3 @@ impl FunctionLowering<'_, '_> {
         Ok(true)
     }
 }
-

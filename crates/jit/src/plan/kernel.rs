@@ -200,7 +200,12 @@ pub fn input_owner(ctx: &Context, group: &[OpId], input: ValueId) -> OpId {
 /// The fault of an input of the kernel whose shape is not the first input's, at `owner`
 /// (its [`input_owner`]; the runtime appends both shapes).
 pub fn different_shapes(ctx: &Context, owner: OpId) -> Fault {
-    Fault::at(ctx, owner, RuntimeErrorKind::ShapeMismatch, "operands have different shapes")
+    Fault::at(
+        ctx,
+        owner,
+        RuntimeErrorKind::ShapeMismatch,
+        "operands have different shapes",
+    )
 }
 
 /// The fault of the kernel's first input (at the first op) whose size is not the static size

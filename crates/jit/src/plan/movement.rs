@@ -107,9 +107,7 @@ impl MovementCall {
         }
         if let Some(e) = ExtractSliceOp::of(ctx, op) {
             let sizes = e.sizes(ctx);
-            let out = dims_of(ctx, e.result(ctx))
-                .unwrap_or(&[])
-                .to_vec();
+            let out = dims_of(ctx, e.result(ctx)).unwrap_or(&[]).to_vec();
             let dropped = dropped_dims(&sizes, &out)
                 .ok_or("with a rank reduction whose dropped dimensions cannot be placed")?;
             let mut params = e.offsets(ctx);
@@ -186,12 +184,7 @@ pub struct GemmPlan {
 impl GemmPlan {
     /// The GEMM call of structured op `op` (view `s`) in a function with ownership `own`, or
     /// `None` when it is lowered as a loop nest.
-    pub fn of(
-        ctx: &Context,
-        op: OpId,
-        s: StructuredOp,
-        own: &Ownership,
-    ) -> Option<GemmPlan> {
+    pub fn of(ctx: &Context, op: OpId, s: StructuredOp, own: &Ownership) -> Option<GemmPlan> {
         let batched = match s.kind(ctx) {
             Kind::Matmul => false,
             Kind::BatchMatmul => true,

@@ -126,12 +126,22 @@ impl Fault {
 
 /// The fault of a `?` size operand of `op` that is negative (MLIR: undefined behaviour).
 pub fn negative_size(ctx: &Context, op: OpId) -> Fault {
-    Fault::at(ctx, op, RuntimeErrorKind::ShapeMismatch, "has a negative size")
+    Fault::at(
+        ctx,
+        op,
+        RuntimeErrorKind::ShapeMismatch,
+        "has a negative size",
+    )
 }
 
 /// The fault of an index of `op` (`tensor.extract`, `tensor.insert`) not below its dimension.
 pub fn index_out_of_bounds(ctx: &Context, op: OpId) -> Fault {
-    Fault::at(ctx, op, RuntimeErrorKind::IndexOutOfBounds, "index out of bounds")
+    Fault::at(
+        ctx,
+        op,
+        RuntimeErrorKind::IndexOutOfBounds,
+        "index out of bounds",
+    )
 }
 
 /// The fault of a buffer `op` cannot allocate for its result.

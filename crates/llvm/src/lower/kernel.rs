@@ -171,7 +171,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
                 .ok_or_else(|| not_on_tensors(ctx, op, &TARGET))?;
             lower(self, op)?;
         }
-        let elems = self.kernel.take().expect("the kernel's elements were set before its ops were lowered");
+        let elems = self
+            .kernel
+            .take()
+            .expect("the kernel's elements were set before its ops were lowered");
         for (&r, &(t, data)) in plan.outputs.iter().zip(out_data) {
             let at = self.element_at(t, data, i)?;
             self.cg.b.build_store(at, elems[&r]).ll()?;
