@@ -37,6 +37,7 @@ pub use crate::plan::kernel::{
 pub use crate::plan::linalg::{
     incompatible_shapes, index as linalg_index, OutputBuffer, StructuredPlan,
 };
+pub use crate::plan::math::{libm_call, LIBM_CALLS};
 pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
 pub use crate::plan::ownership::Ownership;
 pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};

@@ -18,9 +18,9 @@
 //!   `arith.select`; casts `arith.index_cast index_castui extsi extui trunci sitofp uitofp fptosi
 //!   fptoui extf truncf bitcast`;
 //! - `math.absf sqrt rsqrt floor ceil trunc roundeven copysign fma` as Cranelift instructions
-//!   (`rsqrt` is `1 / sqrt(x)`); `math.exp exp2 expm1 log log2 log1p tanh sin cos tan atan erf
-//!   cbrt atan2 powf` as calls into the host C math library (`expf` for `f32`, `exp` for `f64`,
-//!   ...); `math.fpowi` (repeated squaring in the base's precision, as compiler-rt's
+//!   (`rsqrt` is `1 / sqrt(x)`); `math.exp exp2 expm1 log log2 log10 log1p tanh sinh cosh sin
+//!   cos tan asin acos atan asinh acosh atanh erf erfc round cbrt atan2 powf` as calls into the
+//!   host C math library (`expf` for `f32`, `exp` for `f64`, ...: `plan::math::LIBM_CALLS`); `math.fpowi` (repeated squaring in the base's precision, as compiler-rt's
 //!   `__powidf2`), `math.ipowi` (wrapping; 0 to a negative power faults) through host helpers;
 //!   `math.absi` (the minimum value wraps to itself);
 //! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`;

@@ -3,16 +3,26 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
-use crate::diag::op_err;
+use crate::diag::{op_err, unsupported_op};
 use crate::module::{FPOWI, FPOWIF, IPOWI};
+use crate::plan::math::{libm_call, LIBM_CALLS};
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
 use weir_ir::OpId;
 
-/// The math ops' entries of the lowering table. The C math library's functions are given by
-/// their `f32` and `f64` symbols (`expf`, `exp`).
-pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
+/// The math ops' entries of the lowering table: [`ENTRIES`], and the calls of the C math
+/// library ([`LIBM_CALLS`], one lowering reading its symbols).
+pub(super) fn entries() -> impl Iterator<Item = (&'static str, LowerFn)> {
+    let libm: LowerFn = |l, op| l.op_libm(op);
+    ENTRIES
+        .iter()
+        .copied()
+        .chain(LIBM_CALLS.iter().map(move |c| (c.0, libm)))
+}
+
+/// The math ops lowered to instructions or runtime helpers.
+const ENTRIES: &[(&str, LowerFn)] = &[
     ("math.absf", |l, op| l.op_float_un(op, FloatUn::Abs)),
     ("math.sqrt", |l, op| l.op_float_un(op, FloatUn::Sqrt)),
     ("math.floor", |l, op| l.op_float_un(op, FloatUn::Floor)),
@@ -27,31 +37,6 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
     ("math.fpowi", |l, op| l.op_fpowi(op)),
     ("math.ipowi", |l, op| l.op_ipowi(op)),
     ("math.absi", |l, op| l.op_absi(op)),
-    ("math.exp", |l, op| l.op_libm(op, 1, "expf", "exp")),
-    ("math.exp2", |l, op| l.op_libm(op, 1, "exp2f", "exp2")),
-    ("math.expm1", |l, op| l.op_libm(op, 1, "expm1f", "expm1")),
-    ("math.log", |l, op| l.op_libm(op, 1, "logf", "log")),
-    ("math.log2", |l, op| l.op_libm(op, 1, "log2f", "log2")),
-    ("math.log1p", |l, op| l.op_libm(op, 1, "log1pf", "log1p")),
-    ("math.tanh", |l, op| l.op_libm(op, 1, "tanhf", "tanh")),
-    ("math.sin", |l, op| l.op_libm(op, 1, "sinf", "sin")),
-    ("math.cos", |l, op| l.op_libm(op, 1, "cosf", "cos")),
-    ("math.tan", |l, op| l.op_libm(op, 1, "tanf", "tan")),
-    ("math.atan", |l, op| l.op_libm(op, 1, "atanf", "atan")),
-    ("math.erf", |l, op| l.op_libm(op, 1, "erff", "erf")),
-    ("math.round", |l, op| l.op_libm(op, 1, "roundf", "round")),
-    ("math.log10", |l, op| l.op_libm(op, 1, "log10f", "log10")),
-    ("math.sinh", |l, op| l.op_libm(op, 1, "sinhf", "sinh")),
-    ("math.cosh", |l, op| l.op_libm(op, 1, "coshf", "cosh")),
-    ("math.asin", |l, op| l.op_libm(op, 1, "asinf", "asin")),
-    ("math.acos", |l, op| l.op_libm(op, 1, "acosf", "acos")),
-    ("math.asinh", |l, op| l.op_libm(op, 1, "asinhf", "asinh")),
-    ("math.acosh", |l, op| l.op_libm(op, 1, "acoshf", "acosh")),
-    ("math.atanh", |l, op| l.op_libm(op, 1, "atanhf", "atanh")),
-    ("math.erfc", |l, op| l.op_libm(op, 1, "erfcf", "erfc")),
-    ("math.cbrt", |l, op| l.op_libm(op, 1, "cbrtf", "cbrt")),
-    ("math.atan2", |l, op| l.op_libm(op, 2, "atan2f", "atan2")),
-    ("math.powf", |l, op| l.op_libm(op, 2, "powf", "pow")),
 ];
 
 /// The unary float ops lowered by [`FunctionLowering::op_float_un`] to ONE Cranelift
@@ -169,7 +154,9 @@ impl FunctionLowering<'_, '_> {
 
     /// The math ops computed by the C math library (exp, log1p, atan2, pow, ...; see `ENTRIES`):
     /// `n` float operands and a result of one type; the `f32` or `f64` entry point by type.
-    fn op_libm(&mut self, op: OpId, n: usize, f32_fn: &str, f64_fn: &str) -> R<()> {
+    fn op_libm(&mut self, op: OpId) -> R<()> {
+        let (n, f32_fn, f64_fn) =
+            libm_call(self.ctx, op).ok_or_else(|| unsupported_op(self.ctx, op))?;
         self.counts(op, n, 1)?;
         let t = self.same_type(op)?;
         self.float_type_of(op, t)?;

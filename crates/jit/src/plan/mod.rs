@@ -11,6 +11,7 @@ pub mod cfg;
 pub mod checks;
 pub mod kernel;
 pub mod linalg;
+pub mod math;
 pub mod movement;
 pub mod ownership;
 pub mod reshape;

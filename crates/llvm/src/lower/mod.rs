@@ -47,9 +47,9 @@ fn table() -> &'static HashMap<&'static str, LowerFn> {
     TABLE.get_or_init(|| {
         arith::entries()
             .chain(linalg::entries())
+            .chain(math::entries())
             .chain(
                 [
-                    math::ENTRIES,
                     cf::ENTRIES,
                     func::ENTRIES,
                     tensor::ENTRIES,
