@@ -28,19 +28,14 @@ pub fn cmpi(
     scalars: &Scalars<'_>,
 ) -> Result<ComparePlan<CmpIPredicate>, Diagnostic> {
     let cmp = scalars.target.view(ctx, op, CmpIOp::of(ctx, op))?;
-    counts(ctx, op, 2, 1)?;
-    let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-    let ty = compare_operand_type(ctx, op, scalars, (lhs, rhs), "integer")?;
-    scalars.int_width(ctx, op, ty)?;
-    let predicate = cmp
-        .try_predicate(ctx)
-        .ok_or_else(|| bad_predicate(ctx, op))?;
-    Ok(ComparePlan {
-        lhs,
-        rhs,
-        ty,
-        predicate,
-    })
+    compare(
+        ctx,
+        op,
+        scalars,
+        "integer",
+        || (cmp.lhs(ctx), cmp.rhs(ctx), cmp.try_predicate(ctx)),
+        |ty| scalars.int_width(ctx, op, ty).map(drop),
+    )
 }
 
 /// MLIR arith.cmpf: `f32` or `f64` operands ([`Scalars::float`]).
@@ -50,13 +45,32 @@ pub fn cmpf(
     scalars: &Scalars<'_>,
 ) -> Result<ComparePlan<CmpFPredicate>, Diagnostic> {
     let cmp = scalars.target.view(ctx, op, CmpFOp::of(ctx, op))?;
+    compare(
+        ctx,
+        op,
+        scalars,
+        "float",
+        || (cmp.lhs(ctx), cmp.rhs(ctx), cmp.try_predicate(ctx)),
+        |ty| scalars.float(ctx, op, ty).map(drop),
+    )
+}
+
+/// The plan of comparison `op` (cmpi or cmpf, a `kind` comparison): checks its counts, then
+/// reads `(lhs, rhs, predicate)` from its view with `read` (which may index the operands),
+/// checks the operand type and the backend's support of it (`supported`), then the predicate.
+fn compare<P>(
+    ctx: &Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+    kind: &str,
+    read: impl FnOnce() -> (ValueId, ValueId, Option<P>),
+    supported: impl FnOnce(ScalarType) -> Result<(), Diagnostic>,
+) -> Result<ComparePlan<P>, Diagnostic> {
     counts(ctx, op, 2, 1)?;
-    let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
-    let ty = compare_operand_type(ctx, op, scalars, (lhs, rhs), "float")?;
-    scalars.float(ctx, op, ty)?;
-    let predicate = cmp
-        .try_predicate(ctx)
-        .ok_or_else(|| bad_predicate(ctx, op))?;
+    let (lhs, rhs, predicate) = read();
+    let ty = compare_operand_type(ctx, op, scalars, (lhs, rhs), kind)?;
+    supported(ty)?;
+    let predicate = predicate.ok_or_else(|| bad_predicate(ctx, op))?;
     Ok(ComparePlan {
         lhs,
         rhs,
