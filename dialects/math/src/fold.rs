@@ -11,9 +11,14 @@ use weir_ir::{Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, OpId};
 /// - `absf`, `floor`, `ceil`, `roundeven`, `copysign`: any float format (exact, APFloat);
 /// - `sqrt`, `log`, `log2`, `log10`: `f32`/`f64` operands whose sign bit is clear (so not `-0.0` or a
 ///   negative NaN); `log1p`: `f32`/`f64` with `x + 1` not negative;
-/// - `atan2(±0, ±0)`: the default NaN in any format, else `f32`/`f64`;
 /// - `trunc`, `round`, `exp`, `exp2`, `expm1`, `tanh`, `sinh`, `cosh`, `sin`, `cos`, `tan`, `asin`,
-///   `acos`, `atan`, `erf`, `powf`: `f32`/`f64`.
+///   `acos`, `atan`, `atan2`, `erf`, `powf`: `f32`/`f64`.
+///
+/// One divergence from upstream, on purpose: MLIR 22 folds `atan2(±0, ±0)` to NaN in any
+/// format, but the program computes C's `atan2` (C11 F.10.1.4, IEEE 754 §9.2.1: `±0` for a
+/// `+0` second operand, `±pi` for `-0`), as the backends and NumPy do; folding must not change
+/// the value, so these fold to C's value in `f32`/`f64` like every other `atan2`
+/// (docs/mlir-bridge.md, lit-tests/canonicalize/math-atan2-zeros.mlir).
 ///
 /// `rsqrt`, `cbrt`, `fma` and `fpowi` have no folder (as upstream); `asinh`, `acosh`, `atanh`
 /// and `erfc` none either (upstream folds them: see [`FloatFn`]).
@@ -66,8 +71,6 @@ fn float_value(f: FloatFn, kind: FloatKind, args: &[f64]) -> Option<f64> {
         FloatFn::AbsF | FloatFn::Floor | FloatFn::Ceil | FloatFn::RoundEven | FloatFn::CopySign
     );
     Some(match f {
-        // APFloat's default NaN: positive, quiet, no payload.
-        FloatFn::Atan2 if args[0] == 0.0 && args[1] == 0.0 => f64::NAN,
         _ if !any_format && !matches!(kind, FloatKind::F32 | FloatKind::F64) => return None,
         FloatFn::Sqrt | FloatFn::Log | FloatFn::Log2 | FloatFn::Log10
             if args[0].is_sign_negative() =>

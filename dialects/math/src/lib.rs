@@ -19,7 +19,7 @@
 //! | `math.tanh` `sinh` `cosh` `sin` `cos` `tan` `asin` `acos` `atan` `erf` | `%r = math.sin %a [fastmath<..>] : f32` | (radians; `erf` the error function; NaN outside a function's domain) | `f32`, `f64` |
 //! | `math.asinh` `acosh` `atanh` `erfc` | `%r = math.asinh %a [fastmath<..>] : f32` | inverse hyperbolic functions, 1 - erf | no (upstream: `f32`, `f64`; see [`semantics::FloatFn`]) |
 //! | `math.copysign` | `%r = math.copysign %a, %b [fastmath<..>] : f32` | \|a\| with the sign of b | any float format |
-//! | `math.atan2` | `%r = math.atan2 %y, %x [fastmath<..>] : f32` | angle of (x, y) in [-pi, pi] | `f32`, `f64`; `atan2(±0, ±0)` is NaN in any format |
+//! | `math.atan2` | `%r = math.atan2 %y, %x [fastmath<..>] : f32` | angle of (x, y) in [-pi, pi] | `f32`, `f64`; `atan2(±0, ±0)` folds to C's value (±0 or ±pi; MLIR 22 folds it to NaN) |
 //! | `math.powf` | `%r = math.powf %a, %b [fastmath<..>] : f32` | a^b (C `pow`) | `f32`, `f64` |
 //! | `math.fma` | `%r = math.fma %a, %b, %c [fastmath<..>] : f64` | a * b + c, one rounding | no |
 //! | `math.fpowi` | `%r = math.fpowi %a, %n [fastmath<..>] : f32, i32` | a^n for an integer n (repeated squaring) | no |
