@@ -7,6 +7,7 @@
 // RUN: cf-opt %s --scf-unroll="factor=2" | cf-run - | FileCheck %s
 // RUN: cf-opt %s --scf-unroll="factor=3" | cf-run - | FileCheck %s
 // RUN: cf-opt %s --scf-unroll="full=true" | cf-run - | FileCheck %s
+// RUN: cf-opt %s --scf-unroll="full=true remarks=true" --verify-diagnostics > /dev/null
 // CHECK: {{^}}114{{$}}
 // CHECK-NEXT: {{^}}173{{$}}
 
@@ -16,6 +17,7 @@ func.func @main() -> (i8, i32) {
   %st = arith.constant 3 : i8
   %c0 = arith.constant 0 : i8
   %z = arith.constant 0 : i32
+  // expected-remark@+1 {{not unrolled: the bounds are constants, but the induction variable wraps around past its type's maximum}}
   %r:2 = scf.for %i = %lb to %ub step %st iter_args(%a = %c0, %n = %z) -> (i8, i32) : i8 {
     %a1 = arith.addi %a, %i : i8
     %c1 = arith.constant 1 : i32

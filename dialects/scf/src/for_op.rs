@@ -572,6 +572,20 @@ pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
     (c == 0 || (c < 0 && !unsigned)).then_some(c)
 }
 
+/// Why `op`, an `scf.for` for which [`constant_trip_count`] is `None`, has no compile-time trip
+/// count (the words of a remark: the unroller's "not unrolled: ..."): a step that is not positive,
+/// constant bounds whose induction variable wraps around past its type's maximum (the loop then
+/// runs on, as MLIR's lowering does), or bounds or a step that are not constants.
+pub fn no_trip_count_reason(ctx: &Context, op: OpId) -> &'static str {
+    if non_positive_step(ctx, op).is_some() {
+        "the constant step is not positive"
+    } else if constant_bounds(ctx, op) {
+        "the bounds are constants, but the induction variable wraps around past its type's maximum"
+    } else {
+        "the trip count is not a compile-time constant"
+    }
+}
+
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
 /// induction variable wraps around).
 fn constant_bounds(ctx: &Context, op: OpId) -> bool {

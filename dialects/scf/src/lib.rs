@@ -105,7 +105,7 @@ mod yield_op;
 pub use condition::{build_condition, ConditionOp};
 pub use eval::{while_trip_count, WHILE_SIMULATION_LIMIT};
 pub use execute_region::{ExecuteRegionOp, NO_INLINE};
-pub use for_op::{constant_int, constant_trip_count, ForOp, UNSIGNED_CMP};
+pub use for_op::{constant_int, constant_trip_count, no_trip_count_reason, ForOp, UNSIGNED_CMP};
 pub use if_op::IfOp;
 pub use index_switch::{case_values, IndexSwitchOp, CASES};
 pub use parallel::{ParallelOp, OPERAND_SEGMENT_SIZES};

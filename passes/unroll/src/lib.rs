@@ -285,6 +285,9 @@ fn try_full_unroll(ctx: &mut Context, op: OpId, o: &UnrollOptions) -> Result<Out
     let trip_count = (l.trip_count)(ctx, op);
     let body_ops = full::body_op_count(ctx, op);
     match trip_count {
+        None if ForOp::of(ctx, op).is_some() => {
+            Err(weir_dialect_scf::no_trip_count_reason(ctx, op).to_string())
+        }
         None => Err("the trip count is not a compile-time constant".to_string()),
         Some(n) if n > o.max_trip_count as u128 => Err(format!(
             "trip count {n} exceeds max-trip-count={}",
