@@ -509,3 +509,11 @@ func.func @unranked(%a: tensor<*xf32>, %t: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %0 = linalg.transpose ins(%a : tensor<*xf32>) outs(%t : tensor<8x4xf32>) permutation = [1, 0]
   return %0 : tensor<8x4xf32>
 }
+
+// -----
+
+func.func @matmul_cast_kind(%a: tensor<2x3xi8>, %b: tensor<3x2xi8>, %c: tensor<2x2xi32>) -> tensor<2x2xi32> {
+  // expected-error@+1 {{'linalg.matmul' op attribute 'cast' failed to satisfy constraint: allowed 32-bit signless integer cases: 0, 1}}
+  %r = linalg.matmul {cast = 1 : i32} ins(%a, %b : tensor<2x3xi8>, tensor<3x2xi8>) outs(%c : tensor<2x2xi32>) -> tensor<2x2xi32>
+  return %r : tensor<2x2xi32>
+}

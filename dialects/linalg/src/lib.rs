@@ -37,7 +37,8 @@
 //! Attributes: `indexing_maps` (an array of `affine_map`s, one per operand; `matmul` and
 //! `batch_matmul` default to MLIR's maps when absent) and `iterator_types` (an array of
 //! `#linalg.iterator_type<parallel>` / `<reduction>`, registered here; `generic`'s custom form
-//! writes them as strings), `permutation` and `dimensions` (`array<i64: ...>`, written
+//! writes them as strings), `matmul`'s and `batch_matmul`'s `cast` (`#linalg.type_fn<cast_signed>`
+//! or `<cast_unsigned>`, registered here: the casts of the implicit body), `permutation` and `dimensions` (`array<i64: ...>`, written
 //! `[1, 0]` in the custom form), `linalg.index`'s `dim` (`i64`).
 //!
 //! Verifier: MLIR 22's rules and wording (see `lit-tests/linalg/invalid.mlir`, one case per
@@ -96,6 +97,45 @@ pub const ITERATOR_TYPES: &str = "iterator_types";
 pub const DIMENSIONS: &str = "dimensions";
 /// The `permutation` attribute of `transpose`.
 pub const PERMUTATION: &str = "permutation";
+/// The `cast` attribute of `matmul` and `batch_matmul` (a [`TypeFn`]; signed when absent).
+pub const CAST: &str = "cast";
+
+/// `#linalg.type_fn<...>` (MLIR `TypeFn`, the `cast` of `matmul`/`batch_matmul`): how an
+/// operand is cast to the output element type in the op's implicit body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeFn {
+    /// `cast_signed`: `extsi`, `sitofp`, `fptosi` (the default).
+    CastSigned,
+    /// `cast_unsigned`: `extui`, `uitofp`, `fptoui`.
+    CastUnsigned,
+}
+
+impl TypeFn {
+    /// The keyword inside `#linalg.type_fn<...>`.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            TypeFn::CastSigned => "cast_signed",
+            TypeFn::CastUnsigned => "cast_unsigned",
+        }
+    }
+}
+
+/// The [`TypeFn`] that `a` is, if it is a `#linalg.type_fn` attribute.
+pub fn type_fn_of(ctx: &Context, a: Attr) -> Option<TypeFn> {
+    match ctx.attr_kind(a) {
+        AttrKind::Dialect {
+            dialect,
+            mnemonic,
+            params,
+        } if dialect == "linalg" && mnemonic == "type_fn" => match &params[..] {
+            [DialectParam::Keyword(w)] => [TypeFn::CastSigned, TypeFn::CastUnsigned]
+                .into_iter()
+                .find(|f| f.keyword() == w),
+            _ => None,
+        },
+        _ => None,
+    }
+}
 
 /// The linalg structured ops (MLIR's `LinalgOp`s Weir has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -224,7 +264,24 @@ fn parse_iterator_type(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
     Ok(vec![DialectParam::Keyword(word.to_string())])
 }
 
-/// Registers the linalg ops, their syntax and the `#linalg.iterator_type` attribute.
+/// `<cast_signed>` / `<cast_unsigned>` of `#linalg.type_fn` (MLIR's `TypeFn` enum: `expected
+/// ::mlir::linalg::TypeFn to be one of: cast_signed, cast_unsigned`).
+fn parse_type_fn(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
+    p.expect(Tok::Less, "<")?;
+    let loc = p.loc();
+    let word = p.parse_bare_id("type function")?;
+    if word != "cast_signed" && word != "cast_unsigned" {
+        return Err(weir_ir::Diagnostic::error(
+            loc,
+            "expected ::mlir::linalg::TypeFn to be one of: cast_signed, cast_unsigned",
+        ));
+    }
+    p.expect(Tok::Greater, ">")?;
+    Ok(vec![DialectParam::Keyword(word.to_string())])
+}
+
+/// Registers the linalg ops, their syntax and the `#linalg.iterator_type` and
+/// `#linalg.type_fn` attributes.
 pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     for kind in Kind::ALL {
         let def = OpDef::new(kind.name(), Traits::RECURSIVELY_PURE)
@@ -269,4 +326,5 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         "iterator_type",
         ItemSyntax::new(parse_iterator_type),
     );
+    syntax.register_attr("linalg", "type_fn", ItemSyntax::new(parse_type_fn));
 }

@@ -5,8 +5,8 @@ use crate::structured::{
     tensor_outs_types, ty, verify_common, verify_indexing_maps, InsOuts, OPERAND_SEGMENT_SIZES,
 };
 use crate::{
-    iterator_type_attr, iterator_type_of, Kind, DIMENSIONS, INDEXING_MAPS, ITERATOR_TYPES,
-    PERMUTATION,
+    iterator_type_attr, iterator_type_of, type_fn_of, Kind, TypeFn, CAST, DIMENSIONS,
+    INDEXING_MAPS, ITERATOR_TYPES, PERMUTATION,
 };
 use weir_dialect_arith::{
     build_cast, build_float_binary, build_int_binary, CastOp, FloatBinaryOp, IntBinaryOp,
@@ -100,6 +100,16 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
             }
         }
         Kind::Matmul | Kind::BatchMatmul => {
+            if ctx
+                .attr_of(op, CAST)
+                .is_some_and(|a| type_fn_of(ctx, a).is_none())
+            {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    "attribute 'cast' failed to satisfy constraint: allowed 32-bit signless integer cases: 0, 1",
+                ));
+            }
             let maps =
                 crate::structured::indexing_maps(ctx, op).map_err(|m| op_error(ctx, op, m))?;
             let loops = maps.first().map_or(0, |m| m.num_dims as usize);
@@ -502,8 +512,17 @@ pub fn build_yield(ctx: &mut Context, block: BlockId, values: &[ValueId], loc: &
     ctx.build_op(st, InsertPoint::End(block));
 }
 
-/// MLIR's cast of a matmul operand to the output element type (`castToType`, signed).
-fn cast_to(ctx: &mut Context, block: BlockId, v: ValueId, to: Type, loc: &Location) -> ValueId {
+/// MLIR's cast of a matmul operand to the output element type (`castToType`): signed
+/// (`extsi`, `sitofp`, `fptosi`) or, for `cast = #linalg.type_fn<cast_unsigned>`, unsigned
+/// (`extui`, `uitofp`, `fptoui`); `trunci`, `extf` and `truncf` either way.
+fn cast_to(
+    ctx: &mut Context,
+    block: BlockId,
+    v: ValueId,
+    to: Type,
+    unsigned: bool,
+    loc: &Location,
+) -> ValueId {
     let from = ctx.value_type(v);
     let width = |t: Type| match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } => Some(*width),
@@ -512,9 +531,12 @@ fn cast_to(ctx: &mut Context, block: BlockId, v: ValueId, to: Type, loc: &Locati
     let fwidth = |t: Type| ctx.float_kind(t).map(|k| k.width());
     let kind = match (width(from), width(to), fwidth(from), fwidth(to)) {
         _ if from == to => return v,
+        (Some(a), Some(b), _, _) if a < b && unsigned => CastOp::ExtUI,
         (Some(a), Some(b), _, _) if a < b => CastOp::ExtSI,
         (Some(_), Some(_), _, _) => CastOp::TruncI,
+        (Some(_), _, _, Some(_)) if unsigned => CastOp::UIToFP,
         (Some(_), _, _, Some(_)) => CastOp::SIToFP,
+        (_, Some(_), Some(_), _) if unsigned => CastOp::FPToUI,
         (_, Some(_), Some(_), _) => CastOp::FPToSI,
         (_, _, Some(a), Some(b)) if a < b => CastOp::ExtF,
         (_, _, Some(_), Some(_)) => CastOp::TruncF,
@@ -524,15 +546,22 @@ fn cast_to(ctx: &mut Context, block: BlockId, v: ValueId, to: Type, loc: &Locati
 }
 
 /// The implicit body of a named op: `fill`, `transpose`, `broadcast` yield the input element;
-/// `matmul`, `batch_matmul` multiply the (cast) inputs and add the product to the output.
-fn named_body(ctx: &mut Context, kind: Kind, operands: &[ValueId], loc: &Location) -> RegionId {
+/// `matmul`, `batch_matmul` multiply the (cast, unsigned if `unsigned`) inputs and add the
+/// product to the output.
+fn named_body(
+    ctx: &mut Context,
+    kind: Kind,
+    operands: &[ValueId],
+    unsigned: bool,
+    loc: &Location,
+) -> RegionId {
     let (region, block) = new_body(ctx, operands);
     let args = ctx.block_args(block).to_vec();
     let value = match (kind, &args[..]) {
         (Kind::Matmul | Kind::BatchMatmul, &[a, b, c]) => {
             let out = ctx.value_type(c);
-            let a = cast_to(ctx, block, a, out, loc);
-            let b = cast_to(ctx, block, b, out, loc);
+            let a = cast_to(ctx, block, a, out, unsigned, loc);
+            let b = cast_to(ctx, block, b, out, unsigned, loc);
             let at = InsertPoint::End(block);
             let is_i1 = weir_dialect_arith::util::is_i1(ctx, out);
             if ctx.float_kind(out).is_some() {
@@ -583,7 +612,14 @@ fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     add_operands(p.ctx, state, &io.ins, &io.outs, true);
     let loc = state.loc.clone();
     let operands = state.operands.clone();
-    state.regions.push(named_body(p.ctx, kind, &operands, &loc));
+    let cast = p.ctx.attr_name(CAST);
+    let unsigned = state
+        .attr(cast)
+        .and_then(|a| type_fn_of(p.ctx, a))
+        .is_some_and(|f| f == TypeFn::CastUnsigned);
+    state
+        .regions
+        .push(named_body(p.ctx, kind, &operands, unsigned, &loc));
     Ok(())
 }
 
@@ -694,7 +730,9 @@ pub(crate) fn build_named(
     }
     state.result_types = tensor_outs_types(ctx, outs);
     let operands = state.operands.clone();
-    state.regions.push(named_body(ctx, kind, &operands, &loc));
+    state
+        .regions
+        .push(named_body(ctx, kind, &operands, false, &loc));
     ctx.build_op(state, at)
 }
 
@@ -725,7 +763,9 @@ fn parse_permuting(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     parse_dst_style(p, state, kind)?;
     let loc = state.loc.clone();
     let operands = state.operands.clone();
-    state.regions.push(named_body(p.ctx, kind, &operands, &loc));
+    state
+        .regions
+        .push(named_body(p.ctx, kind, &operands, false, &loc));
     Ok(())
 }
 
