@@ -517,3 +517,11 @@ func.func @matmul_cast_kind(%a: tensor<2x3xi8>, %b: tensor<3x2xi8>, %c: tensor<2
   %r = linalg.matmul {cast = 1 : i32} ins(%a, %b : tensor<2x3xi8>, tensor<3x2xi8>) outs(%c : tensor<2x2xi32>) -> tensor<2x2xi32>
   return %r : tensor<2x2xi32>
 }
+
+// -----
+
+func.func @matmul_index(%a: tensor<2x3xindex>, %b: tensor<3x2xindex>, %c: tensor<2x2xindex>) -> tensor<2x2xindex> {
+  // expected-error@+1 {{custom op 'linalg.matmul' Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got 'index' and 'index'}}
+  %r = linalg.matmul ins(%a, %b : tensor<2x3xindex>, tensor<3x2xindex>) outs(%c : tensor<2x2xindex>) -> tensor<2x2xindex>
+  return %r : tensor<2x2xindex>
+}

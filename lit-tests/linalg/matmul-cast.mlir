@@ -7,6 +7,7 @@
 // RUN: cf-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GEN
 // RUN: cf-run %s | FileCheck %s --check-prefix=VAL
 // RUN: cf-opt %s --mlir-print-op-generic | cf-run - | FileCheck %s --check-prefix=VAL
+// RUN: cf-run %s -e index_in | FileCheck %s --check-prefix=IDX
 
 // CHECK: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%{{.*}}, %{{.*}} : tensor<2x3xi8>, tensor<3x2xi8>) outs(%{{.*}} : tensor<2x2xi32>) -> tensor<2x2xi32>
 // CHECK: linalg.matmul {cast = #linalg.type_fn<cast_signed>} ins(
@@ -49,4 +50,17 @@ func.func @main() -> (tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x2xf32>, tensor<
   %zi = arith.constant dense<0> : tensor<1x2xi8>
   %q = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%g, %h : tensor<1x2xf32>, tensor<2x2xf32>) outs(%zi : tensor<1x2xi8>) -> tensor<1x2xi8>
   return %u, %s, %f, %q : tensor<2x2xi32>, tensor<2x2xi32>, tensor<2x2xf32>, tensor<1x2xi8>
+}
+
+// index operands into an i32 output: arith.index_cast (MLIR's castToType, signed or not).
+// By hand: index_cast(4294967299) = 3 in i32; 1 + 3 * 5 + 2 * -1 = 14.
+// GEN: "arith.index_cast"(%{{.*}}) : (index) -> i32
+// GEN-NEXT: "arith.index_cast"(%{{.*}}) : (index) -> i32
+// IDX: dense<14> : tensor<1x1xi32>
+func.func @index_in() -> tensor<1x1xi32> {
+  %a = arith.constant dense<[[4294967299, 2]]> : tensor<1x2xindex>
+  %b = arith.constant dense<[[5], [-1]]> : tensor<2x1xindex>
+  %z = arith.constant dense<1> : tensor<1x1xi32>
+  %u = linalg.matmul ins(%a, %b : tensor<1x2xindex>, tensor<2x1xindex>) outs(%z : tensor<1x1xi32>) -> tensor<1x1xi32>
+  return %u : tensor<1x1xi32>
 }

@@ -512,25 +512,22 @@ pub fn build_yield(ctx: &mut Context, block: BlockId, values: &[ValueId], loc: &
     ctx.build_op(st, InsertPoint::End(block));
 }
 
-/// MLIR's cast of a matmul operand to the output element type (`castToType`): signed
-/// (`extsi`, `sitofp`, `fptosi`) or, for `cast = #linalg.type_fn<cast_unsigned>`, unsigned
-/// (`extui`, `uitofp`, `fptoui`); `trunci`, `extf` and `truncf` either way.
-fn cast_to(
-    ctx: &mut Context,
-    block: BlockId,
-    v: ValueId,
-    to: Type,
-    unsigned: bool,
-    loc: &Location,
-) -> ValueId {
-    let from = ctx.value_type(v);
+/// The cast MLIR's `castToType` puts on a matmul operand of element type `from` to reach the
+/// output element type `to`: signed (`extsi`, `sitofp`, `fptosi`) or, for
+/// `cast = #linalg.type_fn<cast_unsigned>`, unsigned (`extui`, `uitofp`, `fptoui`); `trunci`,
+/// `extf`, `truncf`, and `index_cast` from `index` to an integer, either way. `None` when the
+/// types are equal or MLIR has no cast (to `index` from anything else, from `index` to a float):
+/// the operand is then used as it is ([`matmul_body_error`] says whether the body still builds).
+fn matmul_cast(ctx: &Context, from: Type, to: Type, unsigned: bool) -> Option<CastOp> {
     let width = |t: Type| match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } => Some(*width),
         _ => None,
     };
     let fwidth = |t: Type| ctx.float_kind(t).map(|k| k.width());
-    let kind = match (width(from), width(to), fwidth(from), fwidth(to)) {
-        _ if from == to => return v,
+    let index = |t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
+    Some(match (width(from), width(to), fwidth(from), fwidth(to)) {
+        _ if from == to => return None,
+        _ if index(from) && width(to).is_some() => CastOp::IndexCast,
         (Some(a), Some(b), _, _) if a < b && unsigned => CastOp::ExtUI,
         (Some(a), Some(b), _, _) if a < b => CastOp::ExtSI,
         (Some(_), Some(_), _, _) => CastOp::TruncI,
@@ -540,9 +537,46 @@ fn cast_to(
         (_, Some(_), Some(_), _) => CastOp::FPToSI,
         (_, _, Some(a), Some(b)) if a < b => CastOp::ExtF,
         (_, _, Some(_), Some(_)) => CastOp::TruncF,
-        _ => return v,
+        _ => return None,
+    })
+}
+
+/// Why the implicit body of a `matmul`/`batch_matmul` with operand element types `a`, `b` and
+/// output `c` cannot be built, as MLIR 22's region builder says it (`buildBinaryFn`): the
+/// multiplication's operands (the cast inputs) and the addition's (the output and the product)
+/// must both be integers (not `index`) or both floats. `None` when it builds.
+fn matmul_body_error(ctx: &Context, a: Type, b: Type, c: Type, unsigned: bool) -> Option<String> {
+    let cast = |t: Type| matmul_cast(ctx, t, c, unsigned).map_or(t, |_| c);
+    let (a, b) = (cast(a), cast(b));
+    let class = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Integer { .. } => Some(false),
+        _ => ctx.float_kind(t).map(|_| true),
     };
-    build_cast(ctx, InsertPoint::End(block), kind, v, to, loc.clone())
+    [(a, b), (c, a)].into_iter().find_map(|(x, y)| {
+        (class(x).is_none() || class(x) != class(y)).then(|| {
+            format!(
+                "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got {} and {}",
+                ty(ctx, x),
+                ty(ctx, y)
+            )
+        })
+    })
+}
+
+/// Casts `v` (a block argument of a matmul body) to `to` at the end of `block`
+/// ([`matmul_cast`]).
+fn cast_to(
+    ctx: &mut Context,
+    block: BlockId,
+    v: ValueId,
+    to: Type,
+    unsigned: bool,
+    loc: &Location,
+) -> ValueId {
+    match matmul_cast(ctx, ctx.value_type(v), to, unsigned) {
+        Some(kind) => build_cast(ctx, InsertPoint::End(block), kind, v, to, loc.clone()),
+        None => v,
+    }
 }
 
 /// The implicit body of a named op: `fill`, `transpose`, `broadcast` yield the input element;
@@ -596,6 +630,7 @@ fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let kind = Kind::from_name(p.ctx.op_name_str(state.name))
         .expect("parse_named is registered for the named structured ops only");
     p.parse_optional_attr_dict(state)?;
+    let ins_loc = p.loc();
     let io = parse_ins_outs(p)?;
     state.result_types = p.parse_optional_arrow_type_list()?;
     let expected = if kind == Kind::Fill { 2 } else { 3 };
@@ -617,6 +652,12 @@ fn parse_named(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         .attr(cast)
         .and_then(|a| type_fn_of(p.ctx, a))
         .is_some_and(|f| f == TypeFn::CastUnsigned);
+    if let (Kind::Matmul | Kind::BatchMatmul, &[a, b, c]) = (kind, &operands[..]) {
+        let e = |v: ValueId| element_or_self(p.ctx, p.ctx.value_type(v));
+        if let Some(msg) = matmul_body_error(p.ctx, e(a), e(b), e(c), unsigned) {
+            return Err(custom_error(p, state, ins_loc, msg));
+        }
+    }
     state
         .regions
         .push(named_body(p.ctx, kind, &operands, unsigned, &loc));
