@@ -6,7 +6,7 @@
 // RUN: cf-opt %s --convert-elementwise-to-linalg --linalg-fuse-elementwise-ops | FileCheck %s --check-prefix=FUSED
 // RUN: cf-opt %s --convert-elementwise-to-linalg --linalg-fuse-elementwise-ops | not cf-run - --arg 'dense<1.0> : tensor<4x3xf32>' --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<0.0> : tensor<3x3xf32>' 2>&1 | FileCheck %s --check-prefix=FAULT
 // RUN: cf-opt %s --convert-elementwise-to-linalg --linalg-fuse-elementwise-ops | cf-run - --arg 'dense<1.0> : tensor<2x3xf32>' --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<0.0> : tensor<2x3xf32>' | FileCheck %s
-// FAULT: runtime error: '{{arith.addf|linalg.generic}}' operands have {{different|incompatible}} shapes: (4, 3) and (3, 3)
+// FAULT: runtime error: '{{arith.addf' operands have different shapes|linalg.generic' operands have incompatible shapes \(dimension 0 of operand 0 differs from dimension 0 of operand 2\)}}: (4, 3) and (3, 3)
 // FUSED: linalg.generic
 // FUSED-NOT: linalg.broadcast
 // FUSED-NOT: arith.addf {{.*}} : tensor
@@ -26,7 +26,7 @@ func.func @main(%a: tensor<?x?xf32>, %v: tensor<3xf32>, %s: tensor<?x?xf32>) -> 
 // (5 elements) against its init (4) at run time; fused, the init stays an input of the fused
 // op for its size, so the mismatch is still a runtime error.
 // RUN: cf-opt %s --convert-elementwise-to-linalg --linalg-fuse-elementwise-ops | not cf-run - -e static_init --arg 'dense<[1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<5xf32>' 2>&1 | FileCheck %s --check-prefix=STATIC
-// STATIC: runtime error: 'linalg.generic' operands have incompatible shapes: (5) and (4)
+// STATIC: runtime error: 'linalg.generic' operands have incompatible shapes (dimension 0 of operand 0 differs from dimension 0 of operand 1): (5) and (4)
 func.func @static_init(%a: tensor<?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %d = tensor.dim %a, %c0 : tensor<?xf32>

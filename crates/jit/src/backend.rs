@@ -35,7 +35,7 @@ pub use crate::plan::kernel::{
     not_static_shape, splat_bits, KernelPlan,
 };
 pub use crate::plan::linalg::{
-    incompatible_shapes, index as linalg_index, OutputBuffer, StructuredPlan,
+    incompatible_shapes, index as linalg_index, OutputBuffer, SizeRead, StructuredPlan,
 };
 pub use crate::plan::math::{libm_call, LIBM_CALLS};
 pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
@@ -51,6 +51,7 @@ pub use crate::runtime::{
     ConstBuffer, ALLOC, INDEX_DETAIL, RELEASE, RESHAPE_DETAIL, RETAIN, SHAPE_DETAIL, SIZE_DETAIL,
 };
 use crate::runtime::{PoolStats, RuntimeState};
+pub use crate::scalar::low_mask;
 pub use crate::FaultSite;
 use crate::{JitValue, RuntimeError, RuntimeErrorKind, Scalar};
 use weir_ir::{Context, Dim, Location, Type, TypeKind};

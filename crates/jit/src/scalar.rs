@@ -123,7 +123,7 @@ pub enum Scalar {
 }
 
 /// The mask of the low `width` bits (`width` in 1..=64).
-pub(crate) fn low_mask(width: u32) -> u64 {
+pub fn low_mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
     } else {

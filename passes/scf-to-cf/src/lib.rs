@@ -161,6 +161,7 @@ fn lower_if(ctx: &mut Context, if_op: IfOp) -> DiagResult<()> {
     } else {
         let types = result_types(ctx, op);
         let cont = ctx.new_block(&types);
+        set_arg_locs(ctx, cont, &loc);
         ctx.insert_block_before(remaining, cont);
         build_br(ctx, InsertPoint::End(cont), remaining, &[], loc.clone());
         cont
@@ -433,6 +434,7 @@ fn lower_index_switch(ctx: &mut Context, switch_op: IndexSwitchOp) -> DiagResult
         .into_iter()
         .map(|t| ctx.add_block_arg(cont, t))
         .collect();
+    set_arg_locs(ctx, cont, &loc);
 
     // Case regions first, then the default region (regions[0]), as MLIR does.
     let order = (1..regions.len()).chain(std::iter::once(0));
@@ -493,6 +495,7 @@ fn lower_execute_region(ctx: &mut Context, exec: ExecuteRegionOp) -> DiagResult<
         .into_iter()
         .map(|t| ctx.add_block_arg(remaining, t))
         .collect();
+    set_arg_locs(ctx, remaining, &loc);
     replace_and_erase(ctx, op, &results);
     Ok(())
 }
@@ -516,6 +519,14 @@ fn yield_to_br(ctx: &mut Context, y: YieldOp, dest: BlockId, loc: &Location) {
     let vals = y.values(ctx).to_vec();
     build_br(ctx, InsertPoint::Before(y.op()), dest, &vals, loc.clone());
     ctx.erase_op(y.op());
+}
+
+/// Gives every argument of `block` (a continuation block standing for an op's results) the
+/// op's location `loc`, as MLIR's lowerings create such blocks.
+fn set_arg_locs(ctx: &mut Context, block: BlockId, loc: &Location) {
+    for a in ctx.block_args(block).to_vec() {
+        ctx.set_arg_loc(a, loc.clone());
+    }
 }
 
 /// The result types of `op`.

@@ -3,19 +3,19 @@
 use super::math::FloatUn;
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::op_err;
 use crate::module::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16, FMOD, FMODF,
 };
-use crate::plan::arith as plan;
+use crate::plan::arith::{self as plan, CastKind, ConstantValue};
 use crate::scalar::low_mask;
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value};
 use weir_dialect_arith::{
-    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift, SelectOp,
+    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift,
 };
-use weir_ir::{AttrKind, OpId};
+use weir_ir::OpId;
 
 /// The arith ops' entries of the lowering table: [`ENTRIES`] and one per binary integer and
 /// float op, named by [`IntBinaryOp::ALL`] and [`FloatBinaryOp::ALL`].
@@ -95,43 +95,14 @@ fn float_cc(p: CmpFPredicate) -> Result<FloatCC, bool> {
 }
 
 impl FunctionLowering<'_, '_> {
-    /// `arith.constant`: an integer, float or boolean attribute of a scalar type (an `f16` or
-    /// `bf16` one as its bits; the attribute's `f64` holds the value exactly).
+    /// `arith.constant` ([`plan::constant`]; an `f16` or `bf16` one as its bits).
     fn op_constant(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 0, 1)?;
-        let t = self.ty(op, ctx.result(op, 0))?;
-        let attr = ctx.attr_of(op, "value").map(|a| ctx.attr_kind(a));
-        let v = match (attr, t) {
-            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => self
-                .iconst_u(
-                    cl_type(t),
-                    *value as u64 & low_mask(t.int_width().unwrap_or(64)),
-                ),
-            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => {
-                self.b.ins().iconst(types::I8, *b as i64)
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => {
-                self.b.ins().f64const(f64::from_bits(*bits))
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => {
-                self.b.ins().f32const(f64::from_bits(*bits) as f32)
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F16) => {
-                let h = weir_ir::dense::f16_from_f64(f64::from_bits(*bits));
-                self.iconst_u(types::I16, h.to_bits() as u64)
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::BF16) => {
-                let h = weir_ir::dense::bf16_from_f64(f64::from_bits(*bits));
-                self.iconst_u(types::I16, h.to_bits() as u64)
-            }
-            _ => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    format!("requires a scalar 'value' attribute of type {t}"),
-                ))
-            }
+        let p = plan::constant(self.ctx, op, &self.scalars())?;
+        let v = match p.value {
+            ConstantValue::Int(bits) => self.iconst_u(cl_type(p.ty), bits),
+            ConstantValue::F32(x) => self.b.ins().f32const(x),
+            ConstantValue::F64(x) => self.b.ins().f64const(x),
+            ConstantValue::Half(bits) => self.iconst_u(types::I16, bits as u64),
         };
         self.set_result(op, 0, v);
         Ok(())
@@ -141,14 +112,11 @@ impl FunctionLowering<'_, '_> {
     /// (wrap-around at the type's width), as [`IntBinaryOp::eval`] computes them but with
     /// faults where that gives `None` for a division and results for out-of-range shifts.
     fn op_int_bin(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let k = IntBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
+        let p = plan::int_binary(self.ctx, op, &self.scalars())?;
+        let (k, w) = (p.kind, p.width);
         let c = carrier(w);
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let b = self.val(op, ctx.operand(op, 1))?;
+        let a = self.val(op, p.lhs)?;
+        let b = self.val(op, p.rhs)?;
         use IntBinaryOp::*;
         let r = match k {
             // MLIR arith.addi / subi / muli: two's complement, wrapping.
@@ -293,24 +261,13 @@ impl FunctionLowering<'_, '_> {
         }
     }
 
-    /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two
-    /// operands and a result of one float type, and the type.
-    pub(super) fn float_operands(&self, op: OpId) -> R<(ScalarType, Value, Value)> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let b = self.val(op, ctx.operand(op, 1))?;
-        Ok((t, a, b))
-    }
-
     /// The binary float ops ([`FloatBinaryOp`]; MLIR arith, IEEE 754 arithmetic, round to
     /// nearest even).
     fn op_float_bin(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let k = FloatBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let (t, a, b) = self.float_operands(op)?;
+        let p = plan::float_binary(self.ctx, op, &self.scalars())?;
+        let (k, t) = (p.kind, p.ty);
+        let a = self.val(op, p.lhs)?;
+        let b = self.val(op, p.rhs)?;
         use FloatBinaryOp::*;
         let r = match k {
             Add => self.b.ins().fadd(a, b),
@@ -376,28 +333,10 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR arith.select `%c, %a, %b` with a scalar `i1` condition.
     fn op_select(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let sel = SelectOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 3, 1)?;
-        let (cond, tv, fv) = (
-            sel.condition(ctx),
-            sel.true_value(ctx),
-            sel.false_value(ctx),
-        );
-        if self.ty(op, cond)? != ScalarType::Int(1) {
-            return Err(op_err(ctx, op, "requires an i1 condition"));
-        }
-        let t = self.ty(op, tv)?;
-        if self.ty(op, fv)? != t || self.ty(op, sel.result(ctx))? != t {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires both choices and the result to have one type",
-            ));
-        }
-        let c = self.val(op, cond)?;
-        let a = self.val(op, tv)?;
-        let b = self.val(op, fv)?;
+        let p = plan::select(self.ctx, op, &self.scalars())?;
+        let c = self.val(op, p.condition)?;
+        let a = self.val(op, p.true_value)?;
+        let b = self.val(op, p.false_value)?;
         let r = self.b.ins().select(c, a, b);
         self.set_result(op, 0, r);
         Ok(())
@@ -406,28 +345,19 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.index_cast (sign-extends or truncates), index_castui (zero-extends or
     /// truncates), extsi, extui, trunci; `signed` for index_cast and extsi.
     fn op_int_cast(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        let fw = self.int_type_of(op, from)?;
-        let tw = self.int_type_of(op, to)?;
-        let v = self.val(op, ctx.operand(op, 0))?;
-        let r = self.convert_int(v, fw, tw, signed);
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::IntToInt)?;
+        let v = self.val(op, p.input)?;
+        let r = self.convert_int(v, p.from_bits, p.to_bits, signed);
         self.set_result(op, 0, r);
         Ok(())
     }
 
     /// MLIR arith.sitofp / uitofp: the integer read signed / unsigned, rounded to nearest even.
     fn op_int_to_float(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        let fw = self.int_type_of(op, from)?;
-        self.float_type_of(op, to)?;
-        let v = self.val(op, ctx.operand(op, 0))?;
-        let x = self.convert_int(v, fw, 64, signed);
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::IntToFloat)?;
+        let to = p.to;
+        let v = self.val(op, p.input)?;
+        let x = self.convert_int(v, p.from_bits, 64, signed);
         let r = if signed {
             self.b.ins().fcvt_from_sint(cl_type(to), x)
         } else {
@@ -440,13 +370,9 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.fptosi / fptoui: truncation towards zero. Out-of-range values are poison in
     /// MLIR; here they saturate to the type's range, and NaN gives 0.
     fn op_float_to_int(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        self.float_type_of(op, from)?;
-        let tw = self.int_type_of(op, to)?;
-        let v = self.val(op, ctx.operand(op, 0))?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::FloatToInt)?;
+        let tw = p.to_bits;
+        let v = self.val(op, p.input)?;
         let mut x;
         if signed {
             x = self.b.ins().fcvt_to_sint_sat(types::I64, v);
@@ -474,22 +400,10 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.addui_extended: the wrapping sum and its unsigned carry (an `i1`: the sum is
     /// below an operand exactly when the addition wrapped).
     fn op_addui_extended(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 2)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t
-            || self.ty(op, ctx.result(op, 0))? != t
-            || self.ty(op, ctx.result(op, 1))? != ScalarType::Int(1)
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires operands and sum of one integer type and an i1 carry",
-            ));
-        }
-        let w = self.int_type_of(op, t)?;
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let b = self.val(op, ctx.operand(op, 1))?;
+        let p = plan::addui_extended(self.ctx, op, &self.scalars())?;
+        let w = p.width;
+        let a = self.val(op, p.lhs)?;
+        let b = self.val(op, p.rhs)?;
         let sum = self.b.ins().iadd(a, b);
         let sum = self.mask(sum, w);
         let carry = self.b.ins().icmp(IntCC::UnsignedLessThan, sum, a);
@@ -501,10 +415,8 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.mului_extended / mulsi_extended: the low and high halves of the exact
     /// `2N`-bit product, computed in 128 bits (operands zero- or sign-extended).
     fn op_mul_extended(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 2)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
+        let p = plan::mul_extended(self.ctx, op, &self.scalars())?;
+        let w = p.width;
         let wide = |this: &mut Self, v: weir_ir::ValueId| -> R<cranelift_codegen::ir::Value> {
             let x = this.val(op, v)?;
             Ok(if signed {
@@ -514,8 +426,8 @@ impl FunctionLowering<'_, '_> {
                 this.b.ins().uextend(types::I128, x)
             })
         };
-        let a = wide(self, ctx.operand(op, 0))?;
-        let b = wide(self, ctx.operand(op, 1))?;
+        let a = wide(self, p.lhs)?;
+        let b = wide(self, p.rhs)?;
         let p = self.b.ins().imul(a, b);
         let c = carrier(w);
         let low = self.b.ins().ireduce(c, p);
@@ -538,26 +450,9 @@ impl FunctionLowering<'_, '_> {
     /// `crate::module` (the `half` crate), an extension to `f64` through `f32` (exact twice).
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
         use ScalarType::{BF16, F16, F32, F64};
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        if !from.is_float() || !to.is_float() {
-            return Err(op_err(ctx, op, format!("cannot convert {from} to {to}")));
-        }
-        // The rounding of truncf is to nearest even (MLIR's `roundingmode` 0, the default):
-        // the directed modes are rejected rather than rounded wrongly.
-        if !extend
-            && ctx.attr_of(op, "roundingmode").is_some()
-            && self.int_attr(op, "roundingmode")? != 0
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "rounding modes other than to_nearest_even are not supported by the JIT",
-            ));
-        }
-        let v = self.val(op, ctx.operand(op, 0))?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::FloatToFloat)?;
+        let (from, to) = (p.from, p.to);
+        let v = self.val(op, p.input)?;
         let r = match (from, to, extend) {
             (F32, F64, true) => self.b.ins().fpromote(types::F64, v),
             (F64, F32, false) => self.b.ins().fdemote(types::F32, v),
@@ -581,7 +476,13 @@ impl FunctionLowering<'_, '_> {
                 let bits = self.call_runtime(op, name, &[v], types::I32)?;
                 self.b.ins().ireduce(types::I16, bits)
             }
-            _ => return Err(op_err(ctx, op, format!("cannot convert {from} to {to}"))),
+            _ => {
+                return Err(op_err(
+                    self.ctx,
+                    op,
+                    format!("cannot convert {from} to {to}"),
+                ))
+            }
         };
         self.set_result(op, 0, r);
         Ok(())
@@ -589,24 +490,9 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR arith.bitcast between types of one bit width.
     fn op_bitcast(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        let bits = |t: ScalarType| match t {
-            ScalarType::F16 | ScalarType::BF16 => 16,
-            ScalarType::F32 => 32,
-            ScalarType::F64 => 64,
-            _ => t.int_width().unwrap_or(0),
-        };
-        if bits(from) != bits(to) {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("cannot bitcast {from} to {to}: the widths differ"),
-            ));
-        }
-        let v = self.val(op, ctx.operand(op, 0))?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::Bitcast)?;
+        let (from, to) = (p.from, p.to);
+        let v = self.val(op, p.input)?;
         let r = if cl_type(from) == cl_type(to) {
             v
         } else {

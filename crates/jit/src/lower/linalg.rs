@@ -24,7 +24,7 @@
 use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::diag::{op_err, unsupported_op};
-use crate::plan::linalg::{self, incompatible_shapes, OutputBuffer, StructuredPlan};
+use crate::plan::linalg::{self, incompatible_shapes, OutputBuffer, SizeRead, StructuredPlan};
 use crate::plan::tensor::{elem_width, rank_of};
 use crate::runtime::buffer::{H_DATA, H_SIZES};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -171,7 +171,8 @@ impl FunctionLowering<'_, '_> {
         let flags = MemFlagsData::trusted();
 
         // Loop sizes, checked across operands.
-        let mut sizes: Vec<Option<(Value, Value)>> = vec![None; loops]; // (size, header)
+        // (size, header, the read that gave it)
+        let mut sizes: Vec<Option<(Value, Value, &SizeRead)>> = vec![None; loops];
         for r in &plan.size_reads {
             let p = self.val(op, operands[r.operand])?;
             let n = self
@@ -179,10 +180,11 @@ impl FunctionLowering<'_, '_> {
                 .ins()
                 .load(types::I64, flags, p, H_SIZES + 8 * r.dim as i32);
             match sizes[r.loop_d] {
-                None => sizes[r.loop_d] = Some((n, p)),
-                Some((m, q)) => {
+                None => sizes[r.loop_d] = Some((n, p, r)),
+                Some((m, q, first)) => {
                     let bad = self.b.ins().icmp(IntCC::NotEqual, n, m);
-                    self.shape_guard(bad, (q, p), incompatible_shapes(ctx, op), op);
+                    let msg = incompatible_shapes(ctx, op, first, r);
+                    self.shape_guard(bad, (q, p), msg, op);
                 }
             }
         }

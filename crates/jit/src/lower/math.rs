@@ -102,7 +102,8 @@ pub(super) enum FloatUn {
 impl FunctionLowering<'_, '_> {
     /// MLIR math.copysign: the magnitude of the first operand with the sign of the second.
     fn op_copysign(&mut self, op: OpId) -> R<()> {
-        let (_, a, b) = self.float_operands(op)?;
+        let p = crate::plan::arith::float_pair(self.ctx, op, &self.scalars(), ())?;
+        let (a, b) = (self.val(op, p.lhs)?, self.val(op, p.rhs)?);
         let r = self.b.ins().fcopysign(a, b);
         self.set_result(op, 0, r);
         Ok(())

@@ -40,7 +40,7 @@ use cranelift_frontend::{FunctionBuilder, Variable};
 use cranelift_jit::JITModule;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
+use weir_ir::{BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
 
 /// The lowering of one op: emits its Cranelift code at the current insertion point (setting
 /// its results, or ending the block for a terminator), or a located error for a malformed op.
@@ -180,7 +180,7 @@ impl FunctionLowering<'_, '_> {
         for &blk in rpo {
             let cb = self.b.create_block();
             for &a in ctx.block_args(blk) {
-                let t = self.slot_at(&floc, ctx.value_type(a))?;
+                let t = self.slot_at(&cfg::Body::arg_loc(ctx, a, &floc), ctx.value_type(a))?;
                 self.b.append_block_param(cb, t.cl_type());
             }
             self.blocks.insert(blk, cb);
@@ -617,17 +617,6 @@ impl FunctionLowering<'_, '_> {
             .get(&succ)
             .copied()
             .ok_or_else(|| op_err(self.ctx, op, "branches to an unknown block"))
-    }
-
-    fn int_attr(&self, op: OpId, name: &str) -> R<i128> {
-        match self.ctx.attr_of(op, name).map(|a| self.ctx.attr_kind(a)) {
-            Some(AttrKind::Integer { value, .. }) => Ok(*value),
-            _ => Err(op_err(
-                self.ctx,
-                op,
-                format!("requires an integer '{name}' attribute"),
-            )),
-        }
     }
 
     /// Calls the runtime helper or C library function `symbol` (see

@@ -7,7 +7,7 @@
 use super::tensor_checks::Target;
 use crate::diag::{err_at, op_err};
 use std::collections::{HashMap, HashSet};
-use weir_ir::{BlockId, Context, Diagnostic, Location, OpId, RegionId, Type};
+use weir_ir::{BlockId, Context, Diagnostic, Location, OpId, RegionId, Type, ValueId};
 
 /// The blocks of a function body in the order the backends lower them.
 #[derive(Debug)]
@@ -44,6 +44,16 @@ impl Body {
             order,
             headers,
         })
+    }
+
+    /// Where an error about block argument `a` (e.g. of a type the backend cannot compile) is
+    /// reported: at the argument's location (MLIR's `BlockArgument::getLoc`; a lowered op's
+    /// results take the op's), else at the function, `floc`.
+    pub fn arg_loc(ctx: &Context, a: ValueId, floc: &Location) -> Location {
+        match ctx.arg_loc(a) {
+            Location::Unknown => floc.clone(),
+            loc => loc,
+        }
     }
 
     /// Where the fuel check of block `blk` is reported: at its first op (at the function,

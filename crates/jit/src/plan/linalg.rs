@@ -238,9 +238,20 @@ impl StructuredPlan {
 }
 
 /// The message of the run-time fault when two operand dimensions of structured op `op` that
-/// one loop indexes differ (the runtime appends both shapes).
-pub fn incompatible_shapes(ctx: &Context, op: OpId) -> String {
-    format!("'{}' operands have incompatible shapes", ctx.name_str(op))
+/// one loop indexes differ: `first`, the read that gave the loop its size, and `other` (the
+/// runtime appends both operands' shapes): `'linalg.transpose' operands have incompatible
+/// shapes (dimension 1 of operand 0 differs from dimension 0 of operand 1)`, operands counted
+/// inputs then outputs as in MLIR's `getOpOperands`.
+pub fn incompatible_shapes(ctx: &Context, op: OpId, first: &SizeRead, other: &SizeRead) -> String {
+    format!(
+        "'{}' operands have incompatible shapes (dimension {} of operand {} differs from \
+         dimension {} of operand {})",
+        ctx.name_str(op),
+        first.dim,
+        first.operand,
+        other.dim,
+        other.operand
+    )
 }
 
 /// MLIR `linalg.index` at `op`, inside the loops of a structured op with `depth` loops: the

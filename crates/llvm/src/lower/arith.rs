@@ -3,14 +3,15 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::{int_type, llvm_type, Ll};
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::op_err;
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use weir_dialect_arith::{
-    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift, SelectOp,
+    CmpFPredicate, CmpIPredicate, FloatBinaryOp, IntBinaryOp, IntFault, OversizedShift,
 };
-use weir_ir::{AttrKind, OpId};
-use weir_jit::backend::arith_plan as plan;
+use weir_ir::OpId;
+use weir_jit::backend::arith_plan::{self as plan, CastKind, ConstantValue};
+use weir_jit::backend::low_mask;
 use weir_jit::backend::{
     BF16_TO_F32, F16_TO_F32, F32_TO_BF16, F32_TO_F16, F64_TO_BF16, F64_TO_F16,
 };
@@ -90,56 +91,21 @@ fn float_predicate(p: CmpFPredicate) -> FloatPredicate {
     }
 }
 
-/// The mask of the low `w` bits.
-fn low_mask(w: u32) -> u64 {
-    if w >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << w) - 1
-    }
-}
-
 impl<'ll> FunctionLowering<'_, 'll> {
     /// An `iN` constant of `bits` (low `w` bits).
     fn iconst(&self, w: u32, bits: u64) -> IntValue<'ll> {
         int_type(self.cg.ll, w).const_int(bits & low_mask(w), false)
     }
 
-    /// `arith.constant`: an integer, float or boolean attribute of a scalar type (an `f16` or
-    /// `bf16` one as its bits).
+    /// `arith.constant` ([`plan::constant`]; an `f16` or `bf16` one as its bits).
     fn op_constant(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 0, 1)?;
-        let t = self.ty(op, ctx.result(op, 0))?;
+        let p = plan::constant(self.ctx, op, &self.scalars())?;
         let ll = self.cg.ll;
-        let attr = ctx.attr_of(op, "value").map(|a| ctx.attr_kind(a));
-        let v: BasicValueEnum = match (attr, t) {
-            (Some(AttrKind::Integer { value, .. }), ScalarType::Int(_) | ScalarType::Index) => self
-                .iconst(t.int_width().unwrap_or(64), *value as u64)
-                .into(),
-            (Some(AttrKind::Bool(b)), ScalarType::Int(1)) => self.iconst(1, *b as u64).into(),
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F64) => {
-                ll.f64_type().const_float(f64::from_bits(*bits)).into()
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F32) => ll
-                .f32_type()
-                .const_float(f64::from_bits(*bits) as f32 as f64)
-                .into(),
-            (Some(AttrKind::Float { bits, .. }), ScalarType::F16) => {
-                let h = weir_ir::dense::f16_from_f64(f64::from_bits(*bits));
-                self.iconst(16, h.to_bits() as u64).into()
-            }
-            (Some(AttrKind::Float { bits, .. }), ScalarType::BF16) => {
-                let h = weir_ir::dense::bf16_from_f64(f64::from_bits(*bits));
-                self.iconst(16, h.to_bits() as u64).into()
-            }
-            _ => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    format!("requires a scalar 'value' attribute of type {t}"),
-                ))
-            }
+        let v: BasicValueEnum = match p.value {
+            ConstantValue::Int(bits) => self.iconst(p.ty.int_width().unwrap_or(64), bits).into(),
+            ConstantValue::F32(x) => ll.f32_type().const_float(x as f64).into(),
+            ConstantValue::F64(x) => ll.f64_type().const_float(x).into(),
+            ConstantValue::Half(bits) => self.iconst(16, bits as u64).into(),
         };
         self.set_result(op, 0, v);
         Ok(())
@@ -184,13 +150,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// The binary integer ops ([`IntBinaryOp`]): MLIR's arith semantics, wrapping at the
     /// width; the faults and oversized shifts of `backend_semantics`.
     fn op_int_bin(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let k = IntBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
-        let a = self.int(op, ctx.operand(op, 0))?;
-        let b = self.int(op, ctx.operand(op, 1))?;
+        let p = plan::int_binary(self.ctx, op, &self.scalars())?;
+        let (k, w) = (p.kind, p.width);
+        let a = self.int(op, p.lhs)?;
+        let b = self.int(op, p.rhs)?;
         self.int_fault_checks(op, k, a, b, w)?;
         let one = self.iconst(w, 1);
         let zero = self.iconst(w, 0);
@@ -275,9 +238,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// The binary float ops ([`FloatBinaryOp`]; IEEE 754 arithmetic, round to nearest even).
     fn op_float_bin(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let k = FloatBinaryOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let (a, b) = self.float_operands(op)?;
+        let p = plan::float_binary(self.ctx, op, &self.scalars())?;
+        let k = p.kind;
+        let (a, b) = (self.float(op, p.lhs)?, self.float(op, p.rhs)?);
         let bld = &self.cg.b;
         use FloatBinaryOp::*;
         let r: BasicValueEnum = match k {
@@ -334,25 +297,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
     }
 
-    /// The operands of a binary float op (arith's [`FloatBinaryOp`]s, `math.copysign`): two
-    /// operands and a result of one float type.
-    pub(super) fn float_operands(
-        &self,
-        op: OpId,
-    ) -> R<(
-        inkwell::values::FloatValue<'ll>,
-        inkwell::values::FloatValue<'ll>,
-    )> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        Ok((
-            self.float(op, ctx.operand(op, 0))?,
-            self.float(op, ctx.operand(op, 1))?,
-        ))
-    }
-
     /// MLIR arith.negf.
     fn op_negf(&mut self, op: OpId) -> R<()> {
         let a = self.float_unary(op)?;
@@ -389,27 +333,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR arith.select with a scalar `i1` condition.
     fn op_select(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        let sel = SelectOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        self.counts(op, 3, 1)?;
-        let (cond, tv, fv) = (
-            sel.condition(ctx),
-            sel.true_value(ctx),
-            sel.false_value(ctx),
-        );
-        if self.ty(op, cond)? != ScalarType::Int(1) {
-            return Err(op_err(ctx, op, "requires an i1 condition"));
-        }
-        let t = self.ty(op, tv)?;
-        if self.ty(op, fv)? != t || self.ty(op, sel.result(ctx))? != t {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires both choices and the result to have one type",
-            ));
-        }
-        let c = self.int(op, cond)?;
-        let (a, b) = (self.val(op, tv)?, self.val(op, fv)?);
+        let p = plan::select(self.ctx, op, &self.scalars())?;
+        let c = self.int(op, p.condition)?;
+        let (a, b) = (self.val(op, p.true_value)?, self.val(op, p.false_value)?);
         let r = self.cg.b.build_select(c, a, b, "").ll()?;
         self.set_result(op, 0, r);
         Ok(())
@@ -418,28 +344,18 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR arith.index_cast, index_castui, extsi, extui, trunci; `signed` for index_cast and
     /// extsi.
     fn op_int_cast(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        self.int_type_of(op, from)?;
-        let tw = self.int_type_of(op, to)?;
-        let v = self.int(op, ctx.operand(op, 0))?;
-        let r = self.convert_int(v, tw, signed)?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::IntToInt)?;
+        let v = self.int(op, p.input)?;
+        let r = self.convert_int(v, p.to_bits, signed)?;
         self.set_result(op, 0, r);
         Ok(())
     }
 
     /// MLIR arith.sitofp / uitofp: the integer read signed / unsigned, rounded to nearest even.
     fn op_int_to_float(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        self.int_type_of(op, from)?;
-        self.float_type_of(op, to)?;
-        let v = self.int(op, ctx.operand(op, 0))?;
-        let ft = llvm_type(self.cg.ll, to).into_float_type();
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::IntToFloat)?;
+        let v = self.int(op, p.input)?;
+        let ft = llvm_type(self.cg.ll, p.to).into_float_type();
         let r = if signed {
             self.cg.b.build_signed_int_to_float(v, ft, "").ll()?
         } else {
@@ -452,13 +368,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR arith.fptosi / fptoui: truncation towards zero, saturating and NaN to 0 as
     /// `backend_semantics` says (LLVM's `llvm.fpto[su]i.sat`).
     fn op_float_to_int(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        self.float_type_of(op, from)?;
-        self.int_type_of(op, to)?;
-        let v = self.float(op, ctx.operand(op, 0))?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::FloatToInt)?;
+        let to = p.to;
+        let v = self.float(op, p.input)?;
         let name = if signed {
             "llvm.fptosi.sat"
         } else {
@@ -472,22 +384,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR arith.addui_extended: the wrapping sum and its unsigned carry.
     fn op_addui_extended(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 2)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        if self.ty(op, ctx.operand(op, 1))? != t
-            || self.ty(op, ctx.result(op, 0))? != t
-            || self.ty(op, ctx.result(op, 1))? != ScalarType::Int(1)
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires operands and sum of one integer type and an i1 carry",
-            ));
-        }
-        self.int_type_of(op, t)?;
-        let a = self.int(op, ctx.operand(op, 0))?;
-        let b = self.int(op, ctx.operand(op, 1))?;
+        let p = plan::addui_extended(self.ctx, op, &self.scalars())?;
+        let a = self.int(op, p.lhs)?;
+        let b = self.int(op, p.rhs)?;
         let sum = self.cg.b.build_int_add(a, b, "").ll()?;
         let carry = self
             .cg
@@ -502,12 +401,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR arith.mului_extended / mulsi_extended: the low and high halves of the exact
     /// `2N`-bit product.
     fn op_mul_extended(&mut self, op: OpId, signed: bool) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 2)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
-        let a = self.int(op, ctx.operand(op, 0))?;
-        let b = self.int(op, ctx.operand(op, 1))?;
+        let p = plan::mul_extended(self.ctx, op, &self.scalars())?;
+        let w = p.width;
+        let a = self.int(op, p.lhs)?;
+        let b = self.int(op, p.rhs)?;
         let a2 = self.convert_int(a, 2 * w, signed)?;
         let b2 = self.convert_int(b, 2 * w, signed)?;
         let p = self.cg.b.build_int_mul(a2, b2, "").ll()?;
@@ -525,25 +422,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
         use ScalarType::{BF16, F16, F32, F64};
         let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        if !from.is_float() || !to.is_float() {
-            return Err(op_err(ctx, op, format!("cannot convert {from} to {to}")));
-        }
-        if !extend
-            && ctx.attr_of(op, "roundingmode").is_some()
-            && self.int_attr(op, "roundingmode")? != 0
-        {
-            return Err(op_err(
-                ctx,
-                op,
-                "rounding modes other than to_nearest_even are not supported by the llvm backend",
-            ));
-        }
+        let p = plan::cast(ctx, op, &self.scalars(), CastKind::FloatToFloat)?;
+        let (from, to) = (p.from, p.to);
         let ll = self.cg.ll;
         let (f32t, f64t, i32t) = (ll.f32_type(), ll.f64_type(), ll.i32_type());
-        let v = self.val(op, ctx.operand(op, 0))?;
+        let v = self.val(op, p.input)?;
         let r: BasicValueEnum = match (from, to, extend) {
             (F32, F64, true) => self
                 .cg
@@ -595,25 +478,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR arith.bitcast between types of one bit width.
     fn op_bitcast(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 1, 1)?;
-        let from = self.ty(op, ctx.operand(op, 0))?;
-        let to = self.ty(op, ctx.result(op, 0))?;
-        let bits = |t: ScalarType| match t {
-            ScalarType::F16 | ScalarType::BF16 => 16,
-            ScalarType::F32 => 32,
-            ScalarType::F64 => 64,
-            _ => t.int_width().unwrap_or(0),
-        };
-        if bits(from) != bits(to) {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("cannot bitcast {from} to {to}: the widths differ"),
-            ));
-        }
-        let v = self.val(op, ctx.operand(op, 0))?;
-        let target = llvm_type(self.cg.ll, to);
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::Bitcast)?;
+        let v = self.val(op, p.input)?;
+        let target = llvm_type(self.cg.ll, p.to);
         let r = if v.get_type() == target {
             v
         } else {

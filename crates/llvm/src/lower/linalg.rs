@@ -22,7 +22,8 @@ use weir_dialect_linalg::{Kind, StructuredOp};
 use weir_ir::OpId;
 use weir_jit::backend::tensor_plan::rank_of;
 use weir_jit::backend::{
-    incompatible_shapes, linalg_index, structured_vector_lanes, OutputBuffer, StructuredPlan,
+    incompatible_shapes, linalg_index, structured_vector_lanes, OutputBuffer, SizeRead,
+    StructuredPlan,
 };
 
 /// The linalg entries of the lowering table: every structured op, and `linalg.index`.
@@ -71,19 +72,21 @@ impl<'ll> FunctionLowering<'_, 'll> {
         let i64t = self.cg.ll.i64_type();
 
         // Loop sizes, checked across operands.
-        let mut sizes: Vec<Option<(IntValue, PointerValue)>> = vec![None; plan.loops];
+        // (size, header, the read that gave it)
+        let mut sizes: Vec<Option<(IntValue, PointerValue, &SizeRead)>> = vec![None; plan.loops];
         for r in &plan.size_reads {
             let p = self.ptr(op, operands[r.operand])?;
             let n = self.size_of(p, r.dim)?;
             match sizes[r.loop_d] {
-                None => sizes[r.loop_d] = Some((n, p)),
-                Some((m, q)) => {
+                None => sizes[r.loop_d] = Some((n, p, r)),
+                Some((m, q, first)) => {
                     let bad = self
                         .cg
                         .b
                         .build_int_compare(IntPredicate::NE, n, m, "")
                         .ll()?;
-                    self.shape_guard(bad, (q, p), incompatible_shapes(ctx, op), op)?;
+                    let msg = incompatible_shapes(ctx, op, first, r);
+                    self.shape_guard(bad, (q, p), msg, op)?;
                 }
             }
         }

@@ -72,7 +72,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR math.copysign: the magnitude of the first operand with the sign of the second.
     fn op_copysign(&mut self, op: OpId) -> R<()> {
-        let (a, b) = self.float_operands(op)?;
+        let p = weir_jit::backend::arith_plan::float_pair(self.ctx, op, &self.scalars(), ())?;
+        let (a, b) = (self.float(op, p.lhs)?, self.float(op, p.rhs)?);
         let r = self.call_intrinsic("llvm.copysign", &[a.into(), b.into()])?;
         self.set_result(op, 0, r);
         Ok(())

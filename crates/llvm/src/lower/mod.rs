@@ -31,7 +31,7 @@ use inkwell::values::{
 use inkwell::IntPredicate;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-use weir_ir::{AttrKind, BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
+use weir_ir::{BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
 use weir_jit::backend::{cfg, counts, FaultSite, Ownership, Scalars, Slot, FUEL_MESSAGE};
 use weir_jit::{RuntimeErrorKind, ScalarType};
 
@@ -169,7 +169,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
             self.cg.b.position_at_end(bb);
             let mut phis = Vec::new();
             for &a in ctx.block_args(blk) {
-                let t = self.slot_at(&floc, ctx.value_type(a))?;
+                let t = self.slot_at(&cfg::Body::arg_loc(ctx, a, &floc), ctx.value_type(a))?;
                 let phi = self.cg.b.build_phi(slot_type(self.cg.ll, t), "").ll()?;
                 self.values.insert(a, phi.as_basic_value());
                 phis.push(phi);
@@ -469,17 +469,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// Checks that `t` is `f32` or `f64` ([`Scalars::float`]).
     fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
         self.scalars().float(self.ctx, op, t)
-    }
-
-    fn int_attr(&self, op: OpId, name: &str) -> R<i128> {
-        match self.ctx.attr_of(op, name).map(|a| self.ctx.attr_kind(a)) {
-            Some(AttrKind::Integer { value, .. }) => Ok(*value),
-            _ => Err(op_err(
-                self.ctx,
-                op,
-                format!("requires an integer '{name}' attribute"),
-            )),
-        }
     }
 
     /// The declaration of LLVM intrinsic `name` overloaded on `types`.
