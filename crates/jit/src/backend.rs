@@ -29,7 +29,7 @@ pub use crate::module::{
 pub use crate::plan::arith as arith_plan;
 pub use crate::plan::cf as cf_plan;
 pub use crate::plan::cfg;
-pub use crate::plan::checks::{counts, Scalars};
+pub use crate::plan::checks::Scalars;
 pub use crate::plan::kernel::{
     different_shapes, group as kernel_group, input_owner, is_tensor_elementwise, not_on_tensors,
     not_static_shape, splat_bits, KernelPlan,
@@ -37,7 +37,7 @@ pub use crate::plan::kernel::{
 pub use crate::plan::linalg::{
     incompatible_shapes, index as linalg_index, OutputBuffer, SizeRead, StructuredPlan,
 };
-pub use crate::plan::math::{libm_call, LIBM_CALLS};
+pub use crate::plan::math::{self as math_plan, LIBM_CALLS};
 pub use crate::plan::movement::{dropped_dims, shim_failed, GemmPlan, MovementCall};
 pub use crate::plan::ownership::Ownership;
 pub use crate::plan::reshape::{cannot_reshape, NewSizes, ReshapePlan};

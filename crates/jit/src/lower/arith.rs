@@ -304,7 +304,7 @@ impl FunctionLowering<'_, '_> {
     /// MLIR arith.cmpi: `predicate` is an [`CmpIPredicate`]; the result is an `i1`.
     fn op_cmpi(&mut self, op: OpId) -> R<()> {
         let p = plan::cmpi(self.ctx, op, &self.scalars())?;
-        let w = self.int_type_of(op, p.ty)?;
+        let w = self.scalars().int_width(self.ctx, op, p.ty)?;
         let (cc, signed) = int_cc(p.predicate);
         let mut a = self.val(op, p.lhs)?;
         let mut b = self.val(op, p.rhs)?;

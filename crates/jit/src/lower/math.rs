@@ -3,9 +3,8 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{carrier, cl_type};
-use crate::diag::{op_err, unsupported_op};
-use crate::module::{FPOWI, FPOWIF, IPOWI};
-use crate::plan::math::{libm_call, LIBM_CALLS};
+use crate::module::IPOWI;
+use crate::plan::math::{self as plan, LIBM_CALLS};
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
@@ -112,10 +111,9 @@ impl FunctionLowering<'_, '_> {
     /// Float unary ops: MLIR arith.negf, math.absf, sqrt (correctly rounded), floor, ceil,
     /// trunc, roundeven (ties to even), rsqrt.
     pub(super) fn op_float_un(&mut self, op: OpId, k: FloatUn) -> R<()> {
-        self.counts(op, 1, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        let a = self.val(op, self.ctx.operand(op, 0))?;
+        let p = plan::float_op(self.ctx, op, &self.scalars(), 1)?;
+        let t = p.ty;
+        let a = self.val(op, p.operands[0])?;
         use FloatUn::*;
         let r = match k {
             Neg => self.b.ins().fneg(a),
@@ -141,13 +139,10 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR math.fma: `a * b + c` with a single rounding.
     fn op_fma(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 3, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let b = self.val(op, ctx.operand(op, 1))?;
-        let c = self.val(op, ctx.operand(op, 2))?;
+        let p = plan::float_op(self.ctx, op, &self.scalars(), 3)?;
+        let a = self.val(op, p.operands[0])?;
+        let b = self.val(op, p.operands[1])?;
+        let c = self.val(op, p.operands[2])?;
         let r = self.b.ins().fma(a, b, c);
         self.set_result(op, 0, r);
         Ok(())
@@ -156,21 +151,18 @@ impl FunctionLowering<'_, '_> {
     /// The math ops computed by the C math library (exp, log1p, atan2, pow, ...; see `ENTRIES`):
     /// `n` float operands and a result of one type; the `f32` or `f64` entry point by type.
     fn op_libm(&mut self, op: OpId) -> R<()> {
-        let (n, f32_fn, f64_fn) =
-            libm_call(self.ctx, op).ok_or_else(|| unsupported_op(self.ctx, op))?;
-        self.counts(op, n, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        let args = (0..n)
-            .map(|i| self.val(op, self.ctx.operand(op, i)))
-            .collect::<R<Vec<_>>>()?;
-        if self.b.func.dfg.value_type(args[0]) == types::F32X4 && f32_fn == "expf" {
+        let p = plan::libm(self.ctx, op, &self.scalars())?;
+        let args =
+            p.op.operands
+                .iter()
+                .map(|&v| self.val(op, v))
+                .collect::<R<Vec<_>>>()?;
+        if self.b.func.dfg.value_type(args[0]) == types::F32X4 && p.symbol == "expf" {
             let r = self.exp_f32x4(args[0]);
             self.set_result(op, 0, r);
             return Ok(());
         }
-        let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
-        let r = self.call_runtime(op, name, &args, cl_type(t))?;
+        let r = self.call_runtime(op, p.symbol, &args, cl_type(p.op.ty))?;
         self.set_result(op, 0, r);
         Ok(())
     }
@@ -259,24 +251,11 @@ impl FunctionLowering<'_, '_> {
     /// MLIR math.fpowi: a float to an integer power (`weir_jit_fpowi[f]`, the exponent read as
     /// signed).
     fn op_fpowi(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        self.float_type_of(op, t)?;
-        if self.ty(op, ctx.result(op, 0))? != t {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires the base and the result to have the same type",
-            ));
-        }
-        let nt = self.ty(op, ctx.operand(op, 1))?;
-        let w = self.int_type_of(op, nt)?;
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let n = self.val(op, ctx.operand(op, 1))?;
-        let n = self.sext_to_i64(n, w);
-        let name = if t == ScalarType::F32 { FPOWIF } else { FPOWI };
-        let r = self.call_runtime(op, name, &[a, n], cl_type(t))?;
+        let p = plan::fpowi(self.ctx, op, &self.scalars())?;
+        let a = self.val(op, p.base)?;
+        let n = self.val(op, p.exponent)?;
+        let n = self.sext_to_i64(n, p.exponent_width);
+        let r = self.call_runtime(op, p.symbol, &[a, n], cl_type(p.ty))?;
         self.set_result(op, 0, r);
         Ok(())
     }
@@ -285,11 +264,10 @@ impl FunctionLowering<'_, '_> {
     /// negative power is a division-by-zero fault (MLIR's lowering divides 1 by 0 there).
     fn op_ipowi(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
-        let a = self.val(op, ctx.operand(op, 0))?;
-        let n = self.val(op, ctx.operand(op, 1))?;
+        let p = plan::ipowi(ctx, op, &self.scalars())?;
+        let w = p.width;
+        let a = self.val(op, p.lhs)?;
+        let n = self.val(op, p.rhs)?;
         let a = self.sext_to_i64(a, w);
         let n = self.sext_to_i64(n, w);
         let zero = self.b.ins().icmp_imm_s(IntCC::Equal, a, 0);
@@ -315,10 +293,8 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
     fn op_absi(&mut self, op: OpId) -> R<()> {
-        self.counts(op, 1, 1)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
-        let a = self.val(op, self.ctx.operand(op, 0))?;
+        let (a, w) = plan::absi(self.ctx, op, &self.scalars())?;
+        let a = self.val(op, a)?;
         let sa = self.sext(a, w);
         let neg = self.b.ins().ineg(sa);
         let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, sa, 0);

@@ -29,7 +29,7 @@ use crate::abi::{
 };
 use crate::diag::{op_err, unsupported_op, unsupported_type};
 use crate::module::{FuncDecl, Imports, ModuleEnv};
-use crate::plan::checks::{counts, Scalars};
+use crate::plan::checks::Scalars;
 use crate::plan::{cfg, ownership};
 use crate::runtime::ConstBuffer;
 use crate::scalar::low_mask;
@@ -320,10 +320,6 @@ impl FunctionLowering<'_, '_> {
             .or_else(|| self.values.get(&v))
             .copied()
             .ok_or_else(|| op_err(self.ctx, op, "uses a value that does not dominate it"))
-    }
-
-    fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
-        counts(self.ctx, op, operands, results)
     }
 
     fn set_result(&mut self, op: OpId, i: usize, v: Value) {
@@ -625,20 +621,6 @@ impl FunctionLowering<'_, '_> {
         let loc = self.ctx.loc(op);
         self.imports
             .call_runtime(self.jit, &mut self.b, (symbol, args, ret), &loc)
-    }
-
-    /// The one scalar type of every operand and result of `op` ([`Scalars::same_type`]).
-    fn same_type(&self, op: OpId) -> R<ScalarType> {
-        self.scalars().same_type(self.ctx, op)
-    }
-
-    fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
-        self.scalars().int_width(self.ctx, op, t)
-    }
-
-    /// Checks that `t` is `f32` or `f64` ([`Scalars::float`]).
-    fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
-        self.scalars().float(self.ctx, op, t)
     }
 }
 

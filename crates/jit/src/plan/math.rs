@@ -1,8 +1,14 @@
-//! Backend-neutral decisions of the math ops' lowering: which ops are calls into the host C
-//! math library, and with which symbols (MLIR's `convert-math-to-libm`: `expf` for `f32`,
-//! `exp` for `f64`), so both backends call the same functions mlir-runner calls.
+//! Backend-neutral decisions of the math ops' lowering (MLIR `math`): each op's checks and
+//! the operands and types an emitter needs, which ops are calls into the host C math library,
+//! and with which symbols (MLIR's `convert-math-to-libm`: `expf` for `f32`, `exp` for `f64`),
+//! so both backends call the same functions mlir-runner calls.
 
-use weir_ir::{Context, OpId};
+use super::arith::IntPairPlan;
+use super::checks::{counts, Scalars};
+use crate::diag::op_err;
+use crate::module::{FPOWI, FPOWIF};
+use crate::ScalarType;
+use weir_ir::{Context, Diagnostic, OpId, ValueId};
 
 /// A math op computed by the C math library: `(op name, operand count, f32 symbol, f64 symbol)`.
 pub const LIBM_CALLS: &[(&str, usize, &str, &str)] = &[
@@ -41,4 +47,123 @@ pub fn libm_call(ctx: &Context, op: OpId) -> Option<(usize, &'static str, &'stat
         .iter()
         .find(|c| c.0 == name)
         .map(|&(_, n, f32_fn, f64_fn)| (n, f32_fn, f64_fn))
+}
+
+/// An op of float operands and one result, all of one type, `f32` or `f64`
+/// ([`Scalars::float`]): math's unary float ops, `math.fma`, `arith.negf`.
+#[derive(Clone, Copy, Debug)]
+pub struct FloatOpPlan<'c> {
+    /// The operands.
+    pub operands: &'c [ValueId],
+    /// Their type and the result's.
+    pub ty: ScalarType,
+}
+
+/// The plan of `op`, of `n` float operands and a result of one type (MLIR
+/// `SameOperandsAndResultType`), else an error at the op.
+pub fn float_op<'c>(
+    ctx: &'c Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+    n: usize,
+) -> Result<FloatOpPlan<'c>, Diagnostic> {
+    counts(ctx, op, n, 1)?;
+    let ty = scalars.same_type(ctx, op)?;
+    scalars.float(ctx, op, ty)?;
+    Ok(FloatOpPlan {
+        operands: ctx.operands(op),
+        ty,
+    })
+}
+
+/// A call of the C math library ([`LIBM_CALLS`]): the operands, their type and the symbol
+/// of that type's entry point.
+#[derive(Clone, Copy, Debug)]
+pub struct LibmPlan<'c> {
+    /// The operands and their type (the result's).
+    pub op: FloatOpPlan<'c>,
+    /// The symbol called (`expf` for an `f32`, `exp` for an `f64`).
+    pub symbol: &'static str,
+}
+
+/// MLIR's math ops computed by the C math library ([`LIBM_CALLS`]); the backend's
+/// unsupported-op error for another op.
+pub fn libm<'c>(
+    ctx: &'c Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+) -> Result<LibmPlan<'c>, Diagnostic> {
+    let (n, f32_fn, f64_fn) = scalars.target.view(ctx, op, libm_call(ctx, op))?;
+    let p = float_op(ctx, op, scalars, n)?;
+    let symbol = if p.ty == ScalarType::F32 {
+        f32_fn
+    } else {
+        f64_fn
+    };
+    Ok(LibmPlan { op: p, symbol })
+}
+
+/// MLIR math.fpowi: a float base to a signed integer power, computed by the runtime helper
+/// `symbol` (`weir_jit_fpowi[f]`, the exponent passed as an `i64`).
+#[derive(Clone, Copy, Debug)]
+pub struct FpowiPlan {
+    /// The base.
+    pub base: ValueId,
+    /// The exponent.
+    pub exponent: ValueId,
+    /// The base's type and the result's, `f32` or `f64`.
+    pub ty: ScalarType,
+    /// The exponent's width (read signed).
+    pub exponent_width: u32,
+    /// The runtime helper called.
+    pub symbol: &'static str,
+}
+
+/// MLIR math.fpowi: a float base and result of one type, an integer exponent.
+pub fn fpowi(ctx: &Context, op: OpId, scalars: &Scalars<'_>) -> Result<FpowiPlan, Diagnostic> {
+    counts(ctx, op, 2, 1)?;
+    let (base, exponent) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let ty = scalars.ty(ctx, op, base)?;
+    scalars.float(ctx, op, ty)?;
+    if scalars.ty(ctx, op, ctx.result(op, 0))? != ty {
+        return Err(op_err(
+            ctx,
+            op,
+            "requires the base and the result to have the same type",
+        ));
+    }
+    let nt = scalars.ty(ctx, op, exponent)?;
+    let exponent_width = scalars.int_width(ctx, op, nt)?;
+    let symbol = if ty == ScalarType::F32 { FPOWIF } else { FPOWI };
+    Ok(FpowiPlan {
+        base,
+        exponent,
+        ty,
+        exponent_width,
+        symbol,
+    })
+}
+
+/// MLIR math.ipowi: an integer base and exponent and the result of one type (the power
+/// wraps at the width; 0 to a negative power is a fault, [`crate::backend::ipowi_zero_message`]).
+pub fn ipowi(
+    ctx: &Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+) -> Result<IntPairPlan<()>, Diagnostic> {
+    counts(ctx, op, 2, 1)?;
+    let t = scalars.same_type(ctx, op)?;
+    Ok(IntPairPlan {
+        kind: (),
+        lhs: ctx.operand(op, 0),
+        rhs: ctx.operand(op, 1),
+        width: scalars.int_width(ctx, op, t)?,
+    })
+}
+
+/// MLIR math.absi: the operand (read signed) and its width, the result of its type.
+pub fn absi(ctx: &Context, op: OpId, scalars: &Scalars<'_>) -> Result<(ValueId, u32), Diagnostic> {
+    counts(ctx, op, 1, 1)?;
+    let t = scalars.same_type(ctx, op)?;
+    Ok((ctx.operand(op, 0), scalars.int_width(ctx, op, t)?))
 }

@@ -4,13 +4,14 @@
 
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::{llvm_type, Ll};
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::op_err;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::values::{BasicMetadataValueEnum, FloatValue};
 use inkwell::IntPredicate;
 use weir_ir::OpId;
-use weir_jit::backend::{ipowi_zero_message, libm_call, FPOWI, FPOWIF, IPOWI, LIBM_CALLS};
-use weir_jit::{RuntimeErrorKind, ScalarType};
+use weir_jit::backend::math_plan as plan;
+use weir_jit::backend::{ipowi_zero_message, IPOWI, LIBM_CALLS};
+use weir_jit::RuntimeErrorKind;
 
 /// The math ops' entries of the lowering table: [`ENTRIES`], and the calls of the C math
 /// library ([`LIBM_CALLS`], one lowering reading its symbols).
@@ -43,10 +44,8 @@ const ENTRIES: &[(&str, LowerFn)] = &[
 impl<'ll> FunctionLowering<'_, 'll> {
     /// The operand of a unary float op with a result of its type (`f32` or `f64`).
     pub(super) fn float_unary(&self, op: OpId) -> R<FloatValue<'ll>> {
-        self.counts(op, 1, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        self.float(op, self.ctx.operand(op, 0))
+        let p = plan::float_op(self.ctx, op, &self.scalars(), 1)?;
+        self.float(op, p.operands[0])
     }
 
     /// MLIR math.absf, sqrt (correctly rounded), floor, ceil, trunc, roundeven (ties to even):
@@ -81,14 +80,11 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR math.fma: `a * b + c` with a single rounding.
     fn op_fma(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 3, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
+        let p = plan::float_op(self.ctx, op, &self.scalars(), 3)?;
         let args = [
-            self.float(op, ctx.operand(op, 0))?.into(),
-            self.float(op, ctx.operand(op, 1))?.into(),
-            self.float(op, ctx.operand(op, 2))?.into(),
+            self.float(op, p.operands[0])?.into(),
+            self.float(op, p.operands[1])?.into(),
+            self.float(op, p.operands[2])?.into(),
         ];
         let r = self.call_intrinsic("llvm.fma", &args)?;
         self.set_result(op, 0, r);
@@ -172,22 +168,20 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// The math ops computed by the C math library: `n` float operands and a result of one
     /// type; the `f32` or `f64` entry point by type, called `nobuiltin`.
     fn op_libm(&mut self, op: OpId) -> R<()> {
-        let (n, f32_fn, f64_fn) =
-            libm_call(self.ctx, op).ok_or_else(|| unsupported_op(self.ctx, op))?;
-        self.counts(op, n, 1)?;
-        let t = self.same_type(op)?;
-        self.float_type_of(op, t)?;
-        let args = (0..n)
-            .map(|i| self.float(op, self.ctx.operand(op, i)))
-            .collect::<R<Vec<_>>>()?;
-        if self.vector_part && t == ScalarType::F32 && f32_fn == "expf" {
+        let p = plan::libm(self.ctx, op, &self.scalars())?;
+        let (t, n) = (p.op.ty, p.op.operands.len());
+        let args =
+            p.op.operands
+                .iter()
+                .map(|&v| self.float(op, v))
+                .collect::<R<Vec<_>>>()?;
+        if self.vector_part && p.symbol == "expf" {
             let r = self.exp_f32(args[0])?;
             self.set_result(op, 0, r);
             return Ok(());
         }
         let ft = llvm_type(self.cg.ll, t);
-        let name = if t == ScalarType::F32 { f32_fn } else { f64_fn };
-        let f = self.cg.host_fn(name, &vec![ft; n], ft);
+        let f = self.cg.host_fn(p.symbol, &vec![ft; n], ft);
         let margs: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
         let call = self.cg.b.build_call(f, &margs, "").ll()?;
         let nobuiltin = Attribute::get_named_enum_kind_id("nobuiltin");
@@ -206,27 +200,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// MLIR math.fpowi: a float to an integer power (the JIT's helper `weir_jit_fpowi[f]`,
     /// the exponent read as signed).
     fn op_fpowi(&mut self, op: OpId) -> R<()> {
-        let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.ty(op, ctx.operand(op, 0))?;
-        self.float_type_of(op, t)?;
-        if self.ty(op, ctx.result(op, 0))? != t {
-            return Err(op_err(
-                ctx,
-                op,
-                "requires the base and the result to have the same type",
-            ));
-        }
-        let nt = self.ty(op, ctx.operand(op, 1))?;
-        self.int_type_of(op, nt)?;
-        let a = self.float(op, ctx.operand(op, 0))?;
-        let n = self.int(op, ctx.operand(op, 1))?;
+        let p = plan::fpowi(self.ctx, op, &self.scalars())?;
+        let a = self.float(op, p.base)?;
+        let n = self.int(op, p.exponent)?;
         let n = self.convert_int(n, 64, true)?;
-        let ft = llvm_type(self.cg.ll, t);
-        let name = if t == ScalarType::F32 { FPOWIF } else { FPOWI };
+        let ft = llvm_type(self.cg.ll, p.ty);
         let f = self
             .cg
-            .host_fn(name, &[ft, self.cg.ll.i64_type().into()], ft);
+            .host_fn(p.symbol, &[ft, self.cg.ll.i64_type().into()], ft);
         let r = self.call(f, &[a.into(), n.into()])?;
         self.set_result(op, 0, r);
         Ok(())
@@ -236,11 +217,10 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// `weir_jit_ipowi`); 0 to a negative power is a division-by-zero fault.
     fn op_ipowi(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        self.counts(op, 2, 1)?;
-        let t = self.same_type(op)?;
-        let w = self.int_type_of(op, t)?;
-        let a = self.int(op, ctx.operand(op, 0))?;
-        let n = self.int(op, ctx.operand(op, 1))?;
+        let p = plan::ipowi(ctx, op, &self.scalars())?;
+        let w = p.width;
+        let a = self.int(op, p.lhs)?;
+        let n = self.int(op, p.rhs)?;
         let a = self.convert_int(a, 64, true)?;
         let n = self.convert_int(n, 64, true)?;
         let i64t = self.cg.ll.i64_type();
@@ -269,10 +249,8 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
     fn op_absi(&mut self, op: OpId) -> R<()> {
-        self.counts(op, 1, 1)?;
-        let t = self.same_type(op)?;
-        self.int_type_of(op, t)?;
-        let a = self.int(op, self.ctx.operand(op, 0))?;
+        let (a, _) = plan::absi(self.ctx, op, &self.scalars())?;
+        let a = self.int(op, a)?;
         let b = &self.cg.b;
         let zero = a.get_type().const_zero();
         let neg = b.build_int_sub(zero, a, "").ll()?;

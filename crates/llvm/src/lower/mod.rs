@@ -32,7 +32,7 @@ use inkwell::IntPredicate;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 use weir_ir::{BlockId, Context, Diagnostic, Location, OpId, Type, ValueId};
-use weir_jit::backend::{cfg, counts, FaultSite, Ownership, Scalars, Slot, FUEL_MESSAGE};
+use weir_jit::backend::{cfg, FaultSite, Ownership, Scalars, Slot, FUEL_MESSAGE};
 use weir_jit::{RuntimeErrorKind, ScalarType};
 
 type R<T> = Result<T, Diagnostic>;
@@ -330,11 +330,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
     }
 
-    /// The scalar type of `v` (in an elementwise kernel's body, a tensor's element type).
-    fn ty(&self, op: OpId, v: ValueId) -> R<ScalarType> {
-        self.scalars().ty(self.ctx, op, v)
-    }
-
     /// The LLVM value of `v` (in an elementwise kernel's body, a tensor's element).
     fn val(&self, op: OpId, v: ValueId) -> R<BasicValueEnum<'ll>> {
         self.kernel
@@ -444,10 +439,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
         }
     }
 
-    fn counts(&self, op: OpId, operands: usize, results: usize) -> R<()> {
-        counts(self.ctx, op, operands, results)
-    }
-
     fn set_result(&mut self, op: OpId, i: usize, v: impl BasicValue<'ll>) {
         let r = self.ctx.result(op, i);
         let v = v.as_basic_value_enum();
@@ -455,20 +446,6 @@ impl<'ll> FunctionLowering<'_, 'll> {
             Some(k) => k.insert(r, v),
             None => self.values.insert(r, v),
         };
-    }
-
-    /// The one scalar type of every operand and result of `op` ([`Scalars::same_type`]).
-    fn same_type(&self, op: OpId) -> R<ScalarType> {
-        self.scalars().same_type(self.ctx, op)
-    }
-
-    fn int_type_of(&self, op: OpId, t: ScalarType) -> R<u32> {
-        self.scalars().int_width(self.ctx, op, t)
-    }
-
-    /// Checks that `t` is `f32` or `f64` ([`Scalars::float`]).
-    fn float_type_of(&self, op: OpId, t: ScalarType) -> R<()> {
-        self.scalars().float(self.ctx, op, t)
     }
 
     /// The declaration of LLVM intrinsic `name` overloaded on `types`.
