@@ -30,6 +30,7 @@ pub use crate::plan::arith as arith_plan;
 pub use crate::plan::cf as cf_plan;
 pub use crate::plan::cfg;
 pub use crate::plan::checks::Scalars;
+pub use crate::plan::func as func_plan;
 pub use crate::plan::kernel::{
     different_shapes, group as kernel_group, input_owner, is_tensor_elementwise, not_on_tensors,
     not_static_shape, splat_bits, KernelPlan,

@@ -3,8 +3,8 @@
 //! library) with the one mechanism to call them ([`Imports::call_runtime`]).
 
 use crate::abi::{define_trampoline, internal_signature, Slot, Trampoline};
-use crate::diag::{err_at, host_error, op_err, unsupported_op, unsupported_type};
-use crate::lower::func::{FUNC_OP, MODULE_OP};
+use crate::diag::{err_at, host_error};
+use crate::lower::func::MODULE_OP;
 use crate::lower::lower_function;
 use crate::{CompiledFunc, JitModule, JitOptions};
 use cranelift_codegen::ir::{self, AbiParam, FuncRef, InstBuilder, Value};
@@ -15,7 +15,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
 use std::collections::HashMap;
-use weir_ir::{AttrKind, Context, Diagnostic, Location, OpId, Type, TypeKind};
+use weir_ir::{Context, Diagnostic, Location, OpId, Type};
 
 /// `fmod` for `arith.remf` on f64 (MLIR: "the same sign as the dividend", C `fmod`; Rust's `%`
 /// on floats is exactly `fmod`).
@@ -410,65 +410,21 @@ pub(crate) fn compile_module(
         .map(|&b| ctx.block_ops(b))
         .unwrap_or_default()
     {
-        if !ctx.is(op, FUNC_OP) {
-            return Err(unsupported_op(ctx, op));
-        }
         let loc = ctx.loc(op);
-        let name = match ctx.attr_of(op, "sym_name").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::String(s)) => s.clone(),
-            _ => return Err(op_err(ctx, op, "requires a string 'sym_name' attribute")),
-        };
-        let (inputs, outputs) = match ctx.attr_of(op, "function_type").map(|a| ctx.attr_kind(a)) {
-            Some(AttrKind::Type(t)) => match ctx.type_kind(*t) {
-                TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-                _ => {
-                    return Err(op_err(
-                        ctx,
-                        op,
-                        "requires a function type 'function_type' attribute",
-                    ))
-                }
-            },
-            _ => {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    "requires a function type 'function_type' attribute",
-                ))
-            }
-        };
-        if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
-            return Err(err_at(
-                &loc,
-                format!("external functions are not supported by the JIT ('@{name}' is declared without a body)"),
-            ));
-        }
-        let scalars = |ts: &[Type]| -> Result<Vec<Slot>, Diagnostic> {
-            ts.iter()
-                .map(|&t| Slot::of(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t)))
-                .collect()
-        };
-        let params = scalars(&inputs)?;
-        let results = scalars(&outputs)?;
-        if by_name.contains_key(&name) {
-            return Err(err_at(
-                &loc,
-                format!("redefinition of symbol named '{name}'"),
-            ));
-        }
-        let sig = internal_signature(jit, ptr, &params, &results);
+        let d = crate::plan::func::declaration(ctx, op, &crate::lower::tensor::TARGET, &by_name)?;
+        let sig = internal_signature(jit, ptr, &d.params, &d.results);
         let id = jit
             .declare_anonymous_function(&sig)
             .map_err(|e| host_error(&loc, "declare", e))?;
-        by_name.insert(name.clone(), decls.len());
+        by_name.insert(d.name.clone(), decls.len());
         decls.push(FuncDecl {
             op,
-            name,
+            name: d.name,
             id,
-            params,
-            results,
-            param_types: inputs,
-            result_types: outputs,
+            params: d.params,
+            results: d.results,
+            param_types: d.param_types,
+            result_types: d.result_types,
         });
     }
 

@@ -1,7 +1,7 @@
 //! Module setup: the declaration of every function (internal code and its entry trampoline),
 //! the host functions the code calls, the fault table, and LLVM's optimization for the host.
 
-use crate::diag::{err_at, host_error, op_err, unsupported_op, unsupported_type};
+use crate::diag::{err_at, host_error};
 use crate::lower::lower_function;
 use crate::LlvmOptions;
 use inkwell::attributes::AttributeLoc;
@@ -16,7 +16,6 @@ use inkwell::types::{
 use inkwell::values::{BasicValueEnum, FunctionValue};
 use inkwell::{AddressSpace, OptimizationLevel};
 use std::collections::HashMap;
-use weir_dialect_func::FuncOp;
 use weir_ir::{Context, Diagnostic, Location, OpId, Type};
 use weir_jit::backend::{
     ConstBuffer, FaultSite, Slot, RT_FUEL, RT_STACK_LIMIT, RT_STATE, RT_STATUS,
@@ -278,57 +277,32 @@ pub(crate) fn build<'ll>(
 /// Declares the function `op` (a `func.func` with a body of scalar signature) and its
 /// trampoline's name.
 fn declare(cg: &mut Codegen<'_>, ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    if FuncOp::of(ctx, op).is_none() {
-        return Err(unsupported_op(ctx, op));
-    }
     let loc = ctx.loc(op);
-    let name = weir_dialect_func::symbol_name(ctx, op)
-        .ok_or_else(|| op_err(ctx, op, "requires a string 'sym_name' attribute"))?
-        .to_string();
-    let Some((inputs, outputs)) = weir_dialect_func::function_signature(ctx, op) else {
-        return Err(op_err(
-            ctx,
-            op,
-            "requires a function type 'function_type' attribute",
-        ));
-    };
-    if ctx.regions(op).len() != 1 || ctx.region_is_empty(ctx.region(op, 0)) {
-        return Err(err_at(
-            &loc,
-            format!("external functions are not supported by the llvm backend ('@{name}' is declared without a body)"),
-        ));
-    }
-    let scalars = |ts: &[Type]| -> Result<Vec<Slot>, Diagnostic> {
-        ts.iter()
-            .map(|&t| Slot::of(ctx, t).ok_or_else(|| unsupported_type(ctx, &loc, t)))
-            .collect()
-    };
-    let params = scalars(&inputs)?;
-    let results = scalars(&outputs)?;
+    let d = weir_jit::backend::func_plan::declaration(
+        ctx,
+        op,
+        &crate::lower::tensor::TARGET,
+        &cg.by_name,
+    )?;
+    let name = d.name;
     let trampoline = format!("weir_{name}");
-    if cg.by_name.contains_key(&name) {
-        return Err(err_at(
-            &loc,
-            format!("redefinition of symbol named '{name}'"),
-        ));
-    }
     if cg.by_name.contains_key(&trampoline) || cg.decls.iter().any(|d| d.trampoline == name) {
         return Err(err_at(
             &loc,
             format!("'@{name}' clashes with the entry symbol of another function"),
         ));
     }
-    let ty = cg.internal_type(&params, &results);
+    let ty = cg.internal_type(&d.params, &d.results);
     let value = cg.module.add_function(&name, ty, Some(Linkage::Internal));
     cg.by_name.insert(name.clone(), cg.decls.len());
     cg.decls.push(FuncDecl {
         op,
         name,
         value,
-        params,
-        results,
-        param_types: inputs,
-        result_types: outputs,
+        params: d.params,
+        results: d.results,
+        param_types: d.param_types,
+        result_types: d.result_types,
         trampoline,
     });
     Ok(())

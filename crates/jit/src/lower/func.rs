@@ -1,17 +1,15 @@
 //! Lowerings of the func dialect's ops (MLIR `func`): returns and direct calls with the
 //! internal convention ([`crate::abi`]); a fault in a callee propagates to the caller.
 
+use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::abi::{emit_call, emit_return, RT_STATUS};
-use crate::diag::{op_err, unsupported_op};
+use crate::plan::func as plan;
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
-use weir_dialect_func::{CallOp, ReturnOp};
-use weir_ir::{OpId, Type};
+use weir_ir::OpId;
 
 /// The op holding the functions the JIT compiles (MLIR `builtin.module`).
 pub(crate) const MODULE_OP: &str = "builtin.module";
-/// The function op (MLIR `func.func`); the module setup compiles each one.
-pub(crate) const FUNC_OP: &str = "func.func";
 
 /// The func ops' entries of the lowering table.
 pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
@@ -23,23 +21,13 @@ impl FunctionLowering<'_, '_> {
     /// `func.return` (MLIR func dialect): the operands are the function's results.
     fn op_return(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let ret = ReturnOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let want = self.decl().result_types.clone();
-        let got: Vec<Type> = ret.values(ctx).iter().map(|&v| ctx.value_type(v)).collect();
-        if got != want {
-            return Err(op_err(
-                ctx,
-                op,
-                "operands do not match the function's result types",
-            ));
-        }
-        let vals = ret
-            .values(ctx)
+        let values = plan::ret(ctx, op, &TARGET, &self.decl().result_types)?;
+        let vals = values
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
         let block = self.block.expect("inside a block");
-        let changes = self.own().at_return(block, ret.values(ctx));
+        let changes = self.own().at_return(block, values);
         self.adjust_refs(&changes);
         self.sync_fuel_out();
         emit_return(&mut self.b, self.ret_area, &vals);
@@ -50,40 +38,22 @@ impl FunctionLowering<'_, '_> {
     /// `func.call @callee(args)`: a direct call; a fault in the callee propagates.
     fn op_call(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let call = CallOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let callee = call.try_callee(ctx).ok_or_else(|| {
-            op_err(
-                ctx,
-                op,
-                "requires a flat symbol reference 'callee' attribute",
-            )
+        let decls = self.env.decls;
+        let p = plan::call(ctx, op, &TARGET, self.env.by_name, |i| {
+            (&decls[i].param_types, &decls[i].result_types)
         })?;
-        let idx = *self
-            .env
-            .by_name
-            .get(callee)
-            .ok_or_else(|| op_err(ctx, op, format!("calls unknown function '@{callee}'")))?;
-        let d = &self.env.decls[idx];
-        let arg_types: Vec<Type> = call.args(ctx).iter().map(|&v| ctx.value_type(v)).collect();
-        let res_types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
-        if arg_types != d.param_types || res_types != d.result_types {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("does not match the type of '@{callee}'"),
-            ));
-        }
+        let d = &decls[p.callee];
         let (id, results) = (d.id, d.results.clone());
         let fref = self.imports.func_ref(self.jit, self.b.func, id);
-        let args = call
-            .args(ctx)
+        let args = p
+            .args
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
         // The callee owns its tensor arguments: pass the reference at the value's last use,
         // a new one otherwise.
-        let first = ctx.operands(op).len() - call.args(ctx).len();
-        for (j, &v) in call.args(ctx).iter().enumerate() {
+        let first = ctx.operands(op).len() - p.args.len();
+        for (j, &v) in p.args.iter().enumerate() {
             if !crate::plan::tensor::is_tracked(ctx, v) {
                 continue;
             }

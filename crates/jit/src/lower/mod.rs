@@ -581,31 +581,10 @@ impl FunctionLowering<'_, '_> {
     }
 
     fn block_args(&self, op: OpId, succ: BlockId, vals: &[ValueId]) -> R<Vec<BlockArg>> {
-        let ctx = self.ctx;
-        let params = ctx.block_args(succ);
-        if params.len() != vals.len() {
-            return Err(op_err(
-                ctx,
-                op,
-                format!(
-                    "passes {} operand(s) to a block with {} argument(s)",
-                    vals.len(),
-                    params.len()
-                ),
-            ));
-        }
-        let mut out = Vec::new();
-        for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
-            if ctx.value_type(v) != ctx.value_type(p) {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    format!("passes a value of the wrong type to block argument #{i}"),
-                ));
-            }
-            out.push(BlockArg::Value(self.val(op, v)?));
-        }
-        Ok(out)
+        crate::plan::cf::check_edge(self.ctx, op, succ, vals)?;
+        vals.iter()
+            .map(|&v| Ok(BlockArg::Value(self.val(op, v)?)))
+            .collect()
     }
 
     fn target(&self, op: OpId, succ: BlockId) -> R<Block> {

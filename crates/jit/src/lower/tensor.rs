@@ -19,7 +19,7 @@ use cranelift_codegen::ir::{types, BlockArg, InstBuilder, MemFlagsData, Value};
 use weir_ir::{OpId, ValueId};
 
 /// How the plans word this JIT's errors about what it cannot compile.
-pub(super) const TARGET: Target = Target {
+pub(crate) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
     unregistered_op,

@@ -199,3 +199,36 @@ fn check_successor_operands(
     }
     Ok(ranges)
 }
+
+/// Checks that `vals`, the operands `op` passes to successor `succ`, fit its block arguments:
+/// as many, each of the argument's type (MLIR `BranchOpInterface` verification); else an
+/// error at the op.
+pub fn check_edge(
+    ctx: &Context,
+    op: OpId,
+    succ: BlockId,
+    vals: &[ValueId],
+) -> Result<(), Diagnostic> {
+    let params = ctx.block_args(succ);
+    if params.len() != vals.len() {
+        return Err(op_err(
+            ctx,
+            op,
+            format!(
+                "passes {} operand(s) to a block with {} argument(s)",
+                vals.len(),
+                params.len()
+            ),
+        ));
+    }
+    for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
+        if ctx.value_type(v) != ctx.value_type(p) {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("passes a value of the wrong type to block argument #{i}"),
+            ));
+        }
+    }
+    Ok(())
+}

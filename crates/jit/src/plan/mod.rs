@@ -9,6 +9,7 @@ pub mod arith;
 pub mod cf;
 pub mod cfg;
 pub mod checks;
+pub mod func;
 pub mod kernel;
 pub mod linalg;
 pub mod math;

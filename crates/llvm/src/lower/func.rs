@@ -2,14 +2,15 @@
 //! internal convention (runtime context first, two or more results as a struct); a fault in a
 //! callee propagates to the caller.
 
+use super::tensor::TARGET;
 use super::{FunctionLowering, LowerFn, R};
 use crate::codegen::{Ll, STATUS_FIELD};
-use crate::diag::{op_err, unsupported_op};
+use crate::diag::op_err;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
 use inkwell::IntPredicate;
-use weir_dialect_func::{CallOp, ReturnOp};
-use weir_ir::{OpId, Type};
+use weir_ir::OpId;
+use weir_jit::backend::func_plan as plan;
 
 /// The func ops' entries of the lowering table.
 pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
@@ -21,22 +22,13 @@ impl FunctionLowering<'_, '_> {
     /// `func.return`: the operands are the function's results.
     fn op_return(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let ret = ReturnOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let got: Vec<Type> = ret.values(ctx).iter().map(|&v| ctx.value_type(v)).collect();
-        if got != self.decl().result_types {
-            return Err(op_err(
-                ctx,
-                op,
-                "operands do not match the function's result types",
-            ));
-        }
-        let vals = ret
-            .values(ctx)
+        let values = plan::ret(ctx, op, &TARGET, &self.decl().result_types)?;
+        let vals = values
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
         let block = self.block.expect("inside a block");
-        let changes = self.own().at_return(block, ret.values(ctx));
+        let changes = self.own().at_return(block, values);
         self.adjust_refs(op, &changes)?;
         self.sync_fuel_out()?;
         match (vals.as_slice(), self.cg.return_type(&self.decl().results)) {
@@ -63,46 +55,28 @@ impl FunctionLowering<'_, '_> {
     /// `func.call @callee(args)`: a direct call; a fault in the callee propagates.
     fn op_call(&mut self, op: OpId) -> R<()> {
         let ctx = self.ctx;
-        let call = CallOp::of(ctx, op).ok_or_else(|| unsupported_op(ctx, op))?;
-        let callee = call.try_callee(ctx).ok_or_else(|| {
-            op_err(
-                ctx,
-                op,
-                "requires a flat symbol reference 'callee' attribute",
-            )
+        let decls = &self.cg.decls;
+        let p = plan::call(ctx, op, &TARGET, &self.cg.by_name, |i| {
+            (&decls[i].param_types, &decls[i].result_types)
         })?;
-        let idx = *self
-            .cg
-            .by_name
-            .get(callee)
-            .ok_or_else(|| op_err(ctx, op, format!("calls unknown function '@{callee}'")))?;
-        let d = &self.cg.decls[idx];
-        let arg_types: Vec<Type> = call.args(ctx).iter().map(|&v| ctx.value_type(v)).collect();
-        let res_types: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
-        if arg_types != d.param_types || res_types != d.result_types {
-            return Err(op_err(
-                ctx,
-                op,
-                format!("does not match the type of '@{callee}'"),
-            ));
-        }
+        let d = &decls[p.callee];
         let (f, n) = (d.value, d.results.len());
         let mut args: Vec<BasicMetadataValueEnum> = vec![self.rt.into()];
-        for &v in call.args(ctx) {
+        for &v in p.args {
             args.push(self.val(op, v)?.into());
         }
         // The callee owns its tensor arguments: pass the reference at the value's last use,
         // a new one otherwise.
-        let first = ctx.operands(op).len() - call.args(ctx).len();
-        for (j, &v) in call.args(ctx).iter().enumerate() {
+        let first = ctx.operands(op).len() - p.args.len();
+        for (j, &v) in p.args.iter().enumerate() {
             if !weir_jit::backend::is_tracked(ctx, v) {
                 continue;
             }
             if self.own().is_last_use(op, first + j) && self.consumed.insert(v) {
                 continue;
             }
-            let p = self.ptr(op, v)?;
-            self.retain(p)?;
+            let q = self.ptr(op, v)?;
+            self.retain(q)?;
         }
         self.sync_fuel_out()?;
         let site = self.cg.b.build_call(f, &args, "").ll()?;

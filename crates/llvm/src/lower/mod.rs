@@ -15,7 +15,7 @@ mod linalg;
 mod math;
 mod movement;
 mod reshape;
-mod tensor;
+pub(crate) mod tensor;
 
 use crate::codegen::{
     int_type, slot_type, Codegen, Ll, FUEL_FIELD, STACK_LIMIT_FIELD, STATE_FIELD, STATUS_FIELD,
@@ -567,35 +567,16 @@ impl<'ll> FunctionLowering<'_, 'll> {
         succ: BlockId,
         vals: &[ValueId],
     ) -> R<(BasicBlock<'ll>, Vec<BasicValueEnum<'ll>>)> {
-        let ctx = self.ctx;
-        let params = ctx.block_args(succ);
-        if params.len() != vals.len() {
-            return Err(op_err(
-                ctx,
-                op,
-                format!(
-                    "passes {} operand(s) to a block with {} argument(s)",
-                    vals.len(),
-                    params.len()
-                ),
-            ));
-        }
-        let mut out = Vec::new();
-        for (i, (&v, &p)) in vals.iter().zip(params).enumerate() {
-            if ctx.value_type(v) != ctx.value_type(p) {
-                return Err(op_err(
-                    ctx,
-                    op,
-                    format!("passes a value of the wrong type to block argument #{i}"),
-                ));
-            }
-            out.push(self.val(op, v)?);
-        }
+        weir_jit::backend::cf_plan::check_edge(self.ctx, op, succ, vals)?;
+        let out = vals
+            .iter()
+            .map(|&v| self.val(op, v))
+            .collect::<R<Vec<_>>>()?;
         let target = self
             .blocks
             .get(&succ)
             .copied()
-            .ok_or_else(|| op_err(ctx, op, "branches to an unknown block"))?;
+            .ok_or_else(|| op_err(self.ctx, op, "branches to an unknown block"))?;
         Ok((target, out))
     }
 

@@ -37,7 +37,7 @@ pub(super) const ENTRIES: &[(&str, LowerFn)] = &[
 ];
 
 /// How the plans word this backend's errors about what it cannot compile.
-pub(super) const TARGET: Target = Target {
+pub(crate) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
     unregistered_op,
