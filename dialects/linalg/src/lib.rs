@@ -248,36 +248,45 @@ pub fn iterator_type_of(ctx: &Context, a: Attr) -> Option<bool> {
     }
 }
 
-/// `<parallel>` / `<reduction>` of `#linalg.iterator_type` (MLIR's `IteratorTypeEnum`:
-/// `expected ::mlir::utils::IteratorType to be one of: parallel, reduction`).
+/// `<parallel>` / `<reduction>` of `#linalg.iterator_type` (MLIR's `IteratorTypeEnum`).
 fn parse_iterator_type(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
-    p.expect(Tok::Less, "<")?;
-    let loc = p.loc();
-    let word = p.parse_bare_id("iterator type")?;
-    if word != "parallel" && word != "reduction" {
-        return Err(weir_ir::Diagnostic::error(
-            loc,
-            "expected ::mlir::utils::IteratorType to be one of: parallel, reduction",
-        ));
-    }
-    p.expect(Tok::Greater, ">")?;
-    Ok(vec![DialectParam::Keyword(word.to_string())])
+    parse_enum_param(p, "::mlir::utils::IteratorType", &["parallel", "reduction"])
 }
 
-/// `<cast_signed>` / `<cast_unsigned>` of `#linalg.type_fn` (MLIR's `TypeFn` enum: `expected
-/// ::mlir::linalg::TypeFn to be one of: cast_signed, cast_unsigned`).
+/// `<cast_signed>` / `<cast_unsigned>` of `#linalg.type_fn` (MLIR's `TypeFn` enum).
 fn parse_type_fn(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
+    parse_enum_param(p, "::mlir::linalg::TypeFn", &["cast_signed", "cast_unsigned"])
+}
+
+/// `<case>` of an enum attribute whose C++ enum is `cpp_name`, the case a keyword or a
+/// string (`<parallel>`, `<"parallel">`: MLIR's `parseKeywordOrString`), one of `cases`;
+/// else MLIR 22's errors (`expected valid keyword or string`, `expected <cpp_name> to be one
+/// of: ...`). Printed as the keyword.
+fn parse_enum_param(
+    p: &mut Parser<'_>,
+    cpp_name: &str,
+    cases: &[&str],
+) -> PResult<Vec<DialectParam>> {
     p.expect(Tok::Less, "<")?;
     let loc = p.loc();
-    let word = p.parse_bare_id("type function")?;
-    if word != "cast_signed" && word != "cast_unsigned" {
+    let word = match p.peek() {
+        Tok::String => p.parse_string()?,
+        Tok::BareId => p.parse_bare_id("keyword")?.to_string(),
+        _ => {
+            return Err(weir_ir::Diagnostic::error(
+                loc,
+                "expected valid keyword or string",
+            ))
+        }
+    };
+    if !cases.contains(&word.as_str()) {
         return Err(weir_ir::Diagnostic::error(
             loc,
-            "expected ::mlir::linalg::TypeFn to be one of: cast_signed, cast_unsigned",
+            format!("expected {cpp_name} to be one of: {}", cases.join(", ")),
         ));
     }
     p.expect(Tok::Greater, ">")?;
-    Ok(vec![DialectParam::Keyword(word.to_string())])
+    Ok(vec![DialectParam::Keyword(word)])
 }
 
 /// Registers the linalg ops, their syntax and the `#linalg.iterator_type` and

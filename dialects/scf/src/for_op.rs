@@ -574,10 +574,18 @@ pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
 
 /// Why `op`, an `scf.for` for which [`constant_trip_count`] is `None`, has no compile-time trip
 /// count (the words of a remark: the unroller's "not unrolled: ..."): a step that is not positive,
-/// constant bounds whose induction variable wraps around past its type's maximum (the loop then
-/// runs on, as MLIR's lowering does), or bounds or a step that are not constants.
+/// an induction variable wider than the 64 bits trip counts are computed in, constant bounds
+/// whose induction variable wraps around past its type's maximum (the loop then runs on, as
+/// MLIR's lowering does), or bounds or a step that are not constants.
 pub fn no_trip_count_reason(ctx: &Context, op: OpId) -> &'static str {
-    if non_positive_step(ctx, op).is_some() {
+    let wide = ctx
+        .operands(op)
+        .first()
+        .and_then(|&lb| ctx.int_width(ctx.value_type(lb)))
+        .is_some_and(|w| w > 64);
+    if wide && constant_bounds(ctx, op) {
+        "the induction variable is wider than 64 bits (trip counts are computed for at most 64)"
+    } else if non_positive_step(ctx, op).is_some() {
         "the constant step is not positive"
     } else if constant_bounds(ctx, op) {
         "the bounds are constants, but the induction variable wraps around past its type's maximum"

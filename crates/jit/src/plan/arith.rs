@@ -359,8 +359,11 @@ pub enum CastKind {
     IntToFloat,
     /// fptosi, fptoui: `f32`/`f64` to integer.
     FloatToInt,
-    /// extf, truncf: float to float (`f16`/`bf16` too), rounding to nearest even only.
-    FloatToFloat,
+    /// extf: float to a wider float (`f16`/`bf16` too), exact.
+    FloatExt,
+    /// truncf: float to a narrower float, rounding to nearest even only (MLIR's
+    /// `roundingmode`, which only truncf has; the directed modes are rejected).
+    FloatTrunc,
     /// bitcast: between types of one bit width.
     Bitcast,
 }
@@ -391,13 +394,16 @@ pub fn cast(
             scalars.float(ctx, op, from)?;
             scalars.int_width(ctx, op, to)?;
         }
-        CastKind::FloatToFloat => {
+        CastKind::FloatExt | CastKind::FloatTrunc => {
             if !from.is_float() || !to.is_float() {
                 return Err(op_err(ctx, op, format!("cannot convert {from} to {to}")));
             }
             // The rounding of truncf is to nearest even (MLIR's `roundingmode` 0, the
             // default): the directed modes are rejected rather than rounded wrongly.
-            match ctx.attr_of(op, "roundingmode").map(|a| ctx.attr_kind(a)) {
+            let mode = (kind == CastKind::FloatTrunc)
+                .then(|| ctx.attr_of(op, "roundingmode"))
+                .flatten();
+            match mode.map(|a| ctx.attr_kind(a)) {
                 None | Some(AttrKind::Integer { value: 0, .. }) => {}
                 Some(AttrKind::Integer { .. }) => {
                     return Err(op_err(
