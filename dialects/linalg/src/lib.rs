@@ -255,7 +255,11 @@ fn parse_iterator_type(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
 
 /// `<cast_signed>` / `<cast_unsigned>` of `#linalg.type_fn` (MLIR's `TypeFn` enum).
 fn parse_type_fn(p: &mut Parser<'_>) -> PResult<Vec<DialectParam>> {
-    parse_enum_param(p, "::mlir::linalg::TypeFn", &["cast_signed", "cast_unsigned"])
+    parse_enum_param(
+        p,
+        "::mlir::linalg::TypeFn",
+        &["cast_signed", "cast_unsigned"],
+    )
 }
 
 /// `<case>` of an enum attribute whose C++ enum is `cpp_name`, the case a keyword or a

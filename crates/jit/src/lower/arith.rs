@@ -450,16 +450,7 @@ impl FunctionLowering<'_, '_> {
     /// `crate::module` (the `half` crate), an extension to `f64` through `f32` (exact twice).
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
         use ScalarType::{BF16, F16, F32, F64};
-        let p = plan::cast(
-            self.ctx,
-            op,
-            &self.scalars(),
-            if extend {
-                CastKind::FloatExt
-            } else {
-                CastKind::FloatTrunc
-            },
-        )?;
+        let p = plan::cast(self.ctx, op, &self.scalars(), CastKind::float(extend))?;
         let (from, to) = (p.from, p.to);
         let v = self.val(op, p.input)?;
         let r = match (from, to, extend) {

@@ -242,7 +242,7 @@ pub fn addui_extended(
 }
 
 /// The plan of `op`'s two operands of integer type `t` (checked here).
-fn int_pair<K>(
+pub(super) fn int_pair<K>(
     ctx: &Context,
     op: OpId,
     scalars: &Scalars<'_>,
@@ -366,6 +366,17 @@ pub enum CastKind {
     FloatTrunc,
     /// bitcast: between types of one bit width.
     Bitcast,
+}
+
+impl CastKind {
+    /// extf when `extend`, else truncf.
+    pub fn float(extend: bool) -> CastKind {
+        if extend {
+            CastKind::FloatExt
+        } else {
+            CastKind::FloatTrunc
+        }
+    }
 }
 
 /// MLIR arith's cast ops (one operand, one result) of kind `kind`: the operand and result

@@ -3,7 +3,7 @@
 //! and with which symbols (MLIR's `convert-math-to-libm`: `expf` for `f32`, `exp` for `f64`),
 //! so both backends call the same functions mlir-runner calls.
 
-use super::arith::IntPairPlan;
+use super::arith::{int_pair, IntPairPlan};
 use super::checks::{counts, Scalars};
 use crate::diag::op_err;
 use crate::module::{FPOWI, FPOWIF};
@@ -153,12 +153,7 @@ pub fn ipowi(
 ) -> Result<IntPairPlan<()>, Diagnostic> {
     counts(ctx, op, 2, 1)?;
     let t = scalars.same_type(ctx, op)?;
-    Ok(IntPairPlan {
-        kind: (),
-        lhs: ctx.operand(op, 0),
-        rhs: ctx.operand(op, 1),
-        width: scalars.int_width(ctx, op, t)?,
-    })
+    int_pair(ctx, op, scalars, (), t)
 }
 
 /// MLIR math.absi: the operand (read signed) and its width, the result of its type.

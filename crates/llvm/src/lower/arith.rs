@@ -422,16 +422,7 @@ impl<'ll> FunctionLowering<'_, 'll> {
     fn op_float_cast(&mut self, op: OpId, extend: bool) -> R<()> {
         use ScalarType::{BF16, F16, F32, F64};
         let ctx = self.ctx;
-        let p = plan::cast(
-            ctx,
-            op,
-            &self.scalars(),
-            if extend {
-                CastKind::FloatExt
-            } else {
-                CastKind::FloatTrunc
-            },
-        )?;
+        let p = plan::cast(ctx, op, &self.scalars(), CastKind::float(extend))?;
         let (from, to) = (p.from, p.to);
         let ll = self.cg.ll;
         let (f32t, f64t, i32t) = (ll.f32_type(), ll.f64_type(), ll.i32_type());
