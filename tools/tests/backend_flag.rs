@@ -65,8 +65,7 @@ fn unsupported_tensor_type_is_a_located_error() {
     assert!(
         err.contains(":3:") // located at the first cast
             && err.contains(
-                "error: cf-run: unsupported type 'tensor<*xf32>' in the llvm backend: this \
-                 tensor operation or type is not supported by the llvm backend yet"
+                "error: cf-run: unsupported type 'tensor<*xf32>' in the llvm backend"
             ),
         "{err}"
     );

@@ -6,21 +6,14 @@
 //! Cranelift JIT's (checked against NumPy and by hand by the lit tests and examples/expected.py
 //! themselves).
 //!
-//! An op neither backend lowers is an error naming the backend (`unsupported operation 'scf.if'
-//! in the JIT` / `in the llvm backend`); the comparison reads both as the same.
-//!
-//! The inputs whose ops the llvm backend does not compile yet are listed in [`UNSUPPORTED`],
-//! each with the op that stops it; the list is exact: an input listed that runs, or one not
-//! listed that the backend rejects, fails the test, so the list goes stale loudly.
+//! The two backends lower the same ops and types (one plan per op decides for both), so an
+//! input one rejects the other rejects too, with an error naming the backend (`unsupported
+//! operation 'scf.if' in the JIT` / `in the llvm backend`); the comparison reads both as the
+//! same.
 #![cfg(feature = "llvm")]
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// The inputs (relative to the repository) that the llvm backend rejects with "... not
-/// supported by the llvm backend yet", with the op named in that error.
-const UNSUPPORTED: &[(&str, &str)] = &[];
 
 /// The inputs with a float reduction whose combining op carries `fastmath<reassoc>`, which
 /// lets each backend regroup it its own way (the JIT by 4-lane partial sums, LLVM as its
@@ -176,7 +169,6 @@ fn llvm_matches_cranelift_on_tensor_programs() {
     }
     assert!(inputs.len() >= 15, "found only {} inputs", inputs.len());
 
-    let mut rejected: BTreeMap<String, String> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut compared = 0;
     for (rel, cmds) in &inputs {
@@ -188,12 +180,11 @@ fn llvm_matches_cranelift_on_tensor_programs() {
             for level in ["-O0", "-O3"] {
                 let mut got = sh(&with_backend(cmd, &format!("llvm {level}")));
                 for text in [&mut got.0, &mut got.1] {
-                    *text = text.replace("' in the llvm backend", "' in the JIT");
+                    *text = text
+                        .replace("' in the llvm backend", "' in the JIT")
+                        .replace("supported by the llvm backend", "supported by the JIT");
                 }
-                let why = "not supported by the llvm backend yet";
-                if got.0.contains(why) || got.1.contains(why) {
-                    rejected.insert(rel.clone(), format!("{}{}", got.0, got.1));
-                } else if REGROUPED.contains(&rel.as_str()) {
+                if REGROUPED.contains(&rel.as_str()) {
                     if (&got.1, got.2) != (&want.1, want.2) {
                         failures.push(format!("{rel}: `{cmd}` at {level}: {want:?} vs {got:?}"));
                     }
@@ -206,24 +197,6 @@ fn llvm_matches_cranelift_on_tensor_programs() {
                     compared += 1;
                 }
             }
-        }
-    }
-    for &(file, op) in UNSUPPORTED {
-        match rejected.get(file) {
-            None => failures.push(format!(
-                "{file} is listed as unsupported but the llvm backend ran every command of it"
-            )),
-            Some(err) if !err.contains(op) => failures.push(format!(
-                "{file} is listed as stopped by '{op}', but the error is: {err}"
-            )),
-            _ => {}
-        }
-    }
-    for (file, err) in &rejected {
-        if !UNSUPPORTED.iter().any(|u| u.0 == file) {
-            failures.push(format!(
-                "{file} is rejected by the llvm backend but not listed: {err}"
-            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

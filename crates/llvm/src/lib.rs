@@ -58,8 +58,8 @@
 //! `weir_f` (the entry convention above), which [`LlvmModule::call`] and C callers use.
 //!
 //! Not supported (a located error, never a panic): what the JIT does not support either
-//! (unranked tensors, maps that are not projected permutations, ...; "not supported by the
-//! llvm backend yet"), external function declarations, `siN`/`uiN`, integers wider than 64 bits, vectors,
+//! (unranked tensors, maps that are not projected permutations, ...), external function
+//! declarations, `siN`/`uiN`, integers wider than 64 bits, vectors,
 //! math ops on `f16`/`bf16`. Blocks unreachable from a function's entry are not compiled.
 #![cfg(feature = "llvm")]
 #![warn(missing_docs)]
@@ -99,8 +99,7 @@ impl Default for LlvmOptions {
 ///
 /// Errors are located diagnostics with the JIT's wording (`cf-run: unsupported operation
 /// 'scf.if' in the llvm backend`, `cf-run: unsupported type 'tensor<*xf32>' in the llvm
-/// backend: this tensor operation or type is not supported by the llvm backend yet`,
-/// malformed ops).
+/// backend`, malformed ops).
 pub fn compile(
     ctx: &Context,
     module: OpId,

@@ -108,11 +108,15 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     if ctx.operands(op).is_empty() {
         return Err(op_error(ctx, op, "requires at least one input"));
     }
-    let (element, dims) = ranked(ctx, result).expect("checked ranked");
+    let (element, dims) =
+        ranked(ctx, result).expect("check_tensor above: the result is a ranked tensor");
     let inputs: Vec<(Type, &[Dim])> = ctx
         .operands(op)
         .iter()
-        .map(|&v| ranked(ctx, ctx.value_type(v)).expect("checked ranked"))
+        .map(|&v| {
+            ranked(ctx, ctx.value_type(v))
+                .expect("check_tensor above: every operand is a ranked tensor")
+        })
         .collect();
     if inputs.iter().any(|(_, s)| s.len() != dims.len()) {
         return Err(op_error(

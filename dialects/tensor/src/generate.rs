@@ -173,7 +173,9 @@ pub(crate) fn verify_generate(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// MLIR `GenerateOp::verifyRegions` (after the body's ops are verified).
 pub(crate) fn verify_generate_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     let block = check_yield_terminator(ctx, op)?;
-    let (element, dims) = ranked(ctx, ctx.value_type(ctx.result(op, 0))).expect("checked ranked");
+    let (element, dims) = ranked(ctx, ctx.value_type(ctx.result(op, 0))).expect(
+        "verify_generate (run before verify_regions) checked the result is a ranked tensor",
+    );
     let args = ctx.block_args(block);
     if args.iter().any(|&a| !is_index(ctx, ctx.value_type(a))) {
         return Err(plain_error(ctx, op, "all body arguments must be index"));

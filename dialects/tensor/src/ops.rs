@@ -673,7 +673,8 @@ pub(crate) fn verify_extract(ctx: &Context, op: OpId) -> DiagResult<()> {
     let ty = ctx.value_type(ctx.operand(op, 0));
     check_tensor(ctx, op, TC::Ranked, "operand", 0, ty)?;
     check_index_operands(ctx, op, 1, true)?;
-    let (element, dims) = ranked(ctx, ty).expect("checked ranked");
+    let (element, dims) =
+        ranked(ctx, ty).expect("check_tensor above: operand 0 is a ranked tensor");
     if ctx.value_type(ctx.result(op, 0)) != element {
         return Err(op_error(
             ctx,
@@ -849,7 +850,8 @@ pub(crate) fn verify_insert(ctx: &Context, op: OpId) -> DiagResult<()> {
     check_index_operands(ctx, op, 2, true)?;
     let result = ctx.value_type(ctx.result(op, 0));
     check_tensor(ctx, op, TC::Ranked, "result", 0, result)?;
-    let (element, dims) = ranked(ctx, dest).expect("checked ranked");
+    let (element, dims) =
+        ranked(ctx, dest).expect("check_tensor above: operand 1 is a ranked tensor");
     if result != dest {
         return Err(op_error(
             ctx,
@@ -1004,7 +1006,7 @@ pub(crate) fn verify_splat(ctx: &Context, op: OpId) -> DiagResult<()> {
     check_index_operands(ctx, op, 1, true)?;
     let ty = ctx.value_type(ctx.result(op, 0));
     check_tensor(ctx, op, TC::Ranked, "result", 0, ty)?;
-    let (element, _) = ranked(ctx, ty).expect("checked ranked");
+    let (element, _) = ranked(ctx, ty).expect("check_tensor above: the result is a ranked tensor");
     if ctx.value_type(ctx.operand(op, 0)) != element {
         return Err(op_error(
             ctx,

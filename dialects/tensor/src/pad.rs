@@ -158,8 +158,10 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
     check_tensor(ctx, op, TensorConstraint::Ranked, "result", 0, result)?;
     check_dynamic_entries(ctx, op, "low", STATIC_LOW, &low, segments[1])?;
     check_dynamic_entries(ctx, op, "high", STATIC_HIGH, &high, segments[2])?;
-    let (element, src_dims) = ranked(ctx, source).expect("checked ranked");
-    let (_, res_dims) = ranked(ctx, result).expect("checked ranked");
+    let (element, src_dims) =
+        ranked(ctx, source).expect("check_tensor above: operand 0 is a ranked tensor");
+    let (_, res_dims) =
+        ranked(ctx, result).expect("check_tensor above: the result is a ranked tensor");
     let Some(expected) = inferred_sizes(src_dims, &low, &high) else {
         return Err(plain_error(
             ctx,
@@ -193,7 +195,8 @@ pub(crate) fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
 /// MLIR `PadOp::verifyRegions` (after the body's ops are verified).
 pub(crate) fn verify_regions(ctx: &Context, op: OpId) -> DiagResult<()> {
     let block = check_yield_terminator(ctx, op)?;
-    let (element, dims) = ranked(ctx, ctx.value_type(ctx.result(op, 0))).expect("checked ranked");
+    let (element, dims) = ranked(ctx, ctx.value_type(ctx.result(op, 0)))
+        .expect("verify (run before verify_regions) checked the result is a ranked tensor");
     let args = ctx.block_args(block);
     if args.len() != dims.len() {
         return Err(plain_error(

@@ -140,8 +140,10 @@ fn verify_reshape(
     expanded_ty: Type,
     collapsed_ty: Type,
 ) -> Result<(), String> {
-    let (e_elem, expanded) = ranked(ctx, expanded_ty).expect("checked ranked");
-    let (_, collapsed) = ranked(ctx, collapsed_ty).expect("checked ranked");
+    let (e_elem, expanded) =
+        ranked(ctx, expanded_ty).expect("verify_common checked both types are ranked tensors");
+    let (_, collapsed) =
+        ranked(ctx, collapsed_ty).expect("verify_common checked both types are ranked tensors");
     if expanded.len() < collapsed.len() {
         return Err(format!(
             "expected the expanded type, '{}' to have a higher (or same) rank than the collapsed type, '{}'.",

@@ -154,7 +154,8 @@ fn check_slice_type(
     else {
         return Ok(());
     };
-    let (c_element, c_dims) = ranked(ctx, candidate).expect("checked ranked");
+    let (c_element, c_dims) = ranked(ctx, candidate)
+        .expect("verify_extract and verify_insert checked the slice type is a ranked tensor");
     if c_dims.len() > dims.len() {
         return Err(plain_error(
             ctx,
@@ -255,7 +256,8 @@ fn verify_lists(
             sizes.len(), strides.len()
         )));
     }
-    let (element, shape) = ranked(ctx, sliced).expect("checked ranked");
+    let (element, shape) = ranked(ctx, sliced)
+        .expect("verify_extract and verify_insert checked `sliced` is a ranked tensor");
     for (i, (_, one, _)) in LISTS.iter().enumerate() {
         if lists[i].len() != shape.len() {
             return Err(plain_error(

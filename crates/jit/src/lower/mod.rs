@@ -331,11 +331,14 @@ impl FunctionLowering<'_, '_> {
     }
 
     fn own(&self) -> &ownership::Ownership {
-        self.own.as_ref().expect("analyzed at entry")
+        self.own
+            .as_ref()
+            .expect("the ownership analysis runs before the entry block is lowered")
     }
 
     fn state(&self) -> Value {
-        self.state.expect("loaded at entry")
+        self.state
+            .expect("the runtime state is loaded in the entry block before any op is lowered")
     }
 
     /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
@@ -408,7 +411,9 @@ impl FunctionLowering<'_, '_> {
     fn edge(&mut self, op: OpId, succ: BlockId, vals: &[ValueId]) -> R<(Block, Vec<BlockArg>)> {
         let args = self.block_args(op, succ, vals)?;
         let target = self.target(op, succ)?;
-        let block = self.block.expect("inside a block");
+        let block = self
+            .block
+            .expect("ops and terminators are lowered only while a block is being filled");
         let changes = self.own().edge(block, succ, vals);
         if changes.is_empty() {
             return Ok((target, args));

@@ -23,7 +23,6 @@ pub(crate) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
     unregistered_op,
-    name: "the JIT",
     noun: "the JIT",
 };
 

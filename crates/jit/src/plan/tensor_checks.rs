@@ -15,10 +15,8 @@ pub struct Target {
     pub unsupported_type: fn(&Context, &Location, Type) -> Diagnostic,
     /// Its `'<name>' is not registered in the context (...)` error at an op.
     pub unregistered_op: fn(&Context, OpId) -> Diagnostic,
-    /// How `... is not supported by <name>` names it (`the JIT`, `the llvm backend yet`).
-    pub name: &'static str,
-    /// How a note on what it computes names it (`the JIT`, `the llvm backend`: `(the JIT
-    /// computes f16 in f32 ...)`).
+    /// How its errors and notes name it (`the JIT`, `the llvm backend`: `... is not supported
+    /// by the JIT`, `(the JIT computes f16 in f32 ...)`).
     pub noun: &'static str,
 }
 
@@ -37,6 +35,6 @@ impl Target {
 
     /// `'<op>' <why> is not supported by <backend>`, at the op.
     pub fn not_supported(&self, ctx: &Context, op: OpId, why: &str) -> Diagnostic {
-        op_err(ctx, op, format!("{why} is not supported by {}", self.name))
+        op_err(ctx, op, format!("{why} is not supported by {}", self.noun))
     }
 }

@@ -27,7 +27,9 @@ impl FunctionLowering<'_, '_> {
             .iter()
             .map(|&v| self.val(op, v))
             .collect::<R<Vec<_>>>()?;
-        let block = self.block.expect("inside a block");
+        let block = self
+            .block
+            .expect("ops and terminators are lowered only while a block is being filled");
         let changes = self.own().at_return(block, values);
         self.adjust_refs(op, &changes)?;
         self.sync_fuel_out()?;

@@ -349,11 +349,14 @@ impl<'ll> FunctionLowering<'_, 'll> {
     }
 
     fn own(&self) -> &Ownership {
-        self.own.as_ref().expect("analyzed at entry")
+        self.own
+            .as_ref()
+            .expect("the ownership analysis runs before the entry block is lowered")
     }
 
     fn state(&self) -> PointerValue<'ll> {
-        self.state.expect("loaded at entry")
+        self.state
+            .expect("the runtime state is loaded in the entry block before any op is lowered")
     }
 
     /// Releases the tensor operands of `op` (just lowered, not a terminator) at their last use
@@ -590,7 +593,9 @@ impl<'ll> FunctionLowering<'_, 'll> {
     /// The reference changes on the edge from the current block's terminator to `succ`
     /// passing `vals` ([`Ownership::edge`]).
     fn ref_changes(&self, succ: BlockId, vals: &[ValueId]) -> Vec<(ValueId, i64)> {
-        let block = self.block.expect("inside a block");
+        let block = self
+            .block
+            .expect("ops and terminators are lowered only while a block is being filled");
         self.own().edge(block, succ, vals)
     }
 

@@ -41,7 +41,6 @@ pub(crate) const TARGET: Target = Target {
     unsupported_op,
     unsupported_type,
     unregistered_op,
-    name: "the llvm backend yet",
     noun: "the llvm backend",
 };
 
