@@ -2,7 +2,7 @@
 //! pattern changes the IR through (MLIR `ConversionPattern`, `ConversionPatternRewriter`).
 
 use crate::TypeConverter;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 use weir_ir::{
     BlockId, Context, DiagResult, Diagnostic, InsertPoint, OpId, RegionId, Type, ValueDef, ValueId,
@@ -22,7 +22,7 @@ pub type ConversionPatternFn =
 /// patterns reach through [`ConversionRewriter::type_converter`].
 #[derive(Default)]
 pub struct ConversionPatternSet {
-    patterns: HashMap<String, Vec<ConversionPatternFn>>,
+    patterns: FxHashMap<String, Vec<ConversionPatternFn>>,
     type_converter: Option<Rc<TypeConverter>>,
 }
 
@@ -35,7 +35,7 @@ impl ConversionPatternSet {
     /// An empty set whose patterns see operands converted by `converter`.
     pub fn with_type_converter(converter: Rc<TypeConverter>) -> Self {
         ConversionPatternSet {
-            patterns: HashMap::new(),
+            patterns: FxHashMap::default(),
             type_converter: Some(converter),
         }
     }
@@ -102,15 +102,15 @@ impl OpAdaptor {
 #[derive(Default)]
 pub(crate) struct Materializations {
     /// Ops built by materializations: not legalized, erased at the end when unused.
-    pub(crate) ops: HashSet<OpId>,
+    pub(crate) ops: FxHashSet<OpId>,
     /// In creation order, for the clean-up.
     pub(crate) order: Vec<OpId>,
     /// A source-materialized value (original type) -> the converted values it stands for, so
     /// a converted user gets those directly.
-    pub(crate) replaced: HashMap<ValueId, Vec<ValueId>>,
+    pub(crate) replaced: FxHashMap<ValueId, Vec<ValueId>>,
     /// An original value -> the results of the target materializations built for it (one list
     /// each), so that when its op is replaced later those users get the replacement directly.
-    pub(crate) targets: HashMap<ValueId, Vec<Vec<ValueId>>>,
+    pub(crate) targets: FxHashMap<ValueId, Vec<Vec<ValueId>>>,
 }
 
 /// What a conversion pattern changes the IR through (MLIR `ConversionPatternRewriter`): the

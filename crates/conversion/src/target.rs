@@ -1,6 +1,6 @@
 //! [`ConversionTarget`]: which ops are legal after a conversion (MLIR `ConversionTarget`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use weir_ir::{Context, OpId};
 
 /// Decides whether one op is legal (MLIR's dynamic legality callback). It gets `&mut Context`
@@ -46,8 +46,8 @@ impl Action {
 /// plus the predicate of a dynamically legal entry.
 #[derive(Default)]
 pub struct ConversionTarget {
-    ops: HashMap<String, Action>,
-    dialects: HashMap<String, Action>,
+    ops: FxHashMap<String, Action>,
+    dialects: FxHashMap<String, Action>,
     unknown: Option<Action>,
 }
 

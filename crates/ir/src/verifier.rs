@@ -353,6 +353,7 @@ impl<'a> Dominance<'a> {
     /// Checks the uses of `ops` (in order), after recording the positions in every block one
     /// of them starts.
     fn check_ops(&mut self, ops: Vec<OpId>) -> DiagResult<()> {
+        self.position.reserve(ops.len());
         for &op in &ops {
             if let Some(b) = self.ctx.op_block(op) {
                 if self.ctx.first_op(b) == Some(op) {
@@ -363,16 +364,22 @@ impl<'a> Dominance<'a> {
         let mut ancestors = Ancestors::default();
         for op in ops {
             ancestors.leave_to_parent_of(self.ctx, op);
-            for (i, &v) in self.ctx.operands(op).iter().enumerate() {
-                self.check_use(op, i, v, &ancestors)?;
+            // MLIR checks the operands of ops in reachable blocks only: in a block that the
+            // entry cannot reach, any use is valid (even `%0 = arith.addi %0, %0`); the ops
+            // nested in such an op are checked as usual.
+            if self.ctx.op_block(op).is_none_or(|b| self.is_reachable(b)) {
+                for (i, &v) in self.ctx.operands(op).iter().enumerate() {
+                    self.check_use(op, i, v, &ancestors)?;
+                }
             }
             ancestors.enter(self.ctx, op);
         }
         Ok(())
     }
 
-    /// Checks that `v`, operand `operand` of `user`, dominates it; `ancestors` are `user`'s
-    /// ancestors in the walk (they make the common case O(1) at any depth).
+    /// Checks that `v`, operand `operand` of `user` (an op in a reachable block), dominates
+    /// it; `ancestors` are `user`'s ancestors in the walk (they make the common case O(1) at
+    /// any depth).
     fn check_use(
         &mut self,
         user: OpId,
@@ -381,11 +388,6 @@ impl<'a> Dominance<'a> {
         ancestors: &Ancestors,
     ) -> DiagResult<()> {
         let ctx = self.ctx;
-        // MLIR checks the operands of ops in reachable blocks only: in a block that the entry
-        // cannot reach, any use is valid (even `%0 = arith.addi %0, %0`).
-        if ctx.op_block(user).is_some_and(|b| !self.is_reachable(b)) {
-            return Ok(());
-        }
         // MLIR's wording: a plain error at the user plus a note at the definition.
         let not_dominated = || {
             let d = Diagnostic::error(
@@ -583,19 +585,22 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> FxHashMap<BlockId, (u32, u3
         }
     }
     let n = vertex.len();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, &b) in vertex.iter().enumerate() {
-        for s in succs(b) {
-            preds[num[s]].push(i);
-        }
-    }
+    // Predecessors (by number) in one array, `preds[pred_start[w]..pred_start[w + 1]]`.
+    let (pred_start, preds) = csr(
+        n,
+        vertex
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &b)| succs(b).iter().map(move |s| (s, i))),
+        |(s, i)| (num[s], i),
+    );
     // Semidominators in reverse preorder, with link-eval over a path-compressed forest.
     let mut semi: Vec<usize> = (0..n).collect();
     let mut label: Vec<usize> = (0..n).collect();
     let mut ancestor = vec![NONE; n];
     let mut path = Vec::new();
     for w in (1..n).rev() {
-        for &v in &preds[w] {
+        for &v in &preds[pred_start[w]..pred_start[w + 1]] {
             let u = if ancestor[v] == NONE {
                 v
             } else {
@@ -629,38 +634,57 @@ fn compute_idoms(ctx: &Context, region: RegionId) -> FxHashMap<BlockId, (u32, u3
         }
         idom[w] = d;
     }
-    let idom: FxHashMap<BlockId, BlockId> = (0..n).map(|i| (vertex[i], vertex[idom[i]])).collect();
-    dominator_tree_intervals(entry, &idom)
+    dominator_tree_intervals(&vertex, &idom)
 }
 
-/// Numbers the dominator tree given by `idom` (entry maps to itself) depth-first: each block
-/// gets (entry time, exit time).
-fn dominator_tree_intervals(
-    entry: BlockId,
-    idom: &FxHashMap<BlockId, BlockId>,
-) -> FxHashMap<BlockId, (u32, u32)> {
-    let mut children: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
-    for (&b, &d) in idom {
-        if b != d {
-            children.entry(d).or_default().push(b);
-        }
+/// Groups the pairs `edge(e) = (key, item)` of `edges` by key `0..n` in one array: the items
+/// of key `k` are `items[start[k]..start[k + 1]]`, in the order of `edges` (compressed sparse
+/// rows: two arrays instead of a vector per key).
+fn csr<E: Copy>(
+    n: usize,
+    edges: impl Iterator<Item = E> + Clone,
+    edge: impl Fn(E) -> (usize, usize),
+) -> (Vec<usize>, Vec<usize>) {
+    let mut start = vec![0; n + 1];
+    for e in edges.clone() {
+        start[edge(e).0 + 1] += 1;
     }
-    let mut out = FxHashMap::with_capacity_and_hasher(idom.len(), Default::default());
+    for k in 0..n {
+        start[k + 1] += start[k];
+    }
+    let mut fill = start.clone();
+    let mut items = vec![0; start[n]];
+    for e in edges {
+        let (k, item) = edge(e);
+        items[fill[k]] = item;
+        fill[k] += 1;
+    }
+    (start, items)
+}
+
+/// Numbers the dominator tree given by `idom` (over the preorder numbers of `vertex`; the
+/// entry, number 0, is its own) depth-first: each block gets (entry time, exit time).
+fn dominator_tree_intervals(vertex: &[BlockId], idom: &[usize]) -> FxHashMap<BlockId, (u32, u32)> {
+    let n = vertex.len();
+    let (child_start, children) = csr(n, 1..n, |w| (idom[w], w));
+    let mut out = FxHashMap::with_capacity_and_hasher(n, Default::default());
+    let mut times = vec![(0u32, 0u32); n];
     let mut clock = 0u32;
-    let mut stack = vec![(entry, false)];
+    let mut stack = vec![(0usize, false)];
     while let Some((b, done)) = stack.pop() {
         if done {
-            out.entry(b).and_modify(|e: &mut (u32, u32)| e.1 = clock);
+            times[b].1 = clock;
             clock += 1;
             continue;
         }
-        out.insert(b, (clock, 0));
+        times[b].0 = clock;
         clock += 1;
         stack.push((b, true));
-        for &c in children.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+        for &c in &children[child_start[b]..child_start[b + 1]] {
             stack.push((c, false));
         }
     }
+    out.extend(vertex.iter().copied().zip(times));
     out
 }
 

@@ -194,12 +194,7 @@ impl<'a> Parser<'a> {
         options: ParseOptions,
     ) -> Self {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1));
         let mut lexer = Lexer::new(src.as_bytes());
         let tok = lexer.next_token();
         Parser {

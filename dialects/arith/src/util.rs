@@ -251,23 +251,40 @@ pub fn same_shape(ctx: &Context, a: Type, b: Type, unranked_ok: bool) -> bool {
 /// MLIR `verifyCompatibleShape(Type, Type)`: both unshaped, or both shaped with an unranked
 /// side or equal ranks whose dimensions are equal or dynamic.
 pub fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
-    let dims = |t: Type| -> Option<Option<Vec<Option<u64>>>> {
-        match ctx.type_kind(t) {
-            TypeKind::Tensor { shape, .. } => Some(shape.clone()),
-            TypeKind::Vector { shape, .. } => Some(Some(shape.iter().map(|&d| Some(d)).collect())),
-            _ => None,
-        }
+    /// A shaped type's dimensions (`None` for `?`), or `Unranked`, or `Scalar`.
+    enum Dims<'a> {
+        Scalar,
+        Unranked,
+        Tensor(&'a [Option<u64>]),
+        Vector(&'a [u64]),
+    }
+    let dims = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Tensor { shape: None, .. } => Dims::Unranked,
+        TypeKind::Tensor { shape: Some(s), .. } => Dims::Tensor(s),
+        TypeKind::Vector { shape, .. } => Dims::Vector(shape),
+        _ => Dims::Scalar,
+    };
+    let dim = |d: &Dims<'_>, i: usize| match d {
+        Dims::Tensor(s) => s[i],
+        Dims::Vector(s) => Some(s[i]),
+        Dims::Scalar | Dims::Unranked => None,
+    };
+    let rank = |d: &Dims<'_>| match d {
+        Dims::Tensor(s) => s.len(),
+        Dims::Vector(s) => s.len(),
+        Dims::Scalar | Dims::Unranked => 0,
     };
     match (dims(a), dims(b)) {
-        (None, None) => true,
-        (Some(None), Some(_)) | (Some(_), Some(None)) => true,
-        (Some(Some(x)), Some(Some(y))) => {
-            x.len() == y.len()
-                && x.iter()
-                    .zip(&y)
-                    .all(|(p, q)| p.is_none() || q.is_none() || p == q)
+        (Dims::Scalar, Dims::Scalar) => true,
+        (Dims::Scalar, _) | (_, Dims::Scalar) => false,
+        (Dims::Unranked, _) | (_, Dims::Unranked) => true,
+        (x, y) => {
+            rank(&x) == rank(&y)
+                && (0..rank(&x)).all(|i| match (dim(&x, i), dim(&y, i)) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => true,
+                })
         }
-        _ => false,
     }
 }
 

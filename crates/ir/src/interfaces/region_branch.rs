@@ -93,44 +93,51 @@ fn forwarded<'a>(ctx: &'a Context, op: OpId, point: BranchPoint, s: &Successor) 
 /// has N operands, but region successor needs M inputs`), with a note `region branch point` at
 /// the op (edges from the parent) or the terminator.
 pub fn verify_edges(ctx: &Context, op: OpId, successors: SuccessorsFn) -> DiagResult<()> {
-    let print = ctx.type_printer();
-    for point in branch_points(ctx, op) {
+    // The edge's words and the note are built only for an error: this runs on every
+    // region-branch op at every verification.
+    let edge_error = |point: BranchPoint, target: Target, msg: String| {
         let from = match point {
             BranchPoint::Parent => "parent".to_string(),
             BranchPoint::Terminator(t) => format!("Operation {}", ctx.name_str(t)),
         };
-        let note_loc = ctx.loc(point_op(op, point));
+        let to = match target {
+            Target::Parent => "parent".to_string(),
+            Target::Region(i) => format!("Region #{i}"),
+        };
+        op_error(
+            ctx,
+            op,
+            format!("along control flow edge from {from} to {to}: {msg}"),
+        )
+        .with_note(ctx.loc(point_op(op, point)), "region branch point")
+    };
+    let print = ctx.type_printer();
+    for point in branch_points(ctx, op) {
         for s in successors(ctx, op, point) {
-            let to = match s.target {
-                Target::Parent => "parent".to_string(),
-                Target::Region(i) => format!("Region #{i}"),
-            };
             let operands = forwarded(ctx, op, point, &s);
             if operands.len() != s.inputs.len() {
-                return Err(op_error(
-                    ctx,
-                    op,
+                return Err(edge_error(
+                    point,
+                    s.target,
                     format!(
-                        "along control flow edge from {from} to {to}: region branch point has {} operands, but region successor needs {} inputs",
+                        "region branch point has {} operands, but region successor needs {} inputs",
                         operands.len(),
                         s.inputs.len()
                     ),
-                )
-                .with_note(note_loc, "region branch point"));
+                ));
             }
             for (i, (&v, &input)) in operands.iter().zip(&s.inputs).enumerate() {
                 let (vt, it) = (ctx.value_type(v), ctx.value_type(input));
                 if vt != it {
-                    return Err(op_error(
-                        ctx,
-                        op,
+                    return Err(edge_error(
+                        point,
+                        s.target,
                         format!(
-                            "along control flow edge from {from} to {to}: successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                            "successor operand type #{i} '{}' should match successor input type #{i} '{}'",
                             print(ctx, vt),
                             print(ctx, it)
                         ),
-                    )
-                    .with_note(note_loc, "region branch point"));
+                    ));
                 }
             }
         }
