@@ -1490,6 +1490,10 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Greater, ">")?;
                 Ok(self.ctx.intern_type(TypeKind::Tuple(elems)))
             }
+            _ if UNSUPPORTED_BUILTIN_TYPES.contains(&t) => Err(self.error(format!(
+                "builtin type '{t}' of MLIR is not supported by Weir (its floats are f16, bf16, \
+                 f32 and f64)"
+            ))),
             _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
@@ -2432,3 +2436,23 @@ fn one_angle_group(text: &str) -> bool {
     }
     depth == 0
 }
+
+/// The keywords of MLIR 22's builtin types that Weir does not model (the other float formats
+/// and `complex`): a clear error instead of "expected non-function type".
+const UNSUPPORTED_BUILTIN_TYPES: &[&str] = &[
+    "f80",
+    "f128",
+    "tf32",
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "complex",
+];

@@ -566,7 +566,7 @@ pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
     let step = *ctx.operands(op).get(2)?;
     let w = ctx
         .int_width(ctx.value_type(step))
-        .filter(|&w| (1..=64).contains(&w))?;
+        .filter(|&w| (1..=128).contains(&w))?;
     let c = weir_ir::sign_extend(constant_int(ctx, step)?, w);
     let unsigned = ctx.attr_of(op, UNSIGNED_CMP).is_some();
     (c == 0 || (c < 0 && !unsigned)).then_some(c)
@@ -578,20 +578,28 @@ pub(crate) fn non_positive_step(ctx: &Context, op: OpId) -> Option<i128> {
 /// whose induction variable wraps around past its type's maximum (the loop then runs on, as
 /// MLIR's lowering does), or bounds or a step that are not constants.
 pub fn no_trip_count_reason(ctx: &Context, op: OpId) -> &'static str {
-    let wide = ctx
-        .operands(op)
-        .first()
-        .and_then(|&lb| ctx.int_width(ctx.value_type(lb)))
-        .is_some_and(|w| w > 64);
-    if wide && constant_bounds(ctx, op) {
-        "the induction variable is wider than 64 bits (trip counts are computed for at most 64)"
-    } else if non_positive_step(ctx, op).is_some() {
+    if non_positive_step(ctx, op).is_some() {
         "the constant step is not positive"
+    } else if wide(ctx, op) && constant_bounds(ctx, op) {
+        WIDE
     } else if constant_bounds(ctx, op) {
         "the bounds are constants, but the induction variable wraps around past its type's maximum"
     } else {
         "the trip count is not a compile-time constant"
     }
+}
+
+/// Why a loop with constant bounds and an induction variable wider than 64 bits has no trip
+/// count.
+const WIDE: &str =
+    "the induction variable is wider than 64 bits (trip counts are computed for at most 64)";
+
+/// Whether the induction variable of `op` is wider than the 64 bits trip counts are computed in.
+fn wide(ctx: &Context, op: OpId) -> bool {
+    ctx.operands(op)
+        .first()
+        .and_then(|&lb| ctx.int_width(ctx.value_type(lb)))
+        .is_some_and(|w| w > 64)
 }
 
 /// Whether the bounds and step of `op` are all constants (to word the remark of a loop whose
@@ -735,7 +743,9 @@ fn describe_kept(ctx: &Context, op: OpId) -> String {
             "constant step {s} is not positive: kept (undefined behaviour if the loop runs)"
         );
     }
-    if constant_bounds(ctx, op) {
+    if constant_bounds(ctx, op) && wide(ctx, op) {
+        format!("constant bounds, but {WIDE}: kept")
+    } else if constant_bounds(ctx, op) {
         "constant bounds, but the induction variable wraps around: kept".to_string()
     } else {
         "variable trip count: kept".to_string()
