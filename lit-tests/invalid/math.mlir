@@ -177,3 +177,51 @@ func.func @fma_two_operands(%a: f32) -> f32 {
   %r = math.fma %a, %a : f32
   return %r : f32
 }
+
+// -----
+
+func.func @ctlz_on_float(%a: f32) -> f32 {
+  // expected-error@+1 {{'math.ctlz' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %r = "math.ctlz"(%a) : (f32) -> f32
+  return %r : f32
+}
+
+// -----
+
+func.func @ctpop_other_result(%a: i32) -> i64 {
+  // expected-error@+1 {{'math.ctpop' op requires the same type for all operands and results}}
+  %r = "math.ctpop"(%a) : (i32) -> i64
+  return %r : i64
+}
+
+// -----
+
+func.func @isnan_int_result(%a: f32) -> i32 {
+  // expected-error@+1 {{'math.isnan' op result #0 must be bool-like, but got 'i32'}}
+  %r = "math.isnan"(%a) : (f32) -> i32
+  return %r : i32
+}
+
+// -----
+
+func.func @isinf_on_int(%a: i32) -> i1 {
+  // expected-error@+1 {{'math.isinf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %r = "math.isinf"(%a) : (i32) -> i1
+  return %r : i1
+}
+
+// -----
+
+func.func @isfinite_shape(%a: tensor<4xf32>) -> tensor<3xi1> {
+  // expected-error@+1 {{'math.isfinite' op failed to verify that result type has i1 element type and same shape as operands}}
+  %r = "math.isfinite"(%a) : (tensor<4xf32>) -> tensor<3xi1>
+  return %r : tensor<3xi1>
+}
+
+// -----
+
+func.func @isnormal_custom_int(%a: i32) -> i1 {
+  // expected-error@+1 {{custom op 'math.isnormal' 'operand' must be floating-point-like, but got 'i32'}}
+  %r = math.isnormal %a : i32
+  return %r : i1
+}

@@ -22,7 +22,9 @@
 //!   cos tan asin acos atan asinh acosh atanh erf erfc round cbrt atan2 powf` as calls into the
 //!   host C math library (`expf` for `f32`, `exp` for `f64`, ...: `plan::math::LIBM_CALLS`); `math.fpowi` (repeated squaring in the base's precision, as compiler-rt's
 //!   `__powidf2`), `math.ipowi` (wrapping; 0 to a negative power faults) through host helpers;
-//!   `math.absi` (the minimum value wraps to itself);
+//!   `math.absi` (the minimum value wraps to itself); `math.ctlz cttz ctpop` (0 counts the
+//!   width) and `math.isnan isinf isfinite isnormal` (read from the stored bits of any float
+//!   format: `plan::math::FloatClassPlan`);
 //! - `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`;
 //! - on ranked tensors (docs/design/tensor-runtime.md): every elementwise op above (MLIR's
 //!   `Elementwise` trait) on tensors, fused into one loop per run of consecutive ops

@@ -3,7 +3,7 @@
 //! [`crate::semantics`]. Scalar constants fold, and `dense<...>` constants elementwise (one
 //! value for a splat).
 
-use crate::semantics::{absi, eval_float, ipowi, FloatFn};
+use crate::semantics::{absi, eval_float, ipowi, BitCount, FloatClass, FloatFn};
 use weir_dialect_arith::util::{element_type, normalize_int};
 use weir_ir::{Attr, AttrKind, Context, DenseValue, FloatKind, FoldResult, OpId};
 
@@ -90,9 +90,10 @@ fn plus_one(x: f64, kind: FloatKind) -> f64 {
     }
 }
 
-/// Folds `math.ipowi` and `math.absi` of scalar integer constants (`iN` up to 128 bits or
-/// `index`), wrapping at the width; `ipowi` of 0 to a negative power is not folded (MLIR
-/// `IPowIOp::fold`, `AbsIOp::fold`).
+/// Folds `math.ipowi`, `math.absi`, `math.ctlz`, `math.cttz` and `math.ctpop` of integer
+/// constants (`iN` up to 128 bits or `index`), wrapping at the width; `ipowi` of 0 to a
+/// negative power is not folded (MLIR `IPowIOp::fold`, `AbsIOp::fold`,
+/// `CountLeadingZerosOp::fold`, ...: the count of 0 is the width).
 pub fn fold_int(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let [r] = ctx.results(op) else {
         return None;
@@ -103,15 +104,16 @@ pub fn fold_int(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
         return None;
     }
     let width = ctx.int_width(elem)?;
-    let ipow = match ctx.name_str(op) {
-        "math.ipowi" => true,
-        "math.absi" => false,
-        _ => return None,
-    };
+    let name = ctx.name_str(op);
+    let count = BitCount::from_op_name(name);
+    if count.is_none() && !matches!(name, "math.ipowi" | "math.absi") {
+        return None;
+    }
     let eval = |bits: &[u128]| {
-        let result = match (ipow, bits) {
-            (true, &[base, power]) => ipowi(base, power, width)?,
-            (false, &[a]) => absi(a, width)?,
+        let result = match (count, bits) {
+            (Some(c), &[a]) => c.eval(a, width)?,
+            (None, &[base, power]) => ipowi(base, power, width)?,
+            (None, &[a]) => absi(a, width)?,
             _ => return None,
         };
         Some(normalize_int(result as i128, width))
@@ -148,4 +150,24 @@ pub fn fold_int(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     }
     let value = eval(&bits)?;
     Some(vec![FoldResult::Constant(ctx.int_attr(value, ty))])
+}
+
+/// Folds `math.isnan`, `math.isinf`, `math.isfinite` and `math.isnormal` of a scalar float
+/// constant (any format) to an `i1`, as MLIR 22's `--canonicalize` does (`isnan` of a NaN
+/// folds to `true`, its `isinf`/`isfinite`/`isnormal` to `false`); like upstream, a `dense<...>`
+/// operand is left to run time.
+pub fn fold_class(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let class = FloatClass::from_op_name(ctx.name_str(op))?;
+    let (&[Some(a)], &[v], &[r]) = (consts, ctx.operands(op), ctx.results(op)) else {
+        return None;
+    };
+    let (ty, result) = (ctx.value_type(v), ctx.value_type(r));
+    let kind = ctx.float_kind(ty)?;
+    let x = match ctx.attr_kind(a) {
+        AttrKind::Float { bits, ty: t } if *t == ty => f64::from_bits(*bits),
+        _ => return None,
+    };
+    Some(vec![FoldResult::Constant(
+        ctx.int_attr(class.holds(x, kind).into(), result),
+    )])
 }

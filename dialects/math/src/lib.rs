@@ -25,14 +25,19 @@
 //! | `math.fpowi` | `%r = math.fpowi %a, %n [fastmath<..>] : f32, i32` | a^n for an integer n (repeated squaring) | no |
 //! | `math.ipowi` | `%r = math.ipowi %a, %n : i32` | a^n, wrapping; for n < 0: 1 for a = 1, ±1 for a = -1, 0 for \|a\| > 1, undefined for a = 0 | `iN`, `index`; not `0 ^ negative` |
 //! | `math.absi` | `%r = math.absi %a : i32` | \|a\|; the minimum value wraps to itself | `iN`, `index` |
+//! | `math.ctlz` `cttz` `ctpop` | `%r = math.ctlz %a : i32` | leading zeros, trailing zeros, set bits (the width for 0) | `iN`, `index` |
+//! | `math.isnan` `isinf` `isfinite` `isnormal` | `%r = math.isnan %a [{attrs}] : f32` | the operand's IEEE class, an `i1` (of the operand's shape) | any float format |
 //!
 //! Operands and results: the float ops take and return one floating-point-like type (a float, or
 //! a tensor/vector of floats: MLIR's `SameOperandsAndResultType`); `ipowi` and `absi` one
 //! signless-integer-like type (`iN`, `index`, or a tensor/vector of them); `fpowi` a
 //! floating-point-like base whose type is the result's and a signless-integer-like exponent of
-//! the same shape (`AllTypesMatch<[lhs, result]>`, `SameOperandsAndResultShape`). The optional
-//! fast-math flags of the float ops are arith's: attr `fastmath = #arith.fastmath<...>`; every op
-//! takes an optional attribute dictionary right before the `:`.
+//! the same shape (`AllTypesMatch<[lhs, result]>`, `SameOperandsAndResultShape`); the
+//! classification ops (`isnan`, ...) a floating-point-like operand and a bool-like result of its
+//! shape (MLIR `Math_FloatClassificationOp`). The optional fast-math flags of the float ops are
+//! arith's: attr `fastmath = #arith.fastmath<...>` (written `fastmath<..>` before the `:`, and in
+//! the attribute dictionary for the classification ops, elided when `none`); every op takes an
+//! optional attribute dictionary right before the `:`.
 //!
 //! Folders ([`fold`]): scalar constants only, with the values of [`semantics`] (`f32`/`f64`
 //! functions computed in the type's precision with the host C library, as MLIR does).
@@ -46,6 +51,7 @@ use weir_dialect_arith::util::{
     check_all_types, check_type, compatible_shapes, verify_counts, verify_result_is_operand_type,
     verify_same_operands_and_result_type, Arity, Constraint,
 };
+use weir_ir::interfaces::infer_types::i1_same_shape;
 use weir_ir::{
     op_error, Context, DiagResult, InsertPoint, Location, OpDef, OpId, OpState, Traits, ValueId,
 };
@@ -53,7 +59,7 @@ use weir_syntax::lexer::Tok;
 use weir_syntax::{OpSyntax, PResult, Parser, Printer, Syntax};
 
 /// The math ops.
-pub const OPS: [&str; 37] = [
+pub const OPS: [&str; 44] = [
     "math.absf",
     "math.floor",
     "math.ceil",
@@ -91,6 +97,13 @@ pub const OPS: [&str; 37] = [
     "math.fpowi",
     "math.ipowi",
     "math.absi",
+    "math.ctlz",
+    "math.cttz",
+    "math.ctpop",
+    "math.isnan",
+    "math.isinf",
+    "math.isfinite",
+    "math.isnormal",
 ];
 
 /// The operand structure of an op.
@@ -102,6 +115,9 @@ enum Form {
     FPowI,
     /// `n` signless-integer-like operands of the result's type, no flags.
     Int(usize),
+    /// A classification (`math.isnan`, ...): a floating-point-like operand, a bool-like result
+    /// of its shape, fast-math flags in the attribute dictionary.
+    Class,
 }
 
 fn form(name: &str) -> Form {
@@ -110,7 +126,8 @@ fn form(name: &str) -> Form {
         "math.fma" => Form::Float(3),
         "math.fpowi" => Form::FPowI,
         "math.ipowi" => Form::Int(2),
-        "math.absi" => Form::Int(1),
+        "math.absi" | "math.ctlz" | "math.cttz" | "math.ctpop" => Form::Int(1),
+        "math.isnan" | "math.isinf" | "math.isfinite" | "math.isnormal" => Form::Class,
         _ => Form::Float(1),
     }
 }
@@ -119,12 +136,13 @@ fn arity(f: Form) -> usize {
     match f {
         Form::Float(n) | Form::Int(n) => n,
         Form::FPowI => 2,
+        Form::Class => 1,
     }
 }
 
 fn flags(f: Form) -> Option<FlagKind> {
     match f {
-        Form::Float(_) | Form::FPowI => Some(FlagKind::FastMath),
+        Form::Float(_) | Form::FPowI | Form::Class => Some(FlagKind::FastMath),
         Form::Int(_) => None,
     }
 }
@@ -140,16 +158,21 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
         } else {
             Traits::PURE | Traits::ELEMENTWISE | Traits::SPECULATABLE
         };
-        let mut def = OpDef::new(name, traits)
-            .verifier(verify)
-            .infer_types(weir_dialect_arith::infer_first_operand);
+        let mut def = OpDef::new(name, traits).verifier(verify);
+        if form(name) != Form::Class {
+            def = def.infer_types(weir_dialect_arith::infer_first_operand);
+        }
         if semantics::FloatFn::from_op_name(name).is_some() {
             def = def.folder(fold::fold_float);
-        } else if matches!(name, "math.ipowi" | "math.absi") {
+        } else if matches!(form(name), Form::Int(_)) {
             def = def.folder(fold::fold_int);
+        } else if form(name) == Form::Class {
+            def = def.folder(fold::fold_class);
         }
         ctx.register(def);
-        let s = if arity(form(name)) == 1 {
+        let s = if form(name) == Form::Class {
+            OpSyntax::new(parse_class, print_class)
+        } else if arity(form(name)) == 1 {
             OpSyntax::new(parse_unary, print_unary)
         } else {
             OpSyntax::new(parse_nary, print_nary)
@@ -158,8 +181,9 @@ pub fn register(ctx: &mut Context, syntax: &mut Syntax) {
     }
 }
 
-/// Builds a unary math op (`math.sqrt`, `math.absi`, ...; `name` may omit `math.`) on `value`;
-/// the result has the operand's type.
+/// Builds a unary math op (`math.sqrt`, `math.absi`, `math.isnan`, ...; `name` may omit
+/// `math.`) on `value`; the result has the operand's type (an `i1` of its shape for the
+/// classification ops).
 pub fn build_unary(
     ctx: &mut Context,
     at: InsertPoint,
@@ -174,7 +198,14 @@ pub fn build_unary(
     };
     let mut st = OpState::new(ctx.op_name(&name), loc);
     st.operands.push(value);
-    st.result_types.push(ctx.value_type(value));
+    let ty = ctx.value_type(value);
+    let result = if form(&name) == Form::Class {
+        let kind = i1_same_shape(ctx, ty);
+        ctx.intern_type(kind)
+    } else {
+        ty
+    };
+    st.result_types.push(result);
     let op = ctx.build_op(st, at);
     ctx.result(op, 0)
 }
@@ -194,10 +225,30 @@ fn verify(ctx: &Context, op: OpId) -> DiagResult<()> {
         Form::Float(_) => check_all_types(ctx, op, Constraint::FloatLike)?,
         Form::Int(_) => check_all_types(ctx, op, Constraint::SignlessIntegerLike)?,
         Form::FPowI => return verify_fpowi(ctx, op),
+        Form::Class => return verify_class(ctx, op),
     }
     verify_same_operands_and_result_type(ctx, op)?;
     weir_dialect_arith::util::verify_elementwise_shapes(ctx, op)?;
     verify_result_is_operand_type(ctx, op)
+}
+
+/// MLIR `Math_FloatClassificationOp`: `FloatLike` operand, `BoolLike` result, and
+/// `TypesMatchWith<"result type has i1 element type and same shape as operands">`.
+fn verify_class(ctx: &Context, op: OpId) -> DiagResult<()> {
+    let (operand, result) = (
+        ctx.value_type(ctx.operand(op, 0)),
+        ctx.value_type(ctx.result(op, 0)),
+    );
+    check_type(ctx, op, Constraint::FloatLike, "operand", 0, operand)?;
+    check_type(ctx, op, Constraint::BoolLike, "result", 0, result)?;
+    if *ctx.type_kind(result) != i1_same_shape(ctx, operand) {
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that result type has i1 element type and same shape as operands",
+        ));
+    }
+    Ok(())
 }
 
 fn verify_fpowi(ctx: &Context, op: OpId) -> DiagResult<()> {
@@ -241,6 +292,46 @@ fn parse_unary(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 fn print_unary(p: &mut Printer<'_>, op: OpId) {
     let f = form(p.ctx.name_str(op));
     unary_syntax::print(p, op, flags(f))
+}
+
+/// `%x [{attrs}] : T`, the result `i1` of `T`'s shape (`isnan`, ...; MLIR's
+/// `$operand attr-dict : type($operand)`).
+fn parse_class(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let operand = p.parse_operand()?;
+    p.parse_optional_attr_dict(state)?;
+    let ty = p.parse_colon_type()?;
+    if !Constraint::FloatLike.holds(p.ctx, ty) {
+        // MLIR's parser builds the result type from the operand's, which must be a float.
+        return Err(weir_dialect_arith::util::custom_op_error(
+            p,
+            state,
+            state.loc.clone(),
+            format!(
+                "'operand' must be floating-point-like, but got '{}'",
+                weir_syntax::type_to_string(p.ctx, ty)
+            ),
+        ));
+    }
+    state.operands = p.resolve_operands(&[operand], &[ty])?;
+    let result = i1_same_shape(p.ctx, ty);
+    state.result_types.push(p.ctx.intern_type(result));
+    Ok(())
+}
+
+/// The attribute dictionary elides `fastmath` when it is `none` (its default).
+fn print_class(p: &mut Printer<'_>, op: OpId) {
+    let operand = p.ctx.operand(op, 0);
+    p.write(" ");
+    p.print_operand(operand);
+    let fastmath = FlagKind::FastMath;
+    let elided: &[&str] = if fastmath.of(p.ctx, op) == 0 {
+        &[fastmath.attr_name()]
+    } else {
+        &[]
+    };
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    p.print_type(p.ctx.value_type(operand));
 }
 
 /// `%a, %b[, %c] [fastmath<..>] [{attrs}] : T`, and `fpowi`'s `%a, %n [fastmath<..>]

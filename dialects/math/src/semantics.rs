@@ -7,8 +7,11 @@
 //! `libm` crate (a port of the same Sun fdlibm code as glibc's). Rounding to an integer
 //! (`floor`, `ceil`, `trunc`, `roundeven`), `absf` and `copysign` are exact in any format.
 //!
-//! Integers: `ipowi` and `absi` on the bits of a `width`-bit signless integer (1 to 128 bits),
-//! wrapping like MLIR's `APInt` arithmetic.
+//! Integers: `ipowi`, `absi` and the bit counts (`ctlz`, `cttz`, `ctpop`) on the bits of a
+//! `width`-bit signless integer (1 to 128 bits), wrapping like MLIR's `APInt` arithmetic.
+//!
+//! Classification (`isnan`, `isinf`, `isfinite`, `isnormal`): IEEE 754 §5.7.2 classes of a
+//! value of a float format, exact in any format ([`FloatClass`]).
 
 use weir_ir::FloatKind;
 
@@ -255,4 +258,89 @@ pub fn absi(a: u128, width: u32) -> Option<u128> {
     } else {
         a
     })
+}
+
+/// A bit count of the math dialect (MLIR `CountLeadingZerosOp`, `CountTrailingZerosOp`,
+/// `CtPopOp`): `math.ctlz`, `math.cttz`, `math.ctpop`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitCount {
+    /// `math.ctlz`: zeros above the highest set bit (`width` for 0).
+    LeadingZeros,
+    /// `math.cttz`: zeros below the lowest set bit (`width` for 0).
+    TrailingZeros,
+    /// `math.ctpop`: set bits.
+    Population,
+}
+
+impl BitCount {
+    /// The count of op `name` (`math.ctlz`, ...), if it is one.
+    pub fn from_op_name(name: &str) -> Option<BitCount> {
+        Some(match name {
+            "math.ctlz" => BitCount::LeadingZeros,
+            "math.cttz" => BitCount::TrailingZeros,
+            "math.ctpop" => BitCount::Population,
+            _ => return None,
+        })
+    }
+
+    /// The count of the bits `a` of a `width`-bit integer (`APInt::countl_zero`, ...); `None`
+    /// for widths outside 1..=128.
+    pub fn eval(self, a: u128, width: u32) -> Option<u128> {
+        if !(1..=128).contains(&width) {
+            return None;
+        }
+        let a = a & mask(width);
+        Some(u128::from(match self {
+            BitCount::LeadingZeros => a.leading_zeros() - (128 - width),
+            BitCount::TrailingZeros => a.trailing_zeros().min(width),
+            BitCount::Population => a.count_ones(),
+        }))
+    }
+}
+
+/// A classification op of the math dialect (MLIR `Math_FloatClassificationOp`): `math.isnan`,
+/// `math.isinf`, `math.isfinite`, `math.isnormal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatClass {
+    /// `math.isnan`: a NaN (quiet or signaling).
+    Nan,
+    /// `math.isinf`: +inf or -inf.
+    Inf,
+    /// `math.isfinite`: neither infinite nor NaN.
+    Finite,
+    /// `math.isnormal`: finite, not zero and not subnormal in its format.
+    Normal,
+}
+
+impl FloatClass {
+    /// The classification of op `name` (`math.isnan`, ...), if it is one.
+    pub fn from_op_name(name: &str) -> Option<FloatClass> {
+        Some(match name {
+            "math.isnan" => FloatClass::Nan,
+            "math.isinf" => FloatClass::Inf,
+            "math.isfinite" => FloatClass::Finite,
+            "math.isnormal" => FloatClass::Normal,
+            _ => return None,
+        })
+    }
+
+    /// Whether `x`, a value of format `kind` (held exactly in an `f64`), is in the class.
+    pub fn holds(self, x: f64, kind: FloatKind) -> bool {
+        match self {
+            FloatClass::Nan => x.is_nan(),
+            FloatClass::Inf => x.is_infinite(),
+            FloatClass::Finite => x.is_finite(),
+            FloatClass::Normal => x.is_finite() && x.abs() >= min_normal(kind),
+        }
+    }
+}
+
+/// The smallest positive normal value of format `kind`: 2^-14 (`f16`), 2^-126 (`bf16`,
+/// `f32`), 2^-1022 (`f64`).
+pub fn min_normal(kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F16 => f64::powi(2.0, -14),
+        FloatKind::BF16 | FloatKind::F32 => f64::from(f32::MIN_POSITIVE),
+        FloatKind::F64 => f64::MIN_POSITIVE,
+    }
 }

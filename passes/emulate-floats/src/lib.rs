@@ -141,9 +141,15 @@ pub fn run(ctx: &mut Context, root: OpId, emulation: &Emulation) {
 /// `mlir/lib/Dialect/Math/Transforms/ExtendToSupportedTypes.cpp`): every math op with a value of
 /// a source type is rewritten as [`run`] rewrites arith ops (operands extended once with
 /// `arith.extf ... fastmath<contract>`, the op on the target type, results truncated back), for
-/// the source types of [`Emulation::for_math`]. The output is mlir-opt 22's, op for op.
+/// the source types of [`Emulation::for_math`]. The output is mlir-opt 22's, op for op, but for
+/// `math.isnormal`, which stays on its type: widening an `f16` subnormal to `f32` makes it
+/// normal, so upstream's rewrite changes the answer (the backends classify every format from
+/// its bits).
 pub fn run_math(ctx: &mut Context, root: OpId, emulation: &Emulation) {
-    let math: HashSet<&str> = weir_dialect_math::OPS.into_iter().collect();
+    let math: HashSet<&str> = weir_dialect_math::OPS
+        .into_iter()
+        .filter(|&name| name != "math.isnormal")
+        .collect();
     rewrite(ctx, root, emulation, &math);
 }
 

@@ -8,6 +8,7 @@ use crate::plan::math::{self as plan, LIBM_CALLS};
 use crate::{RuntimeErrorKind, ScalarType};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Value};
+use weir_dialect_math::semantics::{BitCount, FloatClass};
 use weir_ir::OpId;
 
 /// The math ops' entries of the lowering table: [`ENTRIES`], and the calls of the C math
@@ -36,6 +37,19 @@ const ENTRIES: &[(&str, LowerFn)] = &[
     ("math.fpowi", |l, op| l.op_fpowi(op)),
     ("math.ipowi", |l, op| l.op_ipowi(op)),
     ("math.absi", |l, op| l.op_absi(op)),
+    ("math.ctlz", |l, op| {
+        l.op_bit_count(op, BitCount::LeadingZeros)
+    }),
+    ("math.cttz", |l, op| {
+        l.op_bit_count(op, BitCount::TrailingZeros)
+    }),
+    ("math.ctpop", |l, op| {
+        l.op_bit_count(op, BitCount::Population)
+    }),
+    ("math.isnan", |l, op| l.op_float_class(op)),
+    ("math.isinf", |l, op| l.op_float_class(op)),
+    ("math.isfinite", |l, op| l.op_float_class(op)),
+    ("math.isnormal", |l, op| l.op_float_class(op)),
 ];
 
 /// The unary float ops lowered by [`FunctionLowering::op_float_un`] to ONE Cranelift
@@ -293,13 +307,71 @@ impl FunctionLowering<'_, '_> {
 
     /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
     fn op_absi(&mut self, op: OpId) -> R<()> {
-        let (a, w) = plan::absi(self.ctx, op, &self.scalars())?;
+        let (a, w) = plan::int_unary(self.ctx, op, &self.scalars())?;
         let a = self.val(op, a)?;
         let sa = self.sext(a, w);
         let neg = self.b.ins().ineg(sa);
         let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, sa, 0);
         let r = self.b.ins().select(is_neg, neg, sa);
         let r = self.mask(r, w);
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.ctlz, cttz, ctpop on a `w`-bit integer held zero-extended in its carrier:
+    /// the carrier's count, less the carrier's extra high bits for `ctlz`, with bit `w` set
+    /// first for `cttz` (so 0 counts `w`).
+    fn op_bit_count(&mut self, op: OpId, count: BitCount) -> R<()> {
+        let (a, w) = plan::int_unary(self.ctx, op, &self.scalars())?;
+        let a = self.val(op, a)?;
+        let c = carrier(w);
+        let extra = i64::from(c.bits() - w);
+        let r = match count {
+            BitCount::LeadingZeros => {
+                let n = self.b.ins().clz(a);
+                self.b.ins().iadd_imm_s(n, -extra)
+            }
+            BitCount::TrailingZeros if extra > 0 => {
+                let stop = self.iconst_u(c, 1u64 << w);
+                let x = self.b.ins().bor(a, stop);
+                self.b.ins().ctz(x)
+            }
+            BitCount::TrailingZeros => self.b.ins().ctz(a),
+            BitCount::Population => self.b.ins().popcnt(a),
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.isnan, isinf, isfinite, isnormal: unsigned compares of the operand's bits
+    /// without the sign against those of +inf and of the smallest normal value
+    /// ([`plan::FloatClassPlan`]).
+    fn op_float_class(&mut self, op: OpId) -> R<()> {
+        let p = plan::float_class(self.ctx, op, &self.scalars())?;
+        let v = self.val(op, p.operand)?;
+        let int = types::Type::int(p.bits as u16).expect("16, 32 or 64 bits: the plan's widths");
+        let bits = if cl_type(p.ty) == int {
+            v
+        } else {
+            self.b.ins().bitcast(int, MemFlagsData::new(), v)
+        };
+        let mask = self.iconst_u(int, p.abs_mask);
+        let abs = self.b.ins().band(bits, mask);
+        let inf = self.iconst_u(int, p.inf);
+        let r = match p.class {
+            FloatClass::Nan => self.b.ins().icmp(IntCC::UnsignedGreaterThan, abs, inf),
+            FloatClass::Inf => self.b.ins().icmp(IntCC::Equal, abs, inf),
+            FloatClass::Finite => self.b.ins().icmp(IntCC::UnsignedLessThan, abs, inf),
+            FloatClass::Normal => {
+                let finite = self.b.ins().icmp(IntCC::UnsignedLessThan, abs, inf);
+                let min = self.iconst_u(int, p.min_normal);
+                let big = self
+                    .b
+                    .ins()
+                    .icmp(IntCC::UnsignedGreaterThanOrEqual, abs, min);
+                self.b.ins().band(finite, big)
+            }
+        };
         self.set_result(op, 0, r);
         Ok(())
     }

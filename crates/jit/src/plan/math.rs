@@ -8,6 +8,7 @@ use super::checks::{counts, Scalars};
 use crate::diag::op_err;
 use crate::module::{FPOWI, FPOWIF};
 use crate::ScalarType;
+use weir_dialect_math::semantics::FloatClass;
 use weir_ir::{Context, Diagnostic, OpId, ValueId};
 
 /// A math op computed by the C math library: `(op name, operand count, f32 symbol, f64 symbol)`.
@@ -156,9 +157,81 @@ pub fn ipowi(
     int_pair(ctx, op, scalars, (), t)
 }
 
-/// MLIR math.absi: the operand (read signed) and its width, the result of its type.
-pub fn absi(ctx: &Context, op: OpId, scalars: &Scalars<'_>) -> Result<(ValueId, u32), Diagnostic> {
+/// MLIR math.absi, math.ctlz, math.cttz, math.ctpop: the integer operand and its width, the
+/// result of its type.
+pub fn int_unary(
+    ctx: &Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+) -> Result<(ValueId, u32), Diagnostic> {
     counts(ctx, op, 1, 1)?;
     let t = scalars.same_type(ctx, op)?;
     Ok((ctx.operand(op, 0), scalars.int_width(ctx, op, t)?))
+}
+
+/// MLIR math.isnan, isinf, isfinite, isnormal: the class of a float read from its bits, so
+/// every format is classified exactly as it is stored (`f16`/`bf16` too: widening an `f16`
+/// subnormal to `f32` would make it normal). With `abs` the bits without the sign, a value is
+/// NaN iff `abs > inf`, infinite iff `abs == inf`, finite iff `abs < inf`, and normal iff
+/// `min_normal <= abs < inf` (IEEE 754 §3.4: the exponent field is all ones for inf and NaN,
+/// zero for zeros and subnormals).
+#[derive(Clone, Copy, Debug)]
+pub struct FloatClassPlan {
+    /// The operand.
+    pub operand: ValueId,
+    /// Its type.
+    pub ty: ScalarType,
+    /// The class tested.
+    pub class: FloatClass,
+    /// The width of the bits (16, 32 or 64).
+    pub bits: u32,
+    /// Every bit but the sign.
+    pub abs_mask: u64,
+    /// The bits of +inf.
+    pub inf: u64,
+    /// The bits of the smallest positive normal value.
+    pub min_normal: u64,
+}
+
+/// The plan of `op`, a classification with a float operand and an `i1` result, else an error
+/// at the op.
+pub fn float_class(
+    ctx: &Context,
+    op: OpId,
+    scalars: &Scalars<'_>,
+) -> Result<FloatClassPlan, Diagnostic> {
+    counts(ctx, op, 1, 1)?;
+    let class = scalars
+        .target
+        .view(ctx, op, FloatClass::from_op_name(ctx.name_str(op)))?;
+    let operand = ctx.operand(op, 0);
+    let ty = scalars.ty(ctx, op, operand)?;
+    if scalars.ty(ctx, op, ctx.result(op, 0))? != ScalarType::Int(1) {
+        return Err(op_err(ctx, op, "requires an i1 result"));
+    }
+    // (total bits, significand bits stored)
+    let (bits, mantissa) = match ty {
+        ScalarType::F16 => (16, 10),
+        ScalarType::BF16 => (16, 7),
+        ScalarType::F32 => (32, 23),
+        ScalarType::F64 => (64, 52),
+        _ => {
+            return Err(op_err(
+                ctx,
+                op,
+                format!("requires a float operand, got {ty}"),
+            ))
+        }
+    };
+    let abs_mask = u64::MAX >> (65 - bits);
+    let min_normal = 1u64 << mantissa;
+    Ok(FloatClassPlan {
+        operand,
+        ty,
+        class,
+        bits,
+        abs_mask,
+        inf: abs_mask & !(min_normal - 1),
+        min_normal,
+    })
 }

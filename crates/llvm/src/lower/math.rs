@@ -8,10 +8,11 @@ use crate::diag::op_err;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::values::{BasicMetadataValueEnum, FloatValue};
 use inkwell::IntPredicate;
+use weir_dialect_math::semantics::FloatClass;
 use weir_ir::OpId;
 use weir_jit::backend::math_plan as plan;
 use weir_jit::backend::{ipowi_zero_message, IPOWI, LIBM_CALLS};
-use weir_jit::RuntimeErrorKind;
+use weir_jit::{RuntimeErrorKind, ScalarType};
 
 /// The math ops' entries of the lowering table: [`ENTRIES`], and the calls of the C math
 /// library ([`LIBM_CALLS`], one lowering reading its symbols).
@@ -39,6 +40,13 @@ const ENTRIES: &[(&str, LowerFn)] = &[
     ("math.fpowi", |l, op| l.op_fpowi(op)),
     ("math.ipowi", |l, op| l.op_ipowi(op)),
     ("math.absi", |l, op| l.op_absi(op)),
+    ("math.ctlz", |l, op| l.op_bit_count(op, "llvm.ctlz")),
+    ("math.cttz", |l, op| l.op_bit_count(op, "llvm.cttz")),
+    ("math.ctpop", |l, op| l.op_bit_count(op, "llvm.ctpop")),
+    ("math.isnan", |l, op| l.op_float_class(op)),
+    ("math.isinf", |l, op| l.op_float_class(op)),
+    ("math.isfinite", |l, op| l.op_float_class(op)),
+    ("math.isnormal", |l, op| l.op_float_class(op)),
 ];
 
 impl<'ll> FunctionLowering<'_, 'll> {
@@ -249,13 +257,60 @@ impl<'ll> FunctionLowering<'_, 'll> {
 
     /// MLIR math.absi: |a| read as signed; the minimum value wraps to itself.
     fn op_absi(&mut self, op: OpId) -> R<()> {
-        let (a, _) = plan::absi(self.ctx, op, &self.scalars())?;
+        let (a, _) = plan::int_unary(self.ctx, op, &self.scalars())?;
         let a = self.int(op, a)?;
         let b = &self.cg.b;
         let zero = a.get_type().const_zero();
         let neg = b.build_int_sub(zero, a, "").ll()?;
         let is_neg = b.build_int_compare(IntPredicate::SLT, a, zero, "").ll()?;
         let r = b.build_select(is_neg, neg, a, "").ll()?;
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.ctlz, cttz, ctpop: LLVM's intrinsic `name` on the `iN` value (0 counts N:
+    /// `ctlz`/`cttz` are called with `is_zero_poison` false).
+    fn op_bit_count(&mut self, op: OpId, name: &str) -> R<()> {
+        let (a, _) = plan::int_unary(self.ctx, op, &self.scalars())?;
+        let a = self.int(op, a)?;
+        let r = if name == "llvm.ctpop" {
+            self.call_intrinsic(name, &[a.into()])?
+        } else {
+            let poison = self.cg.ll.bool_type().const_zero();
+            self.call_intrinsic(name, &[a.into(), poison.into()])?
+        };
+        self.set_result(op, 0, r);
+        Ok(())
+    }
+
+    /// MLIR math.isnan, isinf, isfinite, isnormal: unsigned compares of the operand's bits
+    /// without the sign against those of +inf and of the smallest normal value
+    /// (`weir_jit::backend::math_plan::FloatClassPlan`).
+    fn op_float_class(&mut self, op: OpId) -> R<()> {
+        let p = plan::float_class(self.ctx, op, &self.scalars())?;
+        let v = self.val(op, p.operand)?;
+        let int = llvm_type(self.cg.ll, ScalarType::Int(p.bits)).into_int_type();
+        let b = &self.cg.b;
+        let bits = if v.get_type() == int.into() {
+            v.into_int_value()
+        } else {
+            b.build_bit_cast(v, int, "").ll()?.into_int_value()
+        };
+        let abs = b
+            .build_and(bits, int.const_int(p.abs_mask, false), "")
+            .ll()?;
+        let inf = int.const_int(p.inf, false);
+        let cmp = |pred, rhs| b.build_int_compare(pred, abs, rhs, "").ll();
+        let r = match p.class {
+            FloatClass::Nan => cmp(IntPredicate::UGT, inf)?,
+            FloatClass::Inf => cmp(IntPredicate::EQ, inf)?,
+            FloatClass::Finite => cmp(IntPredicate::ULT, inf)?,
+            FloatClass::Normal => {
+                let finite = cmp(IntPredicate::ULT, inf)?;
+                let big = cmp(IntPredicate::UGE, int.const_int(p.min_normal, false))?;
+                b.build_and(finite, big, "").ll()?
+            }
+        };
         self.set_result(op, 0, r);
         Ok(())
     }
