@@ -38,6 +38,13 @@
 // FOLDED-LABEL: func.func @consts
 // FOLDED-NOT: math.
 // FOLDED: return %true, %false, %false, %false, %false, %true : i1, i1, i1, i1, i1, i1
+// A splat folds to a splat, other dense constants are left to run time (as upstream):
+// FOLDED-LABEL: func.func @splats
+// FOLDED-DAG: arith.constant dense<true> : tensor<3xi1>
+// FOLDED-DAG: arith.constant dense<false> : tensor<2xi1>
+// FOLDED-DAG: math.isfinite %{{.*}} : tensor<2xf32>
+// FOLDED-NOT: math.isn
+// FOLDED: return
 func.func @cls(%x: f32, %h: f16, %g: bf16, %d: f64) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
   %0 = math.isnan %x : f32
   %1 = math.isinf %x : f32
@@ -76,4 +83,14 @@ func.func @consts() -> (i1, i1, i1, i1, i1, i1) {
   %4 = math.isnormal %sub : f16
   %5 = math.isnormal %one : bf16
   return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, i1
+}
+
+func.func @splats() -> (tensor<3xi1>, tensor<2xi1>, tensor<2xi1>) {
+  %c = arith.constant dense<0x7FC00000> : tensor<3xf32>
+  %r = math.isnan %c : tensor<3xf32>
+  %h = arith.constant dense<0x0001> : tensor<2xf16>
+  %s = math.isnormal %h : tensor<2xf16>
+  %n = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %t = math.isfinite %n : tensor<2xf32>
+  return %r, %s, %t : tensor<3xi1>, tensor<2xi1>, tensor<2xi1>
 }

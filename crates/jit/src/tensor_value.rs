@@ -10,10 +10,31 @@ use crate::Scalar;
 use std::fmt;
 use weir_ir::{Context, ElementKind, Type, TypeKind};
 
+/// Clears the bits above each element's width in `data` (elements of `elem` in the dense
+/// layout), for integers whose width is not a whole number of bytes (`i3`, `i33`, ...): dense
+/// attributes keep them sign-extended (one value, one representation: `-1 : i3` is `0xFF`),
+/// but generated code keeps every `iN` zero-extended above bit `N` (`0x07`), which its
+/// unsigned operations (`extui`, `ctlz`, `cmpi ult`, ...) rely on. Other kinds are unchanged.
+pub fn zero_extend_elements(elem: ElementKind, data: &mut [u8]) {
+    let ElementKind::Int { width, .. } = elem else {
+        return;
+    };
+    if width % 8 == 0 || width == 1 {
+        return;
+    }
+    let top = (1u8 << (width % 8)) - 1;
+    for element in data.chunks_exact_mut(elem.byte_width()) {
+        *element
+            .last_mut()
+            .expect("chunks_exact of a nonzero byte width") &= top;
+    }
+}
+
 /// A tensor owned by the host: element kind, shape (row-major) and the elements' bytes.
 ///
 /// Invariant (checked by [`TensorValue::new`]): `data.len() == product(shape) * byte width`,
-/// and the element kind is one the JIT computes with (signless or signed `iN` with `N <= 64`,
+/// integers narrower than their bytes are zero-extended ([`zero_extend_elements`]), and the
+/// element kind is one the JIT computes with (signless or signed `iN` with `N <= 64`,
 /// `index`, `f16`, `bf16`, `f32`, `f64`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorValue {
@@ -48,6 +69,8 @@ impl TensorValue {
                 data.len()
             ));
         }
+        let mut data = data;
+        zero_extend_elements(elem, &mut data);
         Ok(TensorValue { elem, shape, data })
     }
 

@@ -152,17 +152,30 @@ pub fn fold_int(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     Some(vec![FoldResult::Constant(ctx.int_attr(value, ty))])
 }
 
-/// Folds `math.isnan`, `math.isinf`, `math.isfinite` and `math.isnormal` of a scalar float
-/// constant (any format) to an `i1`, as MLIR 22's `--canonicalize` does (`isnan` of a NaN
-/// folds to `true`, its `isinf`/`isfinite`/`isnormal` to `false`); like upstream, a `dense<...>`
-/// operand is left to run time.
+/// Folds `math.isnan`, `math.isinf`, `math.isfinite` and `math.isnormal` of a float constant
+/// (any format) to `i1`, as MLIR 22's `--canonicalize` does: a scalar, or a splat `dense<...>`
+/// to a splat of the result type (`isnan` of a NaN folds to `true`, its `isinf`/`isfinite`/
+/// `isnormal` to `false`); like upstream, a `dense<...>` of different elements is left to run
+/// time.
 pub fn fold_class(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let class = FloatClass::from_op_name(ctx.name_str(op))?;
     let (&[Some(a)], &[v], &[r]) = (consts, ctx.operands(op), ctx.results(op)) else {
         return None;
     };
     let (ty, result) = (ctx.value_type(v), ctx.value_type(r));
-    let kind = ctx.float_kind(ty)?;
+    let kind = ctx.float_kind(element_type(ctx, ty))?;
+    if let Some(d) = ctx.dense_elements(a) {
+        if d.ty() != ty || !d.is_splat() {
+            return None;
+        }
+        let folded = ctx.dense_map(&[a], result, |_, v| match v {
+            [DenseValue::Float(b)] => Some(DenseValue::Int(
+                class.holds(f64::from_bits(*b), kind).into(),
+            )),
+            _ => None,
+        })?;
+        return Some(vec![FoldResult::Constant(folded)]);
+    }
     let x = match ctx.attr_kind(a) {
         AttrKind::Float { bits, ty: t } if *t == ty => f64::from_bits(*bits),
         _ => return None,

@@ -19,14 +19,16 @@ pub fn is_tensor_elementwise(ctx: &Context, op: OpId) -> bool {
         && ctx.results(op).iter().any(|&r| dims_of(ctx, r).is_some())
 }
 
-/// The splat element of `v` when it is a splat `dense<...>` constant: its raw bits.
+/// The splat element of `v` when it is a splat `dense<...>` constant: its raw bits, zero-extended
+/// above its width as generated code keeps integers.
 pub fn splat_bits(ctx: &Context, v: ValueId) -> Option<u64> {
     let a = ctx.constant_of(v)?;
     let d = ctx.dense_elements(a)?;
     if !d.is_splat() {
         return None;
     }
-    let raw = d.raw_element(0);
+    let mut raw = d.raw_element(0).to_vec();
+    crate::tensor_value::zero_extend_elements(d.element_kind(), &mut raw);
     Some(raw.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b as u64))
 }
 

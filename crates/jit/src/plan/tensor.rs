@@ -101,6 +101,8 @@ pub fn constant_buffer(ctx: &Context, op: OpId) -> Result<ConstBuffer, &'static 
     } else {
         dense.raw_bytes().to_vec()
     };
+    let mut bytes = bytes;
+    crate::tensor_value::zero_extend_elements(dense.element_kind(), &mut bytes);
     Ok(ConstBuffer::new(elem_width(ctx, r), &shape, &bytes))
 }
 
