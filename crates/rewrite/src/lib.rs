@@ -291,6 +291,19 @@ impl Driver {
         true
     }
 
+    /// Whether `op` is the constant this driver uniqued for its value in `region` (MLIR's
+    /// "folder-owned" constant). O(1).
+    fn is_uniqued_constant(&self, ctx: &Context, region: RegionId, op: OpId) -> bool {
+        if !ctx.has_traits(op, Traits::CONSTANT_LIKE) {
+            return false;
+        }
+        let Some(&r) = ctx.results(op).first() else {
+            return false;
+        };
+        ctx.constant_of(r)
+            .is_some_and(|a| self.constants.get(&(region, a, ctx.value_type(r))) == Some(&r))
+    }
+
     /// A constant value for `value : ty`, uniqued in the hoisting region of `near`.
     fn constant(
         &mut self,
@@ -306,7 +319,20 @@ impl Driver {
             }
         }
         let entry = ctx.entry_block(region)?;
-        let v = ctx.materialize_constant(value, ty, ctx.loc(near), InsertPoint::Start(entry))?;
+        // MLIR's driver materializes the constant right before the folded op and then hoists
+        // it to the front of the entry block unless the op before it is a constant already
+        // hoisted there: so constants folded from ops right after the block's constants stay
+        // in fold order after them, the others go to the front.
+        let after_prefix = ctx.op_block(near) == Some(entry)
+            && ctx
+                .prev_op(near)
+                .is_some_and(|p| self.is_uniqued_constant(ctx, region, p));
+        let at = if after_prefix {
+            InsertPoint::Before(near)
+        } else {
+            InsertPoint::Start(entry)
+        };
+        let v = ctx.materialize_constant(value, ty, ctx.loc(near), at)?;
         self.constants.insert((region, value, ty), v);
         Some(v)
     }
