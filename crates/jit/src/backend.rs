@@ -285,7 +285,8 @@ impl EntryCall<'_> {
             // SAFETY: `entry` is the trampoline compiled for this function (the caller's
             // guarantee), whose machine code stays mapped during this call (the scoped thread
             // is joined before it returns). It reads exactly `params.len()` u64s from
-            // `raw_args` (checked above; tensors as headers of `state`'s pool), writes at most
+            // `raw_args` (checked above; tensors as headers of `state`'s pool, or immortal headers
+            // over the bytes of `args`, which outlive this call), writes at most
             // `results.len()` u64s into `raw_results` (allocated with that many), and reads and
             // writes only the fields of `rt`, which outlives the call, and the buffers of
             // `state`.

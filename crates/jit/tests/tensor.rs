@@ -81,8 +81,40 @@ fn loop_carried_tensor_is_updated_in_place() {
         assert_eq!(st.leaked, 0, "{st:?}");
         allocs.push(st.fresh + st.reused);
     }
-    // The argument's buffer is the only one: no allocation per trip.
+    // One buffer: the first trip copies the argument (borrowed from the caller, never
+    // written), the later trips update that copy in place: no allocation per trip.
     assert_eq!(allocs, vec![1, 1, 1]);
+}
+
+/// A tensor argument is borrowed, not copied, by the run: the program's in-place updates and
+/// its returning the argument itself leave the caller's value as it was.
+#[test]
+fn arguments_are_never_written() {
+    let (ctx, m) = module(ADD_LOOP);
+    let jit = compile(&ctx, m).unwrap_or_else(|d| panic!("{}", d.message));
+    let x = f32s(&[4], &[1.0, 2.0, 3.0, 4.0]);
+    for n in [0i64, 3, 3] {
+        let out = jit
+            .call_values("f", &[x.clone(), JitValue::Scalar(Scalar::index(n))], None)
+            .unwrap();
+        let k = n as f32;
+        assert_eq!(
+            as_f32s(&out[0]),
+            (vec![4], vec![1.0 + k, 2.0 + k, 3.0 + k, 4.0 + k])
+        );
+        assert_eq!(as_f32s(&x), (vec![4], vec![1.0, 2.0, 3.0, 4.0]));
+    }
+    // The same value, passed twice, is read by both parameters and written by neither.
+    let out = run1(
+        "func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {\n\
+           %s = arith.addf %a, %b : tensor<2xf32>\n\
+           %t = arith.addf %s, %a : tensor<2xf32>\n\
+           return %t : tensor<2xf32>\n\
+         }",
+        &[f32s(&[2], &[1.0, 2.0]), f32s(&[2], &[1.0, 2.0])],
+    );
+    // 3 * [1, 2] by hand.
+    assert_eq!(as_f32s(&out[0]), (vec![2], vec![3.0, 6.0]));
 }
 
 /// A shape mismatch between dynamic operands is a located runtime error naming both shapes.

@@ -17,8 +17,8 @@ pub const MAX_RANK: usize = 8;
 /// The header of a tensor buffer. Generated code reads the fields at the `H_*` offsets.
 ///
 /// `rc` is the reference count: the number of SSA values (and host handles) holding the
-/// buffer. A negative count marks an immortal buffer (a constant of the compiled module): never
-/// freed, never written.
+/// buffer. A negative count marks an immortal buffer (a constant of the compiled module, or a tensor
+/// argument borrowed from the caller): never freed, never written.
 #[repr(C)]
 pub(crate) struct Header {
     pub(crate) rc: i64,

@@ -24,6 +24,8 @@ pub(crate) struct RuntimeState {
     pub(crate) pool: Pool,
     /// Appended to the fault site's message when the run faults (e.g. `: (3) and (4)`).
     pub(crate) detail: String,
+    /// The immortal headers of the tensor arguments imported without a copy ([`Self::import`]).
+    arguments: Vec<Box<Header>>,
 }
 
 impl RuntimeState {
@@ -31,13 +33,27 @@ impl RuntimeState {
         RuntimeState {
             pool: Pool::new(),
             detail: String::new(),
+            arguments: Vec::new(),
         }
     }
 
-    /// A buffer holding a copy of `t`, count 1; `None` when it cannot be allocated (or has a
-    /// rank above [`buffer::MAX_RANK`]).
+    /// A buffer for argument `t`: when `t`'s elements are 8-byte aligned, an immortal header
+    /// over `t`'s own bytes (no copy; generated code never writes an immortal buffer, so an op
+    /// that would update it in place copies it first), which `t` must outlive; otherwise a
+    /// pooled copy, count 1. `None` when the copy cannot be allocated (or `t` has a rank above
+    /// [`buffer::MAX_RANK`]).
     pub(crate) fn import(&mut self, t: &TensorValue) -> Option<*mut Header> {
         let width = t.elem().byte_width() as u32;
+        let rank = t.shape().len();
+        if rank <= buffer::MAX_RANK && t.data().as_ptr() as usize % 8 == 0 {
+            let mut sizes = [0u64; buffer::MAX_RANK];
+            sizes[..rank].copy_from_slice(t.shape());
+            let data = t.data().as_ptr() as *mut u8;
+            let mut header = Box::new(Header::immortal(data, width, rank as u32, sizes));
+            let h: *mut Header = &mut *header;
+            self.arguments.push(header);
+            return Some(h);
+        }
         let h = self.pool.alloc(width, t.shape())?;
         // SAFETY: `h` is a fresh buffer with room for exactly `t.data().len()` bytes
         // (numel * width, checked by TensorValue::new and computed the same way by alloc).
