@@ -141,6 +141,7 @@ impl Pool {
                 if p.is_null() {
                     return None;
                 }
+                advise_huge_pages(p as *mut u8, 1usize << class);
                 self.stats.fresh += 1;
                 p
             }
@@ -229,4 +230,25 @@ impl Drop for Pool {
             }
         }
     }
+}
+
+/// Asks Linux to back an allocation of `len` bytes at `p` of at least 2 MiB with transparent
+/// huge pages (`madvise(MADV_HUGEPAGE)`, which hosts in THP's `madvise` mode need): a large
+/// tensor then takes one page fault per 2 MiB instead of one per 4 KiB when first written. A
+/// hint: its failure changes nothing.
+fn advise_huge_pages(p: *mut u8, len: usize) {
+    const HUGE: usize = 2 << 20;
+    #[cfg(target_os = "linux")]
+    if len >= 2 * HUGE {
+        // The whole huge pages inside the allocation.
+        let start = (p as usize).next_multiple_of(HUGE);
+        let end = (p as usize + len) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: [start, end) lies inside the allocation just made, which this pool owns;
+            // madvise with MADV_HUGEPAGE changes no contents and no mapping permissions.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (p, len, HUGE);
 }
