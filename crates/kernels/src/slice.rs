@@ -102,12 +102,22 @@ pub fn insert_slice_check(
 /// `sizes[last]` elements, `strides[last]` apart.
 fn rows(shape: &[u64], offsets: &[i64], sizes: &[i64], strides: &[i64], mut f: impl FnMut(usize)) {
     let last = shape.len() - 1;
-    let step = row_strides(shape);
-    let outer: Vec<u64> = sizes[..last].iter().map(|&s| s as u64).collect();
-    let base: i64 = (0..=last).map(|i| offsets[i] * step[i] as i64).sum();
     if sizes[last] == 0 {
         return;
     }
+    // The box's first element, with the row-major strides summed from the back.
+    let (mut base, mut step) = (0i64, 1i64);
+    for i in (0..=last).rev() {
+        base += offsets[i] * step;
+        step *= shape[i] as i64;
+    }
+    if sizes[..last].iter().all(|&s| s == 1) {
+        // One row (a row of a matrix, a whole vector): no index to walk, nothing allocated.
+        f(base as usize);
+        return;
+    }
+    let step = row_strides(shape);
+    let outer: Vec<u64> = sizes[..last].iter().map(|&s| s as u64).collect();
     for_each_index(&outer, |k| {
         // In bounds: every position of every dimension is (slice_check).
         let at: i64 = k

@@ -7,7 +7,7 @@
 //! Parameters that vary in length (offsets, sizes, strides, pad amounts) come as one array of
 //! `i64` in a stack slot of the caller; element kinds as [`encode_elem`] codes.
 
-use super::buffer::Header;
+use super::buffer::{Header, MAX_RANK};
 use super::{release, RuntimeState};
 use std::fmt::Write;
 use weir_ir::{ElementKind, FloatKind};
@@ -137,13 +137,19 @@ extern "C" fn weir_rt_extract_slice(
         unsafe { (&mut *state, view(src), slice_params(params, rank)) };
     let width = unsafe { (*src).width };
     let shape = weir_kernels::slice_check(s.shape, off, size, stride).map(|full| {
-        full.iter()
-            .enumerate()
-            .filter(|(i, _)| dropped >> i & 1 == 0)
-            .map(|(_, &d)| d)
-            .collect::<Vec<u64>>()
+        // The kept sizes, in a fixed array: no allocation per call (the rank is at most
+        // MAX_RANK, as `s`'s).
+        let mut kept = [0u64; MAX_RANK];
+        let mut n = 0;
+        for (i, &d) in full.iter().enumerate() {
+            if dropped >> i & 1 == 0 {
+                kept[n] = d;
+                n += 1;
+            }
+        }
+        (kept, n)
     });
-    match shape.and_then(|sh| alloc(state, width, &sh)) {
+    match shape.and_then(|(sh, n)| alloc(state, width, &sh[..n])) {
         Ok(out) => {
             // SAFETY: `out` is fresh and distinct from `src`.
             weir_kernels::extract_slice(width as usize, s, off, size, stride, unsafe {
