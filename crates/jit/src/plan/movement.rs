@@ -219,24 +219,20 @@ impl GemmPlan {
     }
 }
 
-/// The bit mask of the slice dimensions a rank-reducing `extract_slice` drops: unit sizes,
-/// chosen from the left where the result type's sizes need it (MLIR
-/// `computeRankReductionMask`); `None` when the sizes cannot be matched.
+/// The bit mask of the slice dimensions a rank-reducing `extract_slice` drops, as MLIR
+/// `ExtractSliceOp::getDroppedDims` chooses them: a static unit size is kept when the result
+/// dimension it would match is a static 1, and dropped otherwise; every other size is kept.
+/// So `[1, 2, 1, 1]` into `tensor<1x2xf32>` keeps dimensions 0 and 1. `None` when the kept
+/// sizes do not line up with the result type's rank.
 pub fn dropped_dims(sizes: &[Result<i64, ValueId>], result: &[Dim]) -> Option<u64> {
-    let mut to_drop = sizes.len().checked_sub(result.len())?;
     let mut mask = 0u64;
     let mut j = 0;
     for (i, s) in sizes.iter().enumerate() {
-        let unit = matches!(s, Ok(1));
-        let left = sizes.len() - i;
-        let keep_fits =
-            j < result.len() && (result[j].is_none() || result[j] == s.ok().map(|n| n as u64));
-        if to_drop > 0 && unit && (!keep_fits || left > result.len() - j) {
+        if matches!(s, Ok(1)) && result.get(j) != Some(&Some(1)) {
             mask |= 1 << i;
-            to_drop -= 1;
         } else {
             j += 1;
         }
     }
-    (to_drop == 0 && j == result.len()).then_some(mask)
+    (j == result.len()).then_some(mask)
 }
