@@ -104,7 +104,7 @@ fn arguments_are_never_written() {
         );
         assert_eq!(as_f32s(&x), (vec![4], vec![1.0, 2.0, 3.0, 4.0]));
     }
-    // The same value, passed twice, is read by both parameters and written by neither.
+    // Two borrowed arguments, %a read again after the op that could have updated it in place.
     let out = run1(
         "func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {\n\
            %s = arith.addf %a, %b : tensor<2xf32>\n\

@@ -17,8 +17,8 @@ pub const MAX_RANK: usize = 8;
 /// The header of a tensor buffer. Generated code reads the fields at the `H_*` offsets.
 ///
 /// `rc` is the reference count: the number of SSA values (and host handles) holding the
-/// buffer. A negative count marks an immortal buffer (a constant of the compiled module, or a tensor
-/// argument borrowed from the caller): never freed, never written.
+/// buffer. A negative count marks an immortal buffer (a constant of the compiled module, or a
+/// tensor argument borrowed from the caller): never freed, never written.
 #[repr(C)]
 pub(crate) struct Header {
     pub(crate) rc: i64,
@@ -232,8 +232,8 @@ impl Drop for Pool {
     }
 }
 
-/// Asks Linux to back an allocation of `len` bytes at `p` of at least 2 MiB with transparent
-/// huge pages (`madvise(MADV_HUGEPAGE)`, which hosts in THP's `madvise` mode need): a large
+/// Asks Linux to back an allocation of `len` bytes at `p`, when it is 4 MiB or more, with
+/// transparent huge pages (`madvise(MADV_HUGEPAGE)`, which hosts in THP's `madvise` mode need): a large
 /// tensor then takes one page fault per 2 MiB instead of one per 4 KiB when first written. A
 /// hint: its failure changes nothing.
 fn advise_huge_pages(p: *mut u8, len: usize) {
